@@ -1,0 +1,1 @@
+"""Task data (industry definitions, seed databases, lockfiles); installed as ``mivas_tasks``."""
