@@ -1,0 +1,313 @@
+"""The expected side, compiled once: per industry (parameter and column normalisers, the seed's
+normalised tables) and per lockfile (expected calls with normalised values, hops, tables).
+
+Scoring an episode then only normalises the live side, with caches for values that repeat."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any, Literal
+
+from rewards.errors import LockfileError
+from rewards.industry import ColumnRule, Industry, PropertySchema, fold_spelling, load_industry, \
+    load_seed
+from rewards.models import Lockfile
+from rewards.normalize import canonical_json, hashable, is_blank, iso_date, minute, \
+    phone_digits
+
+Normalizer = Callable[[Any], Any]
+KeyKind = Literal["fact", "prose", "presence", "fuzzy_name"]
+ColumnMatch = Literal["eq", "presence", "fuzzy_name"]
+
+
+# --- value normalisers --------------------------------------------------------------------
+
+def _scalar_normalizer(industry: Industry, *, alias: str | None, phone: bool, date: bool,
+                       datetime_: bool) -> Normalizer:
+    region = industry.phone_region
+
+    def norm(value: Any) -> Any:
+        if isinstance(value, str):
+            text = value.strip()
+            if not text:
+                return None
+            if alias is not None:
+                resolved = industry.resolve_alias(alias, text)
+                return resolved if resolved is not None else fold_spelling(text)
+            if phone:
+                return phone_digits(text, region) or text.casefold()
+            if datetime_:
+                return minute(text) or text.casefold()
+            if date:
+                return iso_date(text) or text.casefold()
+            return text.casefold()
+        if value is None:
+            return None
+        if isinstance(value, bool):
+            return ("bool", value)
+        if isinstance(value, (int, float)):
+            return float(value)  # numbers compare by value: 1 == 1.0
+        return hashable(value)
+
+    return norm
+
+
+def property_normalizer(industry: Industry, name: str, prop: PropertySchema) -> Normalizer:
+    """How a fact parameter is normalised before comparison (arrays become exact sets)."""
+    if prop.type == "array" and prop.items is not None:
+        item = property_normalizer(industry, name, prop.items)
+
+        def as_set(value: Any) -> Any:
+            values = value if isinstance(value, list) else [value]
+            return frozenset(item(v) for v in values if not is_blank(v))
+
+        return as_set
+    return _scalar_normalizer(
+        industry, alias=prop.x_alias,
+        phone=name.endswith("_e164") or prop.x_match == "digits",
+        date=prop.format == "date", datetime_=prop.format == "date-time")
+
+
+def key_kind(name: str, prop: PropertySchema) -> KeyKind:
+    """Fact or prose; a schema enum, pattern, date format or an _id/_e164 key is never prose."""
+    forced_fact = (prop.enum is not None or prop.pattern is not None or prop.format is not None
+                   or name.endswith(("_id", "_e164")))
+    if prop.x_match == "fuzzy_name":
+        return "fuzzy_name"
+    if prop.x_match == "presence" and not forced_fact:
+        return "presence"
+    if prop.x_kind == "prose" and not forced_fact:
+        return "prose"
+    return "fact"
+
+
+def column_normalizer(industry: Industry, rule: ColumnRule) -> Normalizer:
+    """How a write-table column is normalised at hangup."""
+    if rule.match == "presence":
+        return lambda value: not is_blank(value)
+    if rule.match == "fuzzy_name":
+        return lambda value: value.strip() if isinstance(value, str) and value.strip() else None
+    if rule.type == "json":
+        return lambda value: None if is_blank(value) else canonical_json(value)
+    return _scalar_normalizer(
+        industry, alias=rule.alias, phone=rule.type == "phone", date=rule.type == "date",
+        datetime_=rule.type == "datetime")
+
+
+# --- per industry -------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class ParamSpec:
+    kind: KeyKind
+    normalize: Normalizer
+
+
+@dataclass(slots=True)
+class TableSpec:
+    """A write table's comparison, ready to run."""
+
+    name: str
+    rule: str
+    extra_rows: bool
+    columns: tuple[str, ...]
+    normalizers: tuple[Normalizer, ...]
+    matches: tuple[ColumnMatch, ...]
+    wildcard: frozenset[int]  # columns where a blank expected value is unconstrained
+    cache: dict[Any, tuple[Any, ...]] = field(default_factory=dict)
+
+    def normalize_row(self, row: Any) -> tuple[Any, ...]:
+        """A row as a hashable tuple of normalised compared columns (cached by raw values)."""
+        if not isinstance(row, dict):
+            return tuple(None for _ in self.columns) + (("not_a_row", hashable(row)),)
+        raw = tuple(row.get(column) for column in self.columns)
+        try:
+            cached = self.cache.get(raw)
+        except TypeError:  # unhashable raw values (lists, dicts): normalise without caching
+            return tuple(norm(value) for norm, value in zip(self.normalizers, raw, strict=True))
+        if cached is None:
+            cached = tuple(norm(value) for norm, value in zip(self.normalizers, raw, strict=True))
+            if len(self.cache) < 200_000:
+                self.cache[raw] = cached
+        return cached
+
+    def as_dict(self, row: tuple[Any, ...]) -> dict[str, Any]:
+        return {column: _display(value) for column, value in zip(self.columns, row, strict=False)}
+
+
+def _display(value: Any) -> Any:
+    if isinstance(value, tuple) and len(value) == 2 and value[0] == "bool":
+        return value[1]
+    return value
+
+
+@dataclass(slots=True)
+class CompiledIndustry:
+    industry: Industry
+    params: dict[str, dict[str, ParamSpec]]
+    declared: dict[str, frozenset[str]]
+    harness: frozenset[str]
+    hops: frozenset[str]
+    forbidden: frozenset[str]
+    tables: dict[str, TableSpec]
+    seed_rows: dict[str, list[tuple[Any, ...]]]
+
+
+def compile_industry(industry: Industry, seed: dict[str, list[dict[str, Any]]]) -> CompiledIndustry:
+    params = {
+        tool_name: {key: ParamSpec(key_kind(key, prop), property_normalizer(industry, key, prop))
+                    for key, prop in tool.parameters.properties.items()
+                    if key not in industry.harness_keys}
+        for tool_name, tool in industry.tools.items()
+    }
+    tables: dict[str, TableSpec] = {}
+    for name, rule in industry.write_tables.items():
+        compared = [(column, col) for column, col in rule.columns.items()
+                    if column not in rule.ignore_columns and col.match != "ignore"]
+        tables[name] = TableSpec(
+            name=name, rule=rule.rule, extra_rows=rule.extra_rows,
+            columns=tuple(column for column, _ in compared),
+            normalizers=tuple(column_normalizer(industry, col) for _, col in compared),
+            matches=tuple("presence" if col.match == "presence"
+                          else "fuzzy_name" if col.match == "fuzzy_name" else "eq"
+                          for _, col in compared),
+            wildcard=frozenset(i for i, (_, col) in enumerate(compared)
+                               if col.blank_unconstrained or rule.rule == "constrained"),
+        )
+    seed_rows = {name: [spec.normalize_row(row) for row in seed.get(name, [])]
+                 for name, spec in tables.items()}
+    return CompiledIndustry(
+        industry=industry, params=params,
+        declared={tool: frozenset(spec) for tool, spec in params.items()},
+        harness=frozenset(industry.harness_keys), hops=industry.hop_set,
+        forbidden=frozenset(industry.forbidden_unless_expected),
+        tables=tables, seed_rows=seed_rows)
+
+
+@cache
+def compiled_industry(name: str) -> CompiledIndustry:
+    """The shipped industry ``name``, compiled once per process."""
+    return compile_industry(load_industry(name), load_seed(name))
+
+
+# --- per lockfile -------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class KeyRule:
+    key: str
+    kind: KeyKind
+    normalize: Normalizer
+    alternatives: tuple[Any, ...]  # expected values (normalised for facts, raw otherwise)
+    shown: Any  # the expected value as the lockfile wrote it
+
+
+@dataclass(frozen=True, slots=True)
+class ExpectedCallSpec:
+    index: int
+    name: str
+    parameters: dict[str, Any]
+    rules: tuple[KeyRule, ...]
+    ok: bool | None
+    error_code: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class ExpectedTable:
+    spec: TableSpec
+    rows: tuple[tuple[Any, ...], ...]
+    counter: Counter[tuple[Any, ...]]
+    strict: bool  # every row compares by plain equality (no wildcard, fuzzy or presence cell)
+
+
+@dataclass(frozen=True, slots=True)
+class CompiledLock:
+    lock: Lockfile
+    industry: CompiledIndustry
+    calls: tuple[ExpectedCallSpec, ...]
+    expected_names: frozenset[str]
+    hops: tuple[str, ...]
+    tables: dict[str, ExpectedTable]
+
+
+def _alternatives(value: Any) -> tuple[Any, ...] | None:
+    if isinstance(value, dict) and set(value) == {"any_of"}:
+        options = value["any_of"]
+        return tuple(options) if isinstance(options, list) and options else None
+    return (value,)
+
+
+def compile_lock(lock: Lockfile, industry: CompiledIndustry | None = None,
+                 *, file: str | None = None) -> CompiledLock:
+    """Check a lockfile against its industry and compile its expected side (cached on the model)."""
+    if lock._compiled is not None and industry is None:
+        return lock._compiled  # type: ignore[no-any-return]
+    ci = industry or compiled_industry(lock.industry)
+    calls: list[ExpectedCallSpec] = []
+    for index, call in enumerate(lock.exp_tool_calls):
+        where = ("exp_tool_calls", index)
+        if call.name not in ci.industry.tools:
+            raise LockfileError(f"unknown tool {call.name!r} for industry {lock.industry!r}",
+                                file=file, path=(*where, "name"))
+        specs = ci.params[call.name]
+        rules: list[KeyRule] = []
+        for key, value in call.parameters.items():
+            spec = specs.get(key)
+            if spec is None:
+                raise LockfileError(f"{call.name} declares no parameter {key!r} "
+                                    f"(declared: {', '.join(sorted(specs)) or 'none'})",
+                                    file=file, path=(*where, "parameters", key))
+            options = _alternatives(value)
+            if options is None:
+                raise LockfileError("any_of needs a non-empty list", file=file,
+                                    path=(*where, "parameters", key, "any_of"))
+            if all(is_blank(option) for option in options):
+                continue  # an empty expected value constrains nothing
+            normal = tuple(spec.normalize(o) for o in options) if spec.kind == "fact" else options
+            rules.append(KeyRule(key, spec.kind, spec.normalize, normal, value))
+        output = call.output
+        calls.append(ExpectedCallSpec(
+            index=index, name=call.name, parameters=dict(call.parameters), rules=tuple(rules),
+            ok=output.ok if output is not None else None,
+            error_code=output.error_code if output is not None else None))
+    for index, hop in enumerate(lock.exp_handoff_path):
+        if hop not in ci.hops:
+            raise LockfileError(f"{hop!r} is not in the {lock.industry} transfer set "
+                                f"({', '.join(sorted(ci.hops))})", file=file,
+                                path=("exp_handoff_path", index))
+    expected_tables = _expected_tables(lock, ci, file)
+    compiled = CompiledLock(lock=lock, industry=ci, calls=tuple(calls),
+                            expected_names=frozenset(c.name for c in calls),
+                            hops=tuple(lock.exp_handoff_path), tables=expected_tables)
+    if industry is None:
+        lock._compiled = compiled
+    return compiled
+
+
+def _expected_tables(lock: Lockfile, ci: CompiledIndustry,
+                     file: str | None) -> dict[str, ExpectedTable]:
+    state = lock.exp_db_state
+    named = {} if state == "seed" else state
+    assert isinstance(named, dict)
+    for table in named:
+        if table not in ci.tables:
+            raise LockfileError(f"{table!r} is not a write table of {lock.industry} "
+                                f"({', '.join(ci.tables)})", file=file,
+                                path=("exp_db_state", table))
+    out: dict[str, ExpectedTable] = {}
+    for name, spec in ci.tables.items():
+        if name in named:
+            rows_raw = named[name]
+            for i, row in enumerate(rows_raw):
+                if not isinstance(row, dict):
+                    raise LockfileError("a row must be an object", file=file,
+                                        path=("exp_db_state", name, i))
+            rows = tuple(spec.normalize_row(row) for row in rows_raw)
+        else:
+            rows = tuple(ci.seed_rows[name])
+        strict = all(m == "eq" for m in spec.matches) and not any(
+            row[i] is None for row in rows for i in spec.wildcard)
+        out[name] = ExpectedTable(spec=spec, rows=rows, counter=Counter(rows), strict=strict)
+    return out
+

@@ -1,0 +1,97 @@
+"""Database gate D (contract: 'We keep the industry write tables ...'): evaluated only when the
+trace carries a hangup dump."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from rewards.compile import CompiledLock, ExpectedTable
+from rewards.models import DbVerdict, TableVerdict
+from rewards.names import names_match
+
+Row = tuple[Any, ...]
+
+
+def db_gate(compiled: CompiledLock, dump: dict[str, list[dict[str, Any]]] | None) -> DbVerdict:
+    """Compare every write table of the dump with the locked state (catalog tables ignored)."""
+    if dump is None:
+        return DbVerdict(evaluated=False, passed=True, tables={})
+    tables: dict[str, TableVerdict] = {}
+    for name, expected in compiled.tables.items():
+        spec = expected.spec
+        live = [spec.normalize_row(row) for row in dump.get(name) or ()]
+        tables[name] = _compare(expected, live)
+    return DbVerdict(evaluated=True, passed=all(t.passed for t in tables.values()), tables=tables)
+
+
+def _compare(expected: ExpectedTable, live: list[Row]) -> TableVerdict:
+    spec = expected.spec
+    if spec.rule == "subset_or_empty":
+        if not expected.rows:
+            return _verdict(expected, [], live)
+        missing = expected.counter - Counter(live)
+        return _verdict(expected, list(missing.elements()), [])
+    if expected.strict:
+        live_counter = Counter(live)
+        if live_counter == expected.counter:
+            return _verdict(expected, [], [])
+        missing = list((expected.counter - live_counter).elements())
+        extra = list((live_counter - expected.counter).elements())
+        return _verdict(expected, missing, [] if spec.extra_rows else extra)
+    missing_rows, extra_rows = _match_constrained(expected, live)
+    return _verdict(expected, missing_rows, [] if spec.extra_rows else extra_rows)
+
+
+def _verdict(expected: ExpectedTable, missing: list[Row], extra: list[Row]) -> TableVerdict:
+    spec = expected.spec
+    return TableVerdict(passed=not missing and not extra, rule=spec.rule,
+                        missing_rows=[spec.as_dict(row) for row in missing],
+                        extra_rows=[spec.as_dict(row) for row in extra])
+
+
+def _row_satisfies(expected: ExpectedTable, want: Row, got: Row) -> bool:
+    spec = expected.spec
+    for i, (w, g) in enumerate(zip(want, got, strict=True)):
+        if w is None and i in spec.wildcard:
+            continue
+        match = spec.matches[i]
+        if match == "fuzzy_name":
+            if not (isinstance(w, str) and isinstance(g, str) and names_match(w, g)):
+                return False
+        elif w != g:
+            return False
+    return True
+
+
+def _match_constrained(expected: ExpectedTable, live: list[Row]) -> tuple[list[Row], list[Row]]:
+    """A maximum one-to-one matching of expected rows to live rows (Kuhn's augmenting paths),
+    after pairing rows that can only be satisfied by an identical live row."""
+    spec = expected.spec
+    pool = Counter(live)
+    loose: list[Row] = []
+    for row in expected.rows:
+        identical_only = all(m == "eq" for m in spec.matches) and not any(
+            row[i] is None for i in spec.wildcard)
+        if identical_only and pool[row] > 0:
+            pool[row] -= 1
+        else:
+            loose.append(row)
+    remaining = list(pool.elements())
+    candidates = [[j for j, got in enumerate(remaining) if _row_satisfies(expected, want, got)]
+                  for want in loose]
+    owner: dict[int, int] = {}
+
+    def augment(i: int, seen: set[int]) -> bool:
+        for j in candidates[i]:
+            if j in seen:
+                continue
+            seen.add(j)
+            if j not in owner or augment(owner[j], seen):
+                owner[j] = i
+                return True
+        return False
+
+    missing = [row for i, row in enumerate(loose) if not augment(i, set())]
+    extra = [got for j, got in enumerate(remaining) if j not in owner]
+    return missing, extra

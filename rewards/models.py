@@ -1,0 +1,217 @@
+"""File formats: lockfile (SPEC §4), trace (§5) and verdict (§6.4), as pydantic models."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator
+
+TASK_ID_PATTERN = r"^C[0-9]{1,3}-E[0-9]{1,3}$"
+ParameterValue = Any  # a JSON literal, or {"any_of": [v1, v2, ...]}
+
+
+class ExpectedOutput(BaseModel):
+    """What a lockfile may say about a call's output; only ``ok`` and ``error_code`` are compared."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+    ok: bool | None = None
+    error_code: str | None = None
+
+
+class ExpectedCall(BaseModel):
+    """One required tool call of a lockfile."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str = Field(min_length=1, max_length=128)
+    parameters: dict[str, ParameterValue] = Field(default_factory=dict)
+    output: ExpectedOutput | None = None
+
+
+class Lockfile(BaseModel):
+    """A locked task. Only id, industry and the ``exp_*`` fields are needed to verify."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str = Field(pattern=TASK_ID_PATTERN, description="C<category>-E<example>, unique per industry.")
+    industry: str = Field(pattern=r"^[a-z][a-z0-9_]{0,63}$")
+    title: str = ""
+    category: str = ""
+    description: str = ""
+    tags: list[str] = Field(default_factory=list)
+    caller: dict[str, Any] | None = Field(
+        default=None, description="The scripted caller (see `mivas schema caller`); the env needs it.")
+    exp_handoff_path: list[str]
+    exp_tool_calls: list[ExpectedCall]
+    exp_db_state: Literal["seed"] | dict[str, list[dict[str, Any]]]
+
+    # The compiled expected side, built once per lockfile object (see rewards.compile).
+    _compiled: Any = PrivateAttr(default=None)
+
+    @property
+    def full_id(self) -> str:
+        return f"{self.industry}/{self.id}"
+
+
+def _parse_arguments(value: Any) -> Any:
+    # Voice platforms and OpenAI-style exports carry arguments as a JSON string.
+    if isinstance(value, str):
+        try:
+            value = json.loads(value) if value.strip() else {}
+        except (json.JSONDecodeError, RecursionError):
+            raise ValueError("arguments is a string that is not a JSON object") from None
+    if value is None:
+        return {}
+    return value
+
+
+class LiveCall(BaseModel):
+    """One recorded tool call as a trace's group entry."""
+
+    model_config = ConfigDict(extra="ignore", frozen=True)
+
+    arguments: dict[str, Any] = Field(default_factory=dict)
+    output: dict[str, Any] | None = None
+    start_offset_ms: float | None = Field(default=None, allow_inf_nan=False)
+
+    _check_arguments = field_validator("arguments", mode="before")(_parse_arguments)
+
+
+class FlatCall(LiveCall):
+    """One recorded tool call in a flat list."""
+
+    name: str = Field(min_length=1, max_length=128)
+
+
+class Trace(BaseModel):
+    """What the verifier scores: tool calls (grouped by name or flat) and the hangup dump."""
+
+    model_config = ConfigDict(extra="ignore", frozen=True)
+
+    task_id: str | None = None
+    tool_calls: dict[str, list[LiveCall]] | list[FlatCall] = Field(default_factory=list)
+    hangup_dump: dict[str, list[dict[str, Any]]] | None = None
+
+
+# --- verdict ------------------------------------------------------------------------------
+
+class _Out(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+
+class Mismatch(_Out):
+    """Why a live value did not satisfy an expected key."""
+
+    key: str
+    expected: Any
+    got: Any
+    reason: str
+
+
+class NearestCall(_Out):
+    """The live call of the same name that came closest to a missing expected call."""
+
+    live_index: int
+    arguments: dict[str, Any]
+    mismatches: list[Mismatch]
+    already_used: bool
+
+
+class Hit(_Out):
+    expected_index: int
+    name: str
+    live_index: int
+    name_only: bool
+
+
+class Missing(_Out):
+    expected_index: int
+    name: str
+    parameters: dict[str, Any]
+    reason: str
+    nearest: NearestCall | None = None
+
+
+class ForbiddenExtra(_Out):
+    name: str
+    live_index: int
+    reason: str
+
+
+class ToolsVerdict(_Out):
+    passed: bool
+    score: float
+    hits: list[Hit]
+    missing: list[Missing]
+    forbidden_extra: list[ForbiddenExtra]
+
+
+HandoffKind = Literal["exact", "in_order_with_extras", "incomplete"]
+
+
+class HandoffVerdict(_Out):
+    passed: bool
+    score: float
+    verdict: HandoffKind
+    expected: list[str]
+    actual: list[str]
+    consumed: int
+
+
+class TableVerdict(_Out):
+    passed: bool
+    rule: str
+    missing_rows: list[dict[str, Any]]
+    extra_rows: list[dict[str, Any]]
+
+
+class DbVerdict(_Out):
+    evaluated: bool
+    passed: bool
+    tables: dict[str, TableVerdict]
+
+
+class Verdict(_Out):
+    """The verifier's answer for one episode (SPEC §6.4)."""
+
+    task_id: str | None = None
+    passed: bool
+    r_eval: int
+    r_train: float
+    discount: float
+    tools: ToolsVerdict
+    handoff: HandoffVerdict
+    db: DbVerdict
+
+    def summary(self) -> str:
+        """One line: pass/fail, the route verdict and each gate."""
+        gates = (f"T={'pass' if self.tools.passed else 'FAIL'}({self.tools.score:.2f}) "
+                 f"H={'pass' if self.handoff.passed else 'FAIL'}({self.handoff.score:.2f}) "
+                 f"D={'n/a' if not self.db.evaluated else 'pass' if self.db.passed else 'FAIL'}")
+        return (f"{'PASS' if self.passed else 'FAIL'} {self.handoff.verdict} {gates} "
+                f"r_eval={self.r_eval} r_train={self.r_train:g}")
+
+    def explain(self) -> list[str]:
+        """Every failure in words, one per line (empty when the episode passed)."""
+        lines: list[str] = []
+        for miss in self.tools.missing:
+            line = f"T: missing {miss.name} #{miss.expected_index} {miss.parameters}: {miss.reason}"
+            if miss.nearest is not None:
+                parts = [f"{m.key}: expected {m.expected!r}, got {m.got!r} ({m.reason})"
+                         for m in miss.nearest.mismatches]
+                used = " (already used by an earlier expected call)" if miss.nearest.already_used else ""
+                line += f"; nearest live call #{miss.nearest.live_index}{used}: " + "; ".join(parts)
+            lines.append(line)
+        for extra in self.tools.forbidden_extra:
+            lines.append(f"T: forbidden extra {extra.name} (live #{extra.live_index}): {extra.reason}")
+        if not self.handoff.passed:
+            lines.append(f"H: expected hops {self.handoff.expected} in order, got "
+                         f"{self.handoff.actual}; consumed {self.handoff.consumed}")
+        for name, table in self.db.tables.items():
+            for row in table.missing_rows:
+                lines.append(f"D: {name} ({table.rule}) missing row {row}")
+            for row in table.extra_rows:
+                lines.append(f"D: {name} ({table.rule}) extra row {row}")
+        return lines

@@ -1,0 +1,142 @@
+"""Tool-call gate T (contract: 'Matching is greedy and one-to-one')."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rewards.compile import CompiledIndustry, CompiledLock, ExpectedCallSpec, KeyRule
+from rewards.models import FlatCall, ForbiddenExtra, Hit, Missing, Mismatch, NearestCall, \
+    ToolsVerdict, Trace
+from rewards.names import names_match
+from rewards.normalize import is_blank
+
+
+@dataclass(frozen=True, slots=True)
+class LiveCall:
+    """A recorded call after flattening, in wall-clock order (``index`` is its position)."""
+
+    index: int
+    name: str
+    arguments: dict[str, Any]
+    output: dict[str, Any] | None
+    start_offset_ms: float | None
+
+
+def flatten(trace: Trace) -> list[LiveCall]:
+    """Flatten grouped calls and sort by start_offset_ms where present; untimed calls keep their
+    recorded order after every timed call (contract: 'put the timestamps back')."""
+    if isinstance(trace.tool_calls, dict):
+        recorded = [(name, call) for name, group in trace.tool_calls.items() for call in group]
+    else:
+        recorded = [(call.name, call) for call in trace.tool_calls if isinstance(call, FlatCall)]
+    timed = sorted((c for c in recorded if c[1].start_offset_ms is not None),
+                   key=lambda c: (c[1].start_offset_ms, c[0]))
+    untimed = [c for c in recorded if c[1].start_offset_ms is None]
+    return [LiveCall(i, name, call.arguments, call.output, call.start_offset_ms)
+            for i, (name, call) in enumerate(timed + untimed)]
+
+
+def project(ci: CompiledIndustry, call: LiveCall) -> dict[str, Any]:
+    """Live arguments projected onto the industry schema: harness and undeclared keys dropped,
+    empty values dropped."""
+    declared = ci.declared.get(call.name, frozenset())
+    return {key: value for key, value in call.arguments.items()
+            if key in declared and not is_blank(value)}
+
+
+def _check_key(rule: KeyRule, live: dict[str, Any]) -> Mismatch | None:
+    if rule.key not in live:
+        return Mismatch(key=rule.key, expected=rule.shown, got=None, reason="absent")
+    value = live[rule.key]
+    if rule.kind == "fact":
+        if rule.normalize(value) in rule.alternatives:
+            return None
+        return Mismatch(key=rule.key, expected=rule.shown, got=value,
+                        reason="not equal after normalisation and aliases")
+    if rule.kind == "fuzzy_name":
+        if isinstance(value, str) and any(isinstance(alt, str) and names_match(alt, value)
+                                          for alt in rule.alternatives):
+            return None
+        return Mismatch(key=rule.key, expected=rule.shown, got=value,
+                        reason="a different name under the fuzzy name rule")
+    return None  # prose and presence: any non-empty value (blanks were projected away)
+
+
+def _output_mismatches(expected: ExpectedCallSpec, output: dict[str, Any] | None) -> list[Mismatch]:
+    if not isinstance(output, dict):
+        return []
+    out: list[Mismatch] = []
+    if expected.ok is not None and "ok" in output and output["ok"] != expected.ok:
+        out.append(Mismatch(key="output.ok", expected=expected.ok, got=output["ok"],
+                            reason="output ok differs"))
+    if (expected.error_code is not None and "error_code" in output
+            and output["error_code"] != expected.error_code):
+        out.append(Mismatch(key="output.error_code", expected=expected.error_code,
+                            got=output["error_code"], reason="output error_code differs"))
+    return out
+
+
+def mismatches(expected: ExpectedCallSpec, projected: dict[str, Any],
+               output: dict[str, Any] | None) -> list[Mismatch]:
+    """Everything that keeps a live call from satisfying an expected call (empty: it hits)."""
+    found = _output_mismatches(expected, output)
+    if not expected.rules or not projected:  # a name-only hit: no invented requirements
+        return found
+    for rule in expected.rules:
+        miss = _check_key(rule, projected)
+        if miss is not None:
+            found.append(miss)
+    return found
+
+
+def tool_gate(compiled: CompiledLock, calls: list[LiveCall]) -> ToolsVerdict:
+    """T = (missing is empty) and (forbidden extra is empty); score_T = |hit| / |expected|."""
+    ci = compiled.industry
+    by_name: dict[str, list[tuple[LiveCall, dict[str, Any]]]] = {}
+    for call in calls:
+        if call.name in compiled.expected_names:
+            by_name.setdefault(call.name, []).append((call, project(ci, call)))
+    used: set[int] = set()
+    hits: list[Hit] = []
+    missing: list[Missing] = []
+    for expected in compiled.calls:
+        candidates = by_name.get(expected.name, [])
+        for call, projected in candidates:
+            if call.index not in used and not mismatches(expected, projected, call.output):
+                used.add(call.index)
+                hits.append(Hit(expected_index=expected.index, name=expected.name,
+                                live_index=call.index,
+                                name_only=not expected.rules or not projected))
+                break
+        else:
+            missing.append(_explain_missing(expected, candidates, used))
+    forbidden_extra = [
+        ForbiddenExtra(name=call.name, live_index=call.index,
+                       reason=f"{call.name} is forbidden unless the lockfile lists it")
+        for call in calls
+        if call.name in ci.forbidden and call.name not in compiled.expected_names
+    ]
+    expected_count = len(compiled.calls)
+    return ToolsVerdict(
+        passed=not missing and not forbidden_extra,
+        score=len(hits) / expected_count if expected_count else 1.0,
+        hits=hits, missing=missing, forbidden_extra=forbidden_extra)
+
+
+def _explain_missing(expected: ExpectedCallSpec,
+                     candidates: list[tuple[LiveCall, dict[str, Any]]],
+                     used: set[int]) -> Missing:
+    if not candidates:
+        return Missing(expected_index=expected.index, name=expected.name,
+                       parameters=expected.parameters, reason=f"no live call named {expected.name}")
+    scored = [(len(found), call.index in used, call, found)
+              for call, projected in candidates
+              for found in [mismatches(expected, projected, call.output)]]
+    _, already_used, call, found = min(scored, key=lambda s: (s[1], s[0], s[2].index))
+    reason = ("every live call of this name was already matched to an earlier expected call"
+              if already_used else "no live call of this name satisfies the matcher")
+    return Missing(expected_index=expected.index, name=expected.name,
+                   parameters=expected.parameters, reason=reason,
+                   nearest=NearestCall(live_index=call.index, arguments=dict(call.arguments),
+                                       mismatches=found, already_used=already_used))

@@ -1,0 +1,76 @@
+"""``verify``: the three gates combined, and the rewards (contract: result = T and H and D)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from rewards.compile import CompiledLock, compile_lock
+from rewards.db_gate import db_gate
+from rewards.errors import InputFormatError, MivasError
+from rewards.handoff_gate import handoff_gate
+from rewards.industry import read_json, validation_error
+from rewards.models import HandoffKind, Lockfile, Trace, Verdict
+from rewards.tool_gate import flatten, tool_gate
+
+
+def r_train(r_eval: int, verdict: HandoffKind, discount: float) -> float:
+    """1 on the exact route, ``discount`` on an in-order route with extra desks, else 0."""
+    if not r_eval:
+        return 0.0
+    return 1.0 if verdict == "exact" else float(discount)
+
+
+def load_lockfile(source: Lockfile | dict[str, Any] | str | Path) -> Lockfile:
+    """A validated lockfile from a model, a dict or a path (errors name the file and field)."""
+    if isinstance(source, Lockfile):
+        return source
+    file = str(source) if isinstance(source, (str, Path)) else None
+    data = read_json(Path(source)) if file is not None else source
+    try:
+        return Lockfile.model_validate(data)
+    except ValidationError as exc:
+        raise validation_error(exc, InputFormatError, file) from None
+
+
+def load_trace(source: Trace | dict[str, Any] | str | Path) -> Trace:
+    """A validated trace from a model, a dict or a path."""
+    if isinstance(source, Trace):
+        return source
+    file = str(source) if isinstance(source, (str, Path)) else None
+    data = read_json(Path(source)) if file is not None else source
+    try:
+        return Trace.model_validate(data)
+    except ValidationError as exc:
+        raise validation_error(exc, InputFormatError, file) from None
+
+
+def compile_lockfile(source: Lockfile | dict[str, Any] | str | Path) -> CompiledLock:
+    """Validate a lockfile against its industry and compile it (cached on the Lockfile object)."""
+    lock = load_lockfile(source)
+    try:
+        return compile_lock(lock)
+    except MivasError as exc:
+        raise exc.with_file(str(source)) if isinstance(source, (str, Path)) else exc
+
+
+def verify(lock: Lockfile | dict[str, Any] | str | Path,
+           trace: Trace | dict[str, Any] | str | Path, *, discount: float = 0.5) -> Verdict:
+    """Score one episode: T and H always, D when the trace carries a hangup dump.
+
+    Pass the same ``Lockfile`` object across episodes: its expected side is compiled once."""
+    if not 0.0 <= discount <= 1.0:
+        raise ValueError(f"discount must be within [0, 1], got {discount}")
+    compiled = compile_lockfile(lock)
+    live = load_trace(trace)
+    calls = flatten(live)
+    tools = tool_gate(compiled, calls)
+    handoff = handoff_gate(compiled, calls)
+    db = db_gate(compiled, live.hangup_dump)
+    passed = tools.passed and handoff.passed and (db.passed or not db.evaluated)
+    r_eval = int(passed)
+    return Verdict(task_id=compiled.lock.full_id, passed=passed, r_eval=r_eval,
+                   r_train=r_train(r_eval, handoff.verdict, discount), discount=discount,
+                   tools=tools, handoff=handoff, db=db)
