@@ -116,6 +116,15 @@ class TableRule(_Strict):
         default_factory=list, description="Timestamps, stripped ids and unconstrained prose.")
 
 
+class Slot(_Strict):
+    """A fact a caller may be asked for: the question an agent asks, and phrases that ask it."""
+
+    question: str
+    keywords: list[str] = Field(
+        default_factory=list,
+        description="Lower-case phrases that, in an agent's line, ask for this slot.")
+
+
 class Business(_Strict):
     name: str
     phone_e164: str
@@ -140,10 +149,18 @@ class Industry(_Strict):
     forbidden_unless_expected: list[str] = Field(default_factory=list)
     write_tables: dict[str, TableRule]
     catalog_tables: list[str] = Field(default_factory=list)
-    slots: dict[str, str] = Field(
-        default_factory=dict,
-        description="Caller facts by slot name -> the question an agent asks for it.")
+    slots: dict[str, Slot] = Field(
+        default_factory=dict, description="Caller facts by slot name (what callers may be asked).")
     phone_region: str = "US"
+
+    @model_validator(mode="before")
+    @classmethod
+    def _slot_shorthand(cls, data: Any) -> Any:
+        # A slot may be written as just its question.
+        if isinstance(data, dict) and isinstance(data.get("slots"), dict):
+            data = {**data, "slots": {k: {"question": v} if isinstance(v, str) else v
+                                      for k, v in data["slots"].items()}}
+        return data
 
     @model_validator(mode="after")
     def _consistent(self) -> Industry:

@@ -13,7 +13,7 @@ from rewards.errors import InputFormatError, MivasError
 from rewards.handoff_gate import handoff_gate
 from rewards.industry import read_json, validation_error
 from rewards.models import HandoffKind, Lockfile, Trace, Verdict
-from rewards.tool_gate import flatten, tool_gate
+from rewards.tool_gate import LiveCall, flatten, tool_gate
 
 
 def r_train(r_eval: int, verdict: HandoffKind, discount: float) -> float:
@@ -65,10 +65,15 @@ def verify(lock: Lockfile | dict[str, Any] | str | Path,
         raise ValueError(f"discount must be within [0, 1], got {discount}")
     compiled = compile_lockfile(lock)
     live = load_trace(trace)
-    calls = flatten(live)
+    return score(compiled, flatten(live), live.hangup_dump, discount=discount)
+
+
+def score(compiled: CompiledLock, calls: list[LiveCall],
+          dump: dict[str, list[dict[str, Any]]] | None, *, discount: float) -> Verdict:
+    """The gates over calls already in wall-clock order (the environment's fast path)."""
     tools = tool_gate(compiled, calls)
     handoff = handoff_gate(compiled, calls)
-    db = db_gate(compiled, live.hangup_dump)
+    db = db_gate(compiled, dump)
     passed = tools.passed and handoff.passed and (db.passed or not db.evaluated)
     r_eval = int(passed)
     return Verdict(task_id=compiled.lock.full_id, passed=passed, r_eval=r_eval,

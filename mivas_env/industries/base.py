@@ -115,6 +115,14 @@ class ToolServer:
                     "message": f"{type(exc).__name__} in {name}"}
         return {"ok": True, "data": data}
 
+    def call_session(self, name: str, arguments: Any) -> dict[str, Any]:
+        """Check a session tool's arguments (transfers, end_call); the runtime acts on it."""
+        try:
+            self._checkers[name](arguments)
+        except ArgumentError as exc:
+            return {"ok": False, "error_code": "invalid_argument", "message": str(exc)}
+        return {"ok": True}
+
     def check_arguments(self, name: str, arguments: Any) -> dict[str, Any]:
         """Validated, canonicalised arguments (raises ``ArgumentError``)."""
         return self._checkers[name](arguments)

@@ -1,0 +1,129 @@
+"""The call runtime: active node, transfers along the specialist graph, scoping, a simulated
+clock, the recorded calls and the hangup dump (SPEC §7.1)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any, Literal
+
+from mivas_env.caller import CallerReply, ScriptedCaller
+from mivas_env.industries import Database, ToolServer, server_class
+from mivas_env.tasks import Task
+from rewards import load_industry, load_seed
+from rewards.industry import Industry
+from rewards.tool_gate import LiveCall
+
+Scoping = Literal["enforce", "permissive"]
+MS_PER_WORD = 400  # about 150 words a minute
+TURN_GAP_MS = 250
+MAX_NAME = 128
+
+
+def speech_ms(text: str) -> int:
+    return len(text.split()) * MS_PER_WORD + TURN_GAP_MS
+
+
+@cache
+def tools_by_node(industry_name: str) -> dict[str, frozenset[str]]:
+    industry = load_industry(industry_name)
+    return {node: frozenset(industry.tools_at(node)) for node in industry.nodes}
+
+
+@cache
+def slot_keywords(industry_name: str) -> dict[str, tuple[str, ...]]:
+    slots = load_industry(industry_name).slots
+    return {name: tuple(k.casefold() for k in slot.keywords) for name, slot in slots.items()}
+
+
+def error(code: str, message: str) -> dict[str, Any]:
+    return {"ok": False, "error_code": code, "message": message}
+
+
+@dataclass
+class CallSession:
+    """One phone call: everything an episode records, independent of Gymnasium."""
+
+    task: Task
+    seed: int | None = None
+    scoping: Scoping = "enforce"
+    industry: Industry = field(init=False)
+    server: ToolServer = field(init=False)
+    caller: ScriptedCaller = field(init=False)
+    node: str = field(init=False)
+    clock_ms: int = 0
+    calls: list[LiveCall] = field(default_factory=list)
+    ended_by: str | None = None
+
+    def __post_init__(self) -> None:
+        name = self.task.industry
+        self.industry = load_industry(name)
+        self.server = server_class(name)(Database(load_seed(name)), self.industry)
+        self.caller = ScriptedCaller(self.task.caller, slot_keywords(name), self.seed)
+        self.node = self.industry.entry_node
+
+    @property
+    def ended(self) -> bool:
+        return self.ended_by is not None
+
+    def available(self) -> frozenset[str]:
+        return tools_by_node(self.task.industry)[self.node]
+
+    def opening(self) -> str:
+        text = self.caller.opening()
+        self.clock_ms += speech_ms(text)
+        return text
+
+    def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        """Run a tool call at the active node and record it with its start offset."""
+        start = self.clock_ms
+        tool = self.industry.tools.get(name)
+        if tool is None:
+            output = error("unknown_tool", f"no tool named {name[:MAX_NAME]!r}")
+        elif self.scoping == "enforce" and name not in self.available():
+            output = error("not_available_at_node",
+                           f"{name} is not available at {self.node}; transfer first")
+        elif tool.access == "session":
+            output = self._session_tool(name, arguments)
+        else:
+            output = self.server.call(name, arguments)
+        self.clock_ms += tool.latency_ms if tool is not None else 50
+        recorded = arguments if isinstance(arguments, dict) else {}
+        self.calls.append(LiveCall(len(self.calls), name[:MAX_NAME], recorded, output, start))
+        self.caller.observe_tool(name, output)
+        return output
+
+    def _session_tool(self, name: str, arguments: Any) -> dict[str, Any]:
+        output = self.server.call_session(name, arguments)
+        if not output["ok"]:
+            return output
+        target = self.industry.transfer_tools.get(name)
+        if target is not None:
+            self.node = target
+            output["data"] = {"active_node": target}
+        if name in self.industry.terminal_tools:
+            self.ended_by = name
+        return output
+
+    def say(self, text: str) -> CallerReply:
+        """The agent speaks; the caller answers (and may hang up)."""
+        self.clock_ms += speech_ms(text)
+        reply = self.caller.respond(text)
+        self.clock_ms += speech_ms(reply.text)
+        if reply.hang_up:
+            self.ended_by = "caller_hung_up"
+        return reply
+
+    def dump(self) -> dict[str, list[dict[str, Any]]]:
+        return self.server.db.dump(list(self.industry.write_tables))
+
+    def trace(self, dump: Mapping[str, list[dict[str, Any]]] | None) -> dict[str, Any]:
+        """The recorded actuals grouped by name, as voice platforms export them (SPEC §5)."""
+        grouped: dict[str, list[dict[str, Any]]] = {}
+        for call in self.calls:
+            grouped.setdefault(call.name, []).append({
+                "arguments": call.arguments, "output": call.output,
+                "start_offset_ms": call.start_offset_ms})
+        return {"task_id": self.task.full_id, "tool_calls": grouped,
+                "hangup_dump": dict(dump) if dump is not None else None}

@@ -1,0 +1,92 @@
+"""Locating and loading the shipped tasks (lockfiles with their scripted callers)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from mivas_env.caller import CallerSpec
+from rewards import LockfileError, TaskNotFoundError, load_industry, tasks_dir
+from rewards.compile import CompiledLock
+from rewards.industry import INDUSTRIES, check_industry_name, validation_error
+from rewards.models import Lockfile
+from rewards.verify import compile_lockfile, load_lockfile
+
+
+@dataclass(frozen=True)
+class Task:
+    """A locked task ready for an episode: the lockfile, its compiled expected side, its caller."""
+
+    lock: Lockfile
+    compiled: CompiledLock
+    caller: CallerSpec
+    path: Path
+
+    @property
+    def full_id(self) -> str:
+        return self.lock.full_id
+
+    @property
+    def industry(self) -> str:
+        return self.lock.industry
+
+
+def _natural_key(task_id: str) -> tuple[int, ...]:
+    return tuple(int(n) for n in re.findall(r"\d+", task_id))
+
+
+def load_task(path: Path | str) -> Task:
+    """Load, validate and compile one lockfile; the environment also needs its ``caller``."""
+    path = Path(path)
+    lock = load_lockfile(path)
+    try:
+        compiled = compile_lockfile(lock)
+    except LockfileError as exc:
+        raise exc.with_file(str(path)) from None
+    if lock.caller is None:
+        raise LockfileError("a task run in the environment needs a 'caller' block",
+                            file=str(path), path=("caller",))
+    try:
+        caller = CallerSpec.model_validate(lock.caller)
+    except ValidationError as exc:
+        err = validation_error(exc, LockfileError, str(path))
+        assert isinstance(err, LockfileError)
+        err.path = ("caller", *err.path)
+        err.args = (err.one_line(),)
+        raise err from None
+    slots = load_industry(lock.industry).slots
+    for slot in (*caller.facts, *caller.fact_lines):
+        if slot not in slots:
+            raise LockfileError(f"unknown slot {slot!r} (slots: {', '.join(slots)})",
+                                file=str(path), path=("caller", "facts", slot))
+    return Task(lock=lock, compiled=compiled, caller=caller, path=path)
+
+
+@cache
+def _load_industry_tasks(industry: str) -> tuple[Task, ...]:
+    folder = tasks_dir() / check_industry_name(industry) / "tasks"
+    tasks = [load_task(path) for path in folder.glob("*.json")] if folder.is_dir() else []
+    for task in tasks:
+        if task.path.stem != task.lock.id or task.lock.industry != industry:
+            raise LockfileError(f"file name and id/industry disagree ({task.lock.industry}/"
+                                f"{task.lock.id})", file=str(task.path), path=("id",))
+    return tuple(sorted(tasks, key=lambda t: _natural_key(t.lock.id)))
+
+
+def load_tasks(industry: str | None = None) -> list[Task]:
+    """Every shipped task of one industry (or of all), in natural id order. Cached per process."""
+    names = [industry] if industry is not None else list(INDUSTRIES)
+    return [task for name in names for task in _load_industry_tasks(name)]
+
+
+def find_task(ref: str) -> Task:
+    """A task by full id ``<industry>/<id>``."""
+    industry, _, task_id = ref.partition("/")
+    for task in load_tasks(industry):
+        if task.lock.id == task_id:
+            return task
+    raise TaskNotFoundError(f"no task {ref!r}")
