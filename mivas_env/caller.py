@@ -27,6 +27,8 @@ class Reaction(_Spec):
     when_agent_says_any: list[str] = Field(
         default_factory=list, description="Fires when the agent's line contains any of these "
                                           "phrases (case-insensitive); empty: any line.")
+    also_says_any: list[str] = Field(
+        default_factory=list, description="...and also contains any of these (if any).")
     unless_agent_says_any: list[str] = Field(
         default_factory=list, description="...and contains none of these.")
     after_tool: str | None = Field(
@@ -58,6 +60,9 @@ class CallerSpec(_Spec):
         default_factory=dict, description="Per slot, answer templates with {value}.")
     goal: Goal
     reactions: list[Reaction] = Field(default_factory=list)
+    agent_answer: str = Field(
+        default="", description="What a correct agent tells the caller once the work is done "
+                                "(the oracle agent says it; never shown to the policy).")
     nudges: Lines = Field(
         default_factory=lambda: ["Sorry, I'm just trying to get an answer to my question."],
         description="Said when the agent's line neither asks for a fact nor triggers a reaction.")
@@ -142,6 +147,9 @@ class ScriptedCaller:
                 continue
             if reaction.when_agent_says_any and not any(
                     p.casefold() in line for p in reaction.when_agent_says_any):
+                continue
+            if reaction.also_says_any and not any(
+                    p.casefold() in line for p in reaction.also_says_any):
                 continue
             if any(p.casefold() in line for p in reaction.unless_agent_says_any):
                 continue
