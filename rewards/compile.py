@@ -9,6 +9,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
+from operator import itemgetter
 from typing import Any, Literal
 
 from rewards.errors import LockfileError
@@ -117,12 +118,41 @@ class TableSpec:
     matches: tuple[ColumnMatch, ...]
     wildcard: frozenset[int]  # columns where a blank expected value is unconstrained
     cache: dict[Any, tuple[Any, ...]] = field(default_factory=dict)
+    getter: Callable[[Any], Any] = field(init=False)
+
+    def __post_init__(self) -> None:
+        columns = self.columns
+        if len(columns) == 1:
+            self.getter = lambda row: (row[columns[0]],)
+        else:
+            self.getter = itemgetter(*columns) if columns else (lambda row: ())
+
+    def raw_list(self, rows: list[Any]) -> list[tuple[Any, ...]] | None:
+        """Raw compared values row by row, or None when a row is not plain (missing columns,
+        not an object): the caller then normalises row by row."""
+        try:
+            return list(map(self.getter, rows))
+        except (KeyError, TypeError, IndexError):
+            return None
+
+    def raw_rows(self, rows: list[Any]) -> Counter[tuple[Any, ...]] | None:
+        """The multiset of raw compared values, or None (see ``raw_list``; unhashable too)."""
+        values = self.raw_list(rows)
+        if values is None:
+            return None
+        try:
+            return Counter(values)
+        except TypeError:
+            return None
 
     def normalize_row(self, row: Any) -> tuple[Any, ...]:
         """A row as a hashable tuple of normalised compared columns (cached by raw values)."""
         if not isinstance(row, dict):
             return tuple(None for _ in self.columns) + (("not_a_row", hashable(row)),)
         raw = tuple(row.get(column) for column in self.columns)
+        return self.normalize_raw(raw)
+
+    def normalize_raw(self, raw: tuple[Any, ...]) -> tuple[Any, ...]:
         try:
             cached = self.cache.get(raw)
         except TypeError:  # unhashable raw values (lists, dicts): normalise without caching
@@ -153,6 +183,8 @@ class CompiledIndustry:
     forbidden: frozenset[str]
     tables: dict[str, TableSpec]
     seed_rows: dict[str, list[tuple[Any, ...]]]
+    seed_raw: dict[str, Counter[tuple[Any, ...]] | None]
+    seed_raw_list: dict[str, list[tuple[Any, ...]] | None]
 
 
 def compile_industry(industry: Industry, seed: dict[str, list[dict[str, Any]]]) -> CompiledIndustry:
@@ -178,12 +210,14 @@ def compile_industry(industry: Industry, seed: dict[str, list[dict[str, Any]]]) 
         )
     seed_rows = {name: [spec.normalize_row(row) for row in seed.get(name, [])]
                  for name, spec in tables.items()}
+    seed_raw = {name: spec.raw_rows(seed.get(name, [])) for name, spec in tables.items()}
+    seed_raw_list = {name: spec.raw_list(seed.get(name, [])) for name, spec in tables.items()}
     return CompiledIndustry(
         industry=industry, params=params,
         declared={tool: frozenset(spec) for tool, spec in params.items()},
         harness=frozenset(industry.harness_keys), hops=industry.hop_set,
         forbidden=frozenset(industry.forbidden_unless_expected),
-        tables=tables, seed_rows=seed_rows)
+        tables=tables, seed_rows=seed_rows, seed_raw=seed_raw, seed_raw_list=seed_raw_list)
 
 
 @cache
@@ -219,6 +253,8 @@ class ExpectedTable:
     rows: tuple[tuple[Any, ...], ...]
     counter: Counter[tuple[Any, ...]]
     strict: bool  # every row compares by plain equality (no wildcard, fuzzy or presence cell)
+    raw: Counter[tuple[Any, ...]] | None  # raw values of the expected rows (a fast path)
+    raw_list: list[tuple[Any, ...]] | None  # the same, in the order the rows were written
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,10 +340,15 @@ def _expected_tables(lock: Lockfile, ci: CompiledIndustry,
                     raise LockfileError("a row must be an object", file=file,
                                         path=("exp_db_state", name, i))
             rows = tuple(spec.normalize_row(row) for row in rows_raw)
+            raw = spec.raw_rows(rows_raw)
+            raw_list = spec.raw_list(rows_raw)
         else:
             rows = tuple(ci.seed_rows[name])
+            raw = ci.seed_raw[name]
+            raw_list = ci.seed_raw_list[name]
         strict = all(m == "eq" for m in spec.matches) and not any(
             row[i] is None for row in rows for i in spec.wildcard)
-        out[name] = ExpectedTable(spec=spec, rows=rows, counter=Counter(rows), strict=strict)
+        out[name] = ExpectedTable(spec=spec, rows=rows, counter=Counter(rows), strict=strict,
+                                  raw=raw, raw_list=raw_list)
     return out
 

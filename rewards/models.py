@@ -92,7 +92,26 @@ class Trace(BaseModel):
 
     task_id: str | None = None
     tool_calls: dict[str, list[LiveCall]] | list[FlatCall] = Field(default_factory=list)
-    hangup_dump: dict[str, list[dict[str, Any]]] | None = None
+    hangup_dump: dict[str, list[dict[str, Any]]] | None = Field(
+        default=None, description="Table name -> rows at hangup; absent or null: D is not evaluated.")
+
+    @field_validator("hangup_dump", mode="plain")
+    @classmethod
+    def _check_dump(cls, value: Any) -> dict[str, list[dict[str, Any]]] | None:
+        # Checked by hand, without copying rows: a full dump has hundreds of them.
+        if value is None:
+            return None
+        if not isinstance(value, dict):
+            raise ValueError("hangup_dump must be an object mapping table names to row lists")
+        for table, rows in value.items():
+            if not isinstance(table, str):
+                raise ValueError("hangup_dump keys must be table names")
+            if not isinstance(rows, list):
+                raise ValueError(f"hangup_dump.{table} must be a list of rows")
+            for index, row in enumerate(rows):
+                if not isinstance(row, dict):
+                    raise ValueError(f"hangup_dump.{table}[{index}] must be an object")
+        return value
 
 
 # --- verdict ------------------------------------------------------------------------------

@@ -76,6 +76,6 @@ def score(compiled: CompiledLock, calls: list[LiveCall],
     db = db_gate(compiled, dump)
     passed = tools.passed and handoff.passed and (db.passed or not db.evaluated)
     r_eval = int(passed)
-    return Verdict(task_id=compiled.lock.full_id, passed=passed, r_eval=r_eval,
+    return Verdict.model_construct(task_id=compiled.lock.full_id, passed=passed, r_eval=r_eval,
                    r_train=r_train(r_eval, handoff.verdict, discount), discount=discount,
                    tools=tools, handoff=handoff, db=db)

@@ -23,7 +23,7 @@ TRANSIT_DAYS = {"UPS": 4, "FedEx": 3, "USPS": 5}
 FINAL_SALE_REASONS = frozenset({"defective", "damaged", "wrong_item"})
 NOT_CANCELLABLE = {
     "shipped": "That order has already shipped, so it can't be cancelled or changed.",
-    "delivered": "That order was delivered; it can be returned instead.",
+    "delivered": "That order was already delivered; it can be returned instead.",
     "cancelled": "That order is already cancelled.",
     "returned": "That order was already returned.",
 }
@@ -182,13 +182,18 @@ class CustomerSupportServer(ToolServer):
     # --- shared lookups -------------------------------------------------------------------
 
     def _order(self, order_id: str) -> tuple[int, Row]:
-        rows = self.db.rows("orders")
-        if len(rows) != self._orders.size:
-            self._orders = _build_order_index(rows)
+        rows = self._order_rows()
         index = self._orders.position.get(order_id)
         if index is None:
             raise ToolError("not_found", f"I can't find order {order_id}.")
         return index, rows[index]
+
+    def _order_rows(self) -> list[Row]:
+        """The orders table, with the position index rebuilt if rows were added behind us."""
+        rows = self.db.rows("orders")
+        if len(rows) != self._orders.size:
+            self._orders = _build_order_index(rows)
+        return rows
 
     def _verified_order(self, order_id: str) -> tuple[int, Row]:
         index, order = self._order(order_id)
@@ -201,7 +206,7 @@ class CustomerSupportServer(ToolServer):
         return sum(row["amount_cents"] for _, row in self.db.find("refunds", order_id=order_id)
                    if row.get("status") == "issued")
 
-    def _customer_key(self, email: str | None, phone: str | None) -> set[str]:
+    def _customer_ids(self, email: str | None, phone: str | None) -> set[str]:
         ids = set()
         if email is not None:
             row = self._catalog.by_email.get(email.casefold())
@@ -241,7 +246,7 @@ class CustomerSupportServer(ToolServer):
                              phone_e164: str | None = None) -> dict[str, Any]:
         if email is None and phone_e164 is None:
             raise ToolError("invalid_argument", "I need an email address or a phone number.")
-        ids = self._customer_key(email, phone_e164)
+        ids = self._customer_ids(email, phone_e164)
         if len(ids) != 1 or "" in ids:
             raise ToolError("not_found", "I don't see an account with those details.")
         customer = self._catalog.customers[ids.pop()]
@@ -278,9 +283,7 @@ class CustomerSupportServer(ToolServer):
             raise ToolError("not_found", "I can't find that customer.")
         if customer_id not in self.verified:
             raise ToolError("identity_not_verified", "The caller needs to be verified first.")
-        rows = self.db.rows("orders")
-        if len(rows) != self._orders.size:
-            self._orders = _build_order_index(rows)
+        rows = self._order_rows()
         out = []
         for index in reversed(self._orders.by_customer.get(customer_id, ())):
             order = rows[index]

@@ -2,22 +2,19 @@
 with offices in Manhattan and Newark (see ``tasks/legal/README.md`` for the catalog and policy).
 
 Catalog lookups (attorneys, schedules, clients, adverse parties, limitation rules) are indexed
-once per seed; write tables are read through the per-episode ``Database``."""
+once per seed; write tables are read through the per-episode ``Database``. Conflict checks and
+client lookups use the grader's own fuzzy name rule (``rewards.names.names_match``)."""
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from functools import cache, lru_cache
 from typing import Any
 
-import jellyfish
-from rapidfuzz.distance import Levenshtein
-
-from mivas_env.industries.base import Row, ToolError, ToolServer
+from mivas_env.industries.base import Database, Row, ToolError, ToolServer
+from rewards.names import names_match
 
 CONSULTATION_MINUTES = 60
 BOOKING_HORIZON_DAYS = 90
@@ -32,89 +29,6 @@ CALLBACK_BY_URGENCY = {
     "emergency": "right away", "high": "within the hour",
     "normal": "today", "low": "within two business days",
 }
-
-
-# --- fuzzy names (contract: legal opposing_party / for_whom; design in MATCHING.md) -------------
-
-_COMPANY_WORDS = {"corporation": "corp", "incorporated": "inc", "company": "co", "limited": "ltd"}
-_COMPANY_SUFFIXES = frozenset({"corp", "inc", "co", "ltd", "llc", "llp", "lp", "pc", "plc"})
-_DELETED = re.compile(r"['\u2019.]")
-_PUNCT = re.compile(r"[^\w\s]|_")
-_VOWELS = frozenset("aeiou")
-
-
-def _plain(text: str) -> str:
-    text = unicodedata.normalize("NFKD", text)
-    text = "".join(ch for ch in text if not unicodedata.combining(ch)).casefold()
-    return _DELETED.sub("", text.replace("&", " and "))
-
-
-def _words(text: str) -> tuple[str, ...]:
-    return tuple(_COMPANY_WORDS.get(word, word) for word in _PUNCT.sub(" ", text).split())
-
-
-@lru_cache(maxsize=16384)
-def name_variants(name: str) -> tuple[tuple[str, ...], ...]:
-    """Token sequences a name may stand for: as written, and rotated when it reads 'Last, First'."""
-    plain = _plain(name)
-    variants = [_words(plain)]
-    if plain.count(",") == 1:
-        last, first = (_words(part) for part in plain.split(","))
-        if first and last and not set(first) <= _COMPANY_SUFFIXES:
-            variants.append(first + last)
-    return tuple(v for v in variants if v)
-
-
-@lru_cache(maxsize=65536)
-def _fold(token: str) -> str:
-    """A small spelling fold that keeps vowels (so John and Jane stay apart)."""
-    text = token.replace("ph", "f").replace("qu", "kw").replace("q", "k")
-    text = re.sub(r"c(?![eiy])", "k", text)
-    text = text[:1] + text[1:].replace("y", "i")
-    text = text.replace("z", "s")
-    text = re.sub(r"(?<=[aeiou])h(?![aeiou])", "", text)
-    return re.sub(r"(.)\1+", r"\1", text)
-
-
-@lru_cache(maxsize=65536)
-def _tokens_match(a: str, b: str) -> bool:
-    if a == b:
-        return True
-    if any(ch.isdigit() for ch in a + b):
-        return False
-    fa, fb = _fold(a), _fold(b)
-    if fa == fb:
-        return True
-    guarded = (len(fa) >= 6 and len(fb) >= 6 and fa[0] == fb[0] and fa[-1] == fb[-1]
-               and [c for c in fa if c in _VOWELS] == [c for c in fb if c in _VOWELS])
-    if not guarded:
-        return False
-    if 20 * Levenshtein.distance(fa, fb) <= 3 * max(len(fa), len(fb)):
-        return True
-    return (10 * Levenshtein.distance(a, b) <= 3 * max(len(a), len(b))
-            and jellyfish.metaphone(a) == jellyfish.metaphone(b))
-
-
-def _pairwise(x: tuple[str, ...], y: tuple[str, ...]) -> bool:
-    return len(x) == len(y) and all(_tokens_match(a, b) for a, b in zip(x, y, strict=True))
-
-
-def _sequences_match(x: tuple[str, ...], y: tuple[str, ...]) -> bool:
-    if _pairwise(x, y):
-        return True
-    bare_x = tuple(t for t in x if len(t) > 1 or t.isdigit())
-    bare_y = tuple(t for t in y if len(t) > 1 or t.isdigit())
-    for left, right in ((bare_x, y), (x, bare_y), (bare_x, bare_y)):
-        if left and (left, right) != (x, y) and _pairwise(left, right):
-            return True
-    return len(x) != len(y) and _fold("".join(x)) == _fold("".join(y))
-
-
-@lru_cache(maxsize=65536)
-def names_match(expected: str, live: str) -> bool:
-    """The fuzzy person/organisation name rule: equal token counts, tokens paired in order."""
-    return any(_sequences_match(x, y)
-               for x in name_variants(expected) for y in name_variants(live))
 
 
 # --- catalog indexes (built once per seed) --------------------------------------------------------
@@ -132,6 +46,7 @@ class _Catalog:
     attorney_views: dict[str, Row]
     areas: dict[str, frozenset[str]]
     windows: dict[tuple[str, str], tuple[tuple[str, str], ...]]  # (attorney, weekday)
+    slots: dict[tuple[str, str], tuple[tuple[str, str], ...]]  # candidate (start, end) "HH:MM"
     blocks: dict[tuple[str, str], tuple[tuple[str, str], ...]]  # (attorney, date)
     closures: dict[str, str]
     offices: dict[str, Row]
@@ -140,6 +55,16 @@ class _Catalog:
     matters_by_client: dict[str, tuple[Row, ...]]
     rules: dict[tuple[str, str], Row]
     parties: tuple[_Party, ...]
+
+
+def _candidate_slots(start: str, end: str) -> list[tuple[str, str]]:
+    """Consultation (start, end) times of day inside one schedule window, every 30 minutes."""
+    out: list[tuple[str, str]] = []
+    for minute in range(_minutes(start), _minutes(end) - CONSULTATION_MINUTES + 1,
+                        SLOT_STEP_MINUTES):
+        stop = minute + CONSULTATION_MINUTES
+        out.append((f"{minute // 60:02d}:{minute % 60:02d}", f"{stop // 60:02d}:{stop % 60:02d}"))
+    return out
 
 
 def _build_catalog(tables: dict[str, list[Row]]) -> _Catalog:
@@ -153,6 +78,8 @@ def _build_catalog(tables: dict[str, list[Row]]) -> _Catalog:
         for key, row in attorneys.items()}
     windows = {(key, day): tuple((start, end) for start, end in spans)
                for key, row in attorneys.items() for day, spans in row["schedule"].items()}
+    slots = {key: tuple(slot for start, end in spans for slot in _candidate_slots(start, end))
+             for key, spans in windows.items()}
     blocks: dict[tuple[str, str], list[tuple[str, str]]] = {}
     for row in tables["calendar_blocks"]:
         blocks.setdefault((row["attorney_id"], row["start_time"][:10]), []).append(
@@ -176,7 +103,7 @@ def _build_catalog(tables: dict[str, list[Row]]) -> _Catalog:
     return _Catalog(
         attorneys=attorneys, attorney_views=views,
         areas={key: frozenset(row["practice_areas"]) for key, row in attorneys.items()},
-        windows=windows, blocks={key: tuple(spans) for key, spans in blocks.items()},
+        windows=windows, slots=slots, blocks={key: tuple(spans) for key, spans in blocks.items()},
         closures={row["date"]: row["reason"] for row in tables["office_closures"]},
         offices=offices, clients=clients, matters=matters,
         matters_by_client={key: tuple(rows) for key, rows in by_client.items()},
@@ -184,14 +111,26 @@ def _build_catalog(tables: dict[str, list[Row]]) -> _Catalog:
         parties=tuple(parties))
 
 
-# id(attorneys rows) -> (those rows, catalog): holding the rows keeps their id from being reused.
-_CATALOGS: dict[int, tuple[list[Row], _Catalog]] = {}
+# ids of the catalog tables' row lists -> (those lists, catalog): holding the lists keeps their ids
+# from being reused, so a key names one seed for the life of the process.
+_CatalogKey = tuple[int, ...]
+_CATALOGS: dict[_CatalogKey, tuple[tuple[list[Row], ...], _Catalog]] = {}
 _CATALOG_TABLES = ("offices", "attorneys", "calendar_blocks", "office_closures", "clients",
                    "matters", "adverse_parties", "limitation_rules")
 
 
+def _catalog_for(db: Database) -> tuple[_CatalogKey, _Catalog]:
+    lists = tuple(db.rows(name) for name in _CATALOG_TABLES)
+    key = tuple(map(id, lists))
+    entry = _CATALOGS.get(key)
+    if entry is None:
+        entry = _CATALOGS[key] = (lists, _build_catalog(dict(zip(_CATALOG_TABLES, lists,
+                                                                 strict=True))))
+    return key, entry[1]
+
+
 @lru_cache(maxsize=4096)
-def _conflict_matches(catalog_key: int, opposing_party: str) -> tuple[Row, ...]:
+def _conflict_matches(catalog_key: _CatalogKey, opposing_party: str) -> tuple[Row, ...]:
     catalog = _CATALOGS[catalog_key][1]
     seen: set[int] = set()
     hits: list[Row] = []
@@ -202,7 +141,7 @@ def _conflict_matches(catalog_key: int, opposing_party: str) -> tuple[Row, ...]:
     return tuple(hits)
 
 
-# --- small helpers ----------------------------------------------------------------------------------
+# --- small helpers ---------------------------------------------------------------------------
 
 @cache
 def _day(value: str) -> date:
@@ -237,17 +176,21 @@ class LegalServer(ToolServer):
     """Tools of Brennan & Adeyemi LLP: reception, new-matter intake and consultation scheduling."""
 
     industry_name = "legal"
+    _catalog_cache: tuple[Database, _CatalogKey, _Catalog] | None = None
 
     # --- catalog and shared checks -----------------------------------------------------------
 
     @property
     def catalog(self) -> _Catalog:
-        rows = self.db.rows("attorneys")
-        entry = _CATALOGS.get(id(rows))
-        if entry is None or entry[0] is not rows:
-            tables = {name: self.db.rows(name) for name in _CATALOG_TABLES}
-            entry = _CATALOGS[id(rows)] = (rows, _build_catalog(tables))
-        return entry[1]
+        return self._catalog_entry()[1]
+
+    def _catalog_entry(self) -> tuple[_CatalogKey, _Catalog]:
+        # Catalog tables are never written, so one lookup per Database is enough.
+        cached = self._catalog_cache
+        if cached is None or cached[0] is not self.db:
+            key, catalog = _catalog_for(self.db)
+            cached = self._catalog_cache = (self.db, key, catalog)
+        return cached[1], cached[2]
 
     def _attorney(self, attorney_id: str) -> Row:
         attorney = self.catalog.attorneys.get(attorney_id)
@@ -288,17 +231,10 @@ class LegalServer(ToolServer):
 
     def _free_slots(self, attorney_id: str, day: date) -> list[str]:
         iso = day.isoformat()
-        busy = self._busy(attorney_id, iso)
-        slots: list[str] = []
-        for start, end in self.catalog.windows.get((attorney_id, WEEKDAYS[day.weekday()]), ()):
-            begin, finish = _minutes(start), _minutes(end)
-            for minute in range(begin, finish - CONSULTATION_MINUTES + 1, SLOT_STEP_MINUTES):
-                slot_start = f"{iso}T{minute // 60:02d}:{minute % 60:02d}"
-                stop = minute + CONSULTATION_MINUTES
-                slot_end = f"{iso}T{stop // 60:02d}:{stop % 60:02d}"
-                if not _overlaps(slot_start, slot_end, busy):
-                    slots.append(slot_start)
-        return slots
+        candidates = self.catalog.slots.get((attorney_id, WEEKDAYS[day.weekday()]), ())
+        busy = [(start[11:], end[11:]) for start, end in self._busy(attorney_id, iso)]
+        return [f"{iso}T{start}" for start, end in candidates
+                if not busy or not _overlaps(start, end, busy)]
 
     def _reference(self, reference_id: str) -> Row:
         """The intake, client, matter or hold a note or document request is about."""
@@ -322,8 +258,7 @@ class LegalServer(ToolServer):
         return phone if isinstance(phone, str) and phone else None
 
     def _conflicts(self, opposing_party: str) -> tuple[Row, ...]:
-        self.catalog  # noqa: B018 - make sure the catalog of this seed is registered
-        return _conflict_matches(id(self.db.rows("attorneys")), opposing_party)
+        return _conflict_matches(self._catalog_entry()[0], opposing_party)
 
     # --- read tools --------------------------------------------------------------------------
 

@@ -308,7 +308,8 @@ def _blocks() -> list[tuple[str, str, int, int, int]]:
     for provider, location, weekday, spec in SCHEDULES:
         for part in spec.split(","):
             start, end = part.split("-")
-            out.append((provider, location, WEEKDAYS.index(weekday), _minutes(start), _minutes(end)))
+            out.append((provider, location, WEEKDAYS.index(weekday), _minutes(start),
+                        _minutes(end)))
     return out
 
 
@@ -383,7 +384,7 @@ class Book:
         return False
 
     def fill_day(self, location: str, day: date, patients: list[str]) -> None:
-        """Book every open slot at ``location`` on ``day`` (a fully booked day, for waitlist calls)."""
+        """Book every open slot at ``location`` on ``day`` (a full day, for waitlist calls)."""
         queue = list(patients)
         for provider, loc, weekday, b_start, b_end in BLOCKS:
             if loc != location or weekday != day.weekday():
