@@ -9,6 +9,7 @@ from typing import Any
 from rewards.compile import CompiledLock, ExpectedTable
 from rewards.models import DbVerdict, TableVerdict
 from rewards.names import names_match
+from rewards.normalize import canonical_json
 
 Row = tuple[Any, ...]
 
@@ -62,9 +63,11 @@ def _compare(expected: ExpectedTable, rows: list[Any]) -> TableVerdict:
 
 def _verdict(expected: ExpectedTable, missing: list[Row], extra: list[Row]) -> TableVerdict:
     spec = expected.spec
-    return TableVerdict.model_construct(passed=not missing and not extra, rule=spec.rule,
-                        missing_rows=[spec.as_dict(row) for row in missing],
-                        extra_rows=[spec.as_dict(row) for row in extra])
+    # Listed in canonical order, so the dump's row order never shows in a verdict.
+    return TableVerdict.model_construct(
+        passed=not missing and not extra, rule=spec.rule,
+        missing_rows=sorted((spec.as_dict(row) for row in missing), key=canonical_json),
+        extra_rows=sorted((spec.as_dict(row) for row in extra), key=canonical_json))
 
 
 def _row_satisfies(expected: ExpectedTable, want: Row, got: Row) -> bool:

@@ -276,11 +276,17 @@ def read_json(path: Path) -> Any:
 
 
 def validation_error(exc: ValidationError, error_type: type[Exception], file: str | None) -> Exception:
-    """The first pydantic error as a one-line MIVAS error with its JSON path."""
-    first = exc.errors()[0]
-    loc = [part for part in first["loc"] if part not in ("function-after[_consistent(), Industry]",)]
-    message = f"{first['msg']} ({exc.error_count()} error(s) in all)" if exc.error_count() > 1 \
-        else first["msg"]
+    """The most specific pydantic error as a one-line MIVAS error with its JSON path.
+
+    Union branches (grouped vs flat calls) each report; the deepest path is the one that
+    explains the input as written. Pydantic's union tags are dropped from the path."""
+    errors = exc.errors()
+    first = max(errors, key=lambda e: len(e["loc"]))
+    loc = [part for part in first["loc"]
+           if not (isinstance(part, str) and ("[" in part or part.startswith("function-")))]
+    message = first["msg"]
+    if len(errors) > 1:
+        message += f" ({len(errors)} error(s) in all)"
     return error_type(message, file=file, path=loc)  # type: ignore[call-arg]
 
 

@@ -7,22 +7,17 @@ import copy
 import importlib.util
 import inspect
 import json
-import os
 from datetime import date
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-REPO = Path(__file__).resolve().parent.parent
-os.environ.setdefault("MIVAS_TASKS_DIR", str(REPO / "tasks"))
+from mivas_env.industries.base import Database
+from mivas_env.industries.customer_support import CustomerSupportServer, normalize_address_line
+from rewards.industry import load_industry, load_seed
 
-from mivas_env.industries.base import Database  # noqa: E402
-from mivas_env.industries.customer_support import (  # noqa: E402
-    CustomerSupportServer,
-    normalize_address_line,
-)
-from rewards.industry import load_industry, load_seed  # noqa: E402
+REPO = Path(__file__).resolve().parent.parent
 
 INDUSTRY = "customer_support"
 TODAY = date(2026, 12, 1)

@@ -555,3 +555,31 @@ def test_today_is_the_business_date(server: LegalServer) -> None:
     assert date.fromisoformat(server.today).weekday() == 1  # a Tuesday
     tomorrow = (date(2026, 12, 1) + timedelta(days=1)).isoformat()
     assert ok(server, "check_attorney_availability", date=tomorrow)["date"] == tomorrow
+
+
+@pytest.mark.parametrize(("table", "spelling", "canonical"), [
+    ("practice_area", "Personal Injury", "personal_injury"),
+    ("practice_area", "P.I.", "personal_injury"),
+    ("practice_area", "PI", "personal_injury"),
+    ("practice_area", "Labor & Employment", "employment"),
+    ("practice_area", "matrimonial", "family"),
+    ("practice_area", "Trusts & Estates", "estate_planning"),
+    ("practice_area", "criminal defence", "criminal_defense"),
+    ("practice_area", "car accident", None),
+    ("practice_area", "divorce", None),
+    ("practice_area", "deportation", None),
+    ("state", "New Jersey", "NJ"),
+    ("state", "N.J.", "NJ"),
+    ("state", "connecticut", "CT"),
+    ("state", "Pennsylvania", "PA"),
+    ("state", "California", "CA"),
+    ("state", "New York City", None),
+    ("state", "Washington", None),
+    ("state", "Washington D.C.", "DC"),
+    ("office", "Manhattan office", "ofc_manhattan"),
+    ("office", "the Manhattan office on William Street", None),
+    ("office", "Newark", "ofc_newark"),
+])
+def test_alias_tables_name_only_unambiguous_spellings(
+        table: str, spelling: str, canonical: str | None) -> None:
+    assert load_industry("legal").resolve_alias(table, spelling) == canonical

@@ -212,21 +212,25 @@ def make_orders(rng: random.Random, customers: list[dict[str, Any]]) -> list[dic
     for status, owner in zip(statuses, owners, strict=True):
         customer = by_id[owner]
         placed = placed_date(rng, status)
-        shipped = delivered = None
-        carrier = tracking = None
+        shipped: date | None = None
+        delivered: date | None = None
+        carrier: str | None = None
+        tracking: str | None = None
         if status in ("shipped", "delivered", "returned"):
             carrier = rng.choice(sorted(CARRIERS))
             tracking = tracking_number(rng, carrier)
             shipped = placed + timedelta(days=rng.randint(1, 2))
         if status in ("delivered", "returned"):
-            delivered = shipped + timedelta(days=CARRIERS[carrier] + rng.randint(-1, 2))  # type: ignore[operator]
+            assert shipped is not None and carrier is not None
+            transit = CARRIERS[carrier]
+            delivered = shipped + timedelta(days=transit + rng.randint(-1, 2))
             if status == "delivered":
                 delivered_seen += 1
                 # pin both edges of the 30-day return window (day 30 open, day 31 closed)
                 pinned = {7: 30, 19: 31}.get(delivered_seen)
                 if pinned is not None:
                     delivered = TODAY - timedelta(days=pinned)
-                    shipped = delivered - timedelta(days=CARRIERS[carrier])  # type: ignore[index]
+                    shipped = delivered - timedelta(days=transit)
                     placed = shipped - timedelta(days=1)
             delivered = min(delivered, TODAY - timedelta(days=1))
         lines = order_lines(rng)
