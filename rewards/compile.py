@@ -87,8 +87,8 @@ def key_kind(name: str, prop: PropertySchema) -> KeyKind:
 
 def column_normalizer(industry: Industry, rule: ColumnRule) -> Normalizer:
     """How a write-table column is normalised at hangup."""
-    if rule.match == "presence":
-        return lambda value: not is_blank(value)
+    if rule.match == "presence":  # blank stays None, so a blank expected cell is unconstrained
+        return lambda value: None if is_blank(value) else True
     if rule.match == "fuzzy_name":
         return lambda value: value.strip() if isinstance(value, str) and value.strip() else None
     if rule.type == "json":

@@ -236,6 +236,17 @@ def test_legal_side_tables_allow_extra_live_rows_even_when_expected_is_empty(tab
     assert verify(lock("legal"), trace([], dump)).db.tables[table].passed
 
 
+def test_a_blank_presence_column_in_a_legal_expected_row_is_unconstrained() -> None:
+    hold = {"attorney_id": "att_01", "start_time": "2026-12-08T10:00", "caller_name": "",
+            "practice_area": "family"}
+    expected = lock("legal", db={"holds": [hold]})
+    live = seed_dump("legal", holds=[{**hold, "caller_name": "Ann Lee", "hold_id": "hold_0001"}])
+    assert verify(expected, trace([], live)).db.passed
+    named = lock("legal", db={"holds": [{**hold, "caller_name": "Ann Lee"}]})
+    nameless = seed_dump("legal", holds=[{**hold, "caller_name": None}])
+    assert not verify(named, trace([], nameless)).db.passed
+
+
 def test_legal_constrained_rows_need_a_one_to_one_matching_not_greedy() -> None:
     loose = {"for_attorney_id": "", "caller_name": "Ann Lee", "phone_e164": "", "message": "x"}
     tight = {**loose, "for_attorney_id": "att_01"}

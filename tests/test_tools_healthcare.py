@@ -52,16 +52,17 @@ def patient_id(server: HealthcareServer, full_name: str) -> str:
 
 def established(server: HealthcareServer, index: int = 0) -> str:
     """The id of a seed patient who has been seen (a completed visit)."""
-    seen = sorted({a["patient_id"] for a in server.db.rows("appointments")
-                   if a["status"] == "completed"})
+    seen: list[str] = sorted({a["patient_id"] for a in server.db.rows("appointments")
+                              if a["status"] == "completed"})
     return seen[index]
 
 
 def never_seen(server: HealthcareServer) -> str:
     """The id of a registered seed patient with no appointments at all."""
     with_visits = {a["patient_id"] for a in server.db.rows("appointments")}
-    return next(p["patient_id"] for p in server.db.rows("patients")
-                if p["patient_id"] not in with_visits)
+    found: str = next(p["patient_id"] for p in server.db.rows("patients")
+                      if p["patient_id"] not in with_visits)
+    return found
 
 
 def first_slot(server: HealthcareServer, location_id: str, day: str,

@@ -1,0 +1,106 @@
+"""Running agents over the task suite and summarising the results (``mivas eval``)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from mivas_env.agents import Agent
+from mivas_env.env import MivasEnv
+from mivas_env.tasks import Task
+
+SUMMARY_KEYS = ("tasks", "pass_rate", "exact_rate", "mean_score_T", "mean_score_H",
+                "db_pass_rate")
+
+
+@dataclass(frozen=True)
+class EpisodeResult:
+    task_id: str
+    industry: str
+    category: str
+    seed: int
+    passed: bool
+    r_eval: int
+    r_train: float
+    handoff_verdict: str
+    score_T: float
+    score_H: float
+    db_passed: bool
+    turns: int
+    ended_by: str
+
+
+def run_episode(env: MivasEnv, agent: Agent, task: Task, seed: int,
+                trace_dir: Path | None = None) -> EpisodeResult:
+    """One full call of ``agent`` on ``task``; the final info carries the verdict."""
+    observation, info = env.reset(seed=seed, options={"task_id": task.full_id})
+    agent.reset(task, observation, info)
+    while True:
+        observation, _, terminated, truncated, info = env.step(agent.act(observation, info))
+        if terminated or truncated:
+            break
+    if trace_dir is not None:
+        path = trace_dir / task.industry / f"{task.lock.id}.json"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(info["trace"], indent=1))
+    return EpisodeResult(
+        task_id=task.full_id, industry=task.industry, category=task.lock.category, seed=seed,
+        passed=bool(info["r_eval"]), r_eval=info["r_eval"], r_train=info["r_train"],
+        handoff_verdict=info["handoff_verdict"], score_T=info["score_T"],
+        score_H=info["score_H"], db_passed=info["db_passed"], turns=info["turn"],
+        ended_by=info["ended_by"])
+
+
+def evaluate(agent: Agent, tasks: Sequence[Task], *, discount: float = 0.5, seed: int = 0,
+             max_turns: int = 40, trace_dir: Path | None = None,
+             progress: Callable[[Iterable[Task]], Iterable[Task]] | None = None,
+             ) -> list[EpisodeResult]:
+    """Run ``agent`` once on every task; episode ``i`` is seeded ``seed + i``."""
+    env = MivasEnv(tasks=list(tasks), discount=discount, max_turns=max_turns)
+    iterator = progress(tasks) if progress is not None else tasks
+    return [run_episode(env, agent, task, seed + i, trace_dir)
+            for i, task in enumerate(iterator)]
+
+
+def _summary(results: Sequence[EpisodeResult]) -> dict[str, Any]:
+    n = len(results)
+
+    def mean(values: Iterable[float]) -> float:
+        return round(sum(values) / n, 4) if n else 0.0
+
+    return {"tasks": n,
+            "pass_rate": mean(r.passed for r in results),
+            "exact_rate": mean(r.passed and r.handoff_verdict == "exact" for r in results),
+            "mean_score_T": mean(r.score_T for r in results),
+            "mean_score_H": mean(r.score_H for r in results),
+            "db_pass_rate": mean(r.db_passed for r in results)}
+
+
+def summarize(agent: str, discount: float, results: Sequence[EpisodeResult]) -> dict[str, Any]:
+    """The ``mivas eval --json`` object (SPEC §10)."""
+    industries: dict[str, list[EpisodeResult]] = {}
+    for result in results:
+        industries.setdefault(result.industry, []).append(result)
+    return {"agent": agent, "discount": discount,
+            "industries": {name: _summary(rows) for name, rows in industries.items()},
+            "overall": _summary(results)}
+
+
+def format_table(summary: dict[str, Any]) -> str:
+    """The per-industry table ``mivas eval`` prints."""
+    header = f"{'industry':<18}{'tasks':>6}{'pass':>8}{'exact':>8}{'score_T':>9}{'score_H':>9}{'DB':>8}"
+    lines = [f"agent={summary['agent']} discount={summary['discount']}", header, "-" * len(header)]
+    rows = [*summary["industries"].items(), ("overall", summary["overall"])]
+    for name, s in rows:
+        if name == "overall":
+            lines.append("-" * len(header))
+        lines.append(f"{name:<18}{s['tasks']:>6}{s['pass_rate']:>8.1%}{s['exact_rate']:>8.1%}"
+                     f"{s['mean_score_T']:>9.3f}{s['mean_score_H']:>9.3f}{s['db_pass_rate']:>8.1%}")
+    return "\n".join(lines)
+
+
+def results_as_dicts(results: Sequence[EpisodeResult]) -> list[dict[str, Any]]:
+    return [asdict(r) for r in results]
