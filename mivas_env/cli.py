@@ -64,6 +64,99 @@ def cmd_schema(args: argparse.Namespace) -> int:
     return EXIT_PASS
 
 
+def cmd_eval(args: argparse.Namespace) -> int:
+    from tqdm import tqdm
+
+    from mivas_env.agents import make_agent
+    from mivas_env.evaluate import evaluate, format_table, summarize
+    from mivas_env.tasks import load_tasks
+
+    if not 0.0 <= args.discount <= 1.0:
+        raise MivasError(f"--discount must be within [0, 1], got {args.discount}")
+    tasks = load_tasks(args.industry)
+    if args.task:
+        tasks = [t for t in tasks if t.full_id in args.task or t.lock.id in args.task]
+    if not tasks:
+        raise TaskNotFoundError("no tasks selected")
+    agent = make_agent(args.agent, **({"seed": args.seed} if args.agent == "random" else {}))
+
+    def bar(items: Any) -> Any:
+        return tqdm(items, desc=f"eval {args.agent}", unit="task", file=sys.stderr,
+                    disable=args.quiet, leave=False)
+
+    results = evaluate(agent, tasks, discount=args.discount, seed=args.seed,
+                       max_turns=args.max_turns,
+                       trace_dir=Path(args.save_traces) if args.save_traces else None,
+                       progress=bar)
+    summary = summarize(args.agent, args.discount, results)
+    if args.json:
+        print(json.dumps(summary, indent=2))
+    else:
+        print(format_table(summary))
+        failed = [r for r in results if not r.passed]
+        if failed and args.verbose:
+            print("\nfailed:")
+            for r in failed:
+                print(f"  {r.task_id} ({r.category}): T={r.score_T:.2f} H={r.score_H:.2f} "
+                      f"route={r.handoff_verdict} D={'pass' if r.db_passed else 'FAIL'}")
+    return EXIT_PASS
+
+
+def cmd_tasks_list(args: argparse.Namespace) -> int:
+    from mivas_env.tasks import load_tasks
+
+    for task in load_tasks(args.industry):
+        hops = " -> ".join(task.lock.exp_handoff_path) or "(reception only)"
+        print(f"{task.full_id:<30} {task.lock.category:<16} {hops:<50} {task.lock.title}")
+    return EXIT_PASS
+
+
+def _lockfile_paths(args: argparse.Namespace) -> list[Path]:
+    from rewards.industry import INDUSTRIES
+
+    if getattr(args, "task_id", None):
+        return [resolve_lockfile(args.task_id)]
+    names = [args.industry] if args.industry else list(INDUSTRIES)
+    return sorted(p for name in names for p in (tasks_dir() / name / "tasks").glob("*.json"))
+
+
+def cmd_tasks_lock(args: argparse.Namespace) -> int:
+    from mivas_env.authoring import lock_task
+
+    if not args.all and not args.task_id:
+        raise MivasError("name a task id or pass --all")
+    for path in _lockfile_paths(args):
+        data = lock_task(path)
+        state = data["exp_db_state"]
+        tables = "seed" if state == "seed" else ", ".join(state)
+        print(f"locked {data['industry']}/{data['id']}: exp_db_state = {tables}")
+    return EXIT_PASS
+
+
+def cmd_tasks_check(args: argparse.Namespace) -> int:
+    from tqdm import tqdm
+
+    from mivas_env.authoring import check_task
+
+    paths = _lockfile_paths(args)
+    bad = 0
+    for path in tqdm(paths, desc="check", unit="task", file=sys.stderr, leave=False,
+                     disable=args.quiet):
+        problems = check_task(path)
+        if problems:
+            bad += 1
+            print(f"BAD {path}")
+            for problem in problems:
+                print(f"    {problem}")
+    print(f"{len(paths) - bad}/{len(paths)} lockfiles replay and run exact")
+    return EXIT_PASS if bad == 0 else EXIT_FAIL
+
+
+def cmd_tasks_show(args: argparse.Namespace) -> int:
+    print(resolve_lockfile(args.task_id).read_text(encoding="utf-8").rstrip())
+    return EXIT_PASS
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="mivas", description="MIVAS: locked voice-agent tasks as Gymnasium episodes, "
@@ -76,6 +169,38 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--discount", type=float, default=0.5, help="r_train for in-order routes with extra hops")
     p.add_argument("--json", action="store_true", help="print the verdict as JSON")
     p.set_defaults(func=cmd_verify)
+
+    p = sub.add_parser("eval", help="run an agent over the task suite and print pass rates")
+    p.add_argument("--agent", default="oracle", choices=["oracle", "random", "noop"])
+    p.add_argument("--industry", choices=["healthcare", "legal", "customer_support"])
+    p.add_argument("--task", action="append", help="only these task ids (repeatable)")
+    p.add_argument("--discount", type=float, default=0.5)
+    p.add_argument("--seed", type=int, default=0, help="episode i is seeded seed+i")
+    p.add_argument("--max-turns", type=int, default=40)
+    p.add_argument("--save-traces", metavar="DIR", help="write each episode's trace (SPEC §5)")
+    p.add_argument("--json", action="store_true", help="print the summary as JSON (SPEC §10)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("-v", "--verbose", action="store_true", help="list failed tasks")
+    p.set_defaults(func=cmd_eval)
+
+    p = sub.add_parser("tasks", help="list or show the shipped tasks")
+    tasks_sub = p.add_subparsers(dest="tasks_command", required=True)
+    q = tasks_sub.add_parser("list", help="one line per task")
+    q.add_argument("--industry", choices=["healthcare", "legal", "customer_support"])
+    q.set_defaults(func=cmd_tasks_list)
+    q = tasks_sub.add_parser("lock", help="replay gold calls and write exp_db_state")
+    q.add_argument("task_id", nargs="?", help="e.g. healthcare/C1-E1")
+    q.add_argument("--all", action="store_true", help="every lockfile (of --industry)")
+    q.add_argument("--industry", choices=["healthcare", "legal", "customer_support"])
+    q.set_defaults(func=cmd_tasks_lock)
+    q = tasks_sub.add_parser("check", help="validate, replay and run the oracle on every lockfile")
+    q.add_argument("task_id", nargs="?", help="only this task")
+    q.add_argument("--industry", choices=["healthcare", "legal", "customer_support"])
+    q.add_argument("--quiet", action="store_true")
+    q.set_defaults(func=cmd_tasks_check)
+    q = tasks_sub.add_parser("show", help="print a lockfile")
+    q.add_argument("task_id", help="e.g. healthcare/C1-E1")
+    q.set_defaults(func=cmd_tasks_show)
 
     p = sub.add_parser("schema", help="print a JSON Schema for task authors")
     p.add_argument("which", choices=sorted(SCHEMAS))

@@ -1,0 +1,102 @@
+"""For task authors: replaying gold calls, locking ``exp_db_state``, checking every lockfile."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from mivas_env.agents import OracleAgent, gold_arguments
+from mivas_env.env import MivasEnv
+from mivas_env.evaluate import run_episode
+from mivas_env.runtime import CallSession
+from mivas_env.tasks import Task, load_task
+from rewards import MivasError, load_seed
+from rewards.db_gate import db_gate
+
+
+@dataclass(frozen=True)
+class Replay:
+    """The gold calls run through a fresh call session on the seed."""
+
+    outputs: list[dict[str, Any]]
+    dump: dict[str, list[dict[str, Any]]]
+    session: CallSession
+
+
+def replay(task: Task) -> Replay:
+    """Run the lockfile's gold calls in order, with scoping enforced, on a fresh seed."""
+    session = CallSession(task, seed=0, scoping="enforce")
+    outputs = [session.call_tool(call.name, gold_arguments(call.parameters))
+               for call in task.lock.exp_tool_calls]
+    return Replay(outputs=outputs, dump=session.dump(), session=session)
+
+
+def locked_state(task: Task, dump: dict[str, list[dict[str, Any]]]) -> Any:
+    """``exp_db_state`` for a replayed dump: the changed write tables, or ``"seed"``."""
+    seed = load_seed(task.industry)
+    changed = {table: rows for table, rows in dump.items() if rows != seed.get(table, [])}
+    return changed or "seed"
+
+
+def lock_task(path: Path) -> dict[str, Any]:
+    """Rewrite a lockfile with ``exp_db_state`` from the replay and the gold outputs filled in
+    where the author left them out (``ok``, and ``error_code`` for refusals)."""
+    task = load_task(path)
+    result = replay(task)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    tools = task.compiled.industry.industry.tools
+    for call, output in zip(data["exp_tool_calls"], result.outputs, strict=True):
+        if "output" not in call and tools[call["name"]].access != "session":
+            call["output"] = {"ok": output["ok"]}
+            if not output["ok"]:
+                call["output"]["error_code"] = output["error_code"]
+    data["exp_db_state"] = locked_state(task, result.dump)
+    path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    return data
+
+
+def check_task(path: Path) -> list[str]:
+    """Every problem with one lockfile (empty when it is sound)."""
+    try:
+        task = load_task(path)
+    except MivasError as exc:
+        return [exc.one_line()]
+    problems: list[str] = []
+    result = replay(task)
+    for index, (call, output) in enumerate(zip(task.lock.exp_tool_calls, result.outputs,
+                                               strict=True)):
+        expected = call.output
+        session_tool = task.compiled.industry.industry.tools[call.name].access == "session"
+        if expected is None and session_tool:
+            if not output["ok"]:
+                problems.append(f"exp_tool_calls[{index}] {call.name}: replay failed "
+                                f"({output.get('error_code')}: {output.get('message', '')})")
+            continue
+        if expected is None:
+            problems.append(f"exp_tool_calls[{index}] {call.name}: no locked output "
+                            f"(run `mivas tasks lock`)")
+            continue
+        for key in ("ok", "error_code"):
+            want = getattr(expected, key)
+            if want is not None and output.get(key) != want:
+                problems.append(f"exp_tool_calls[{index}] {call.name}: replay gave {key}="
+                                f"{output.get(key)!r}, lockfile says {want!r} "
+                                f"({output.get('message', '')})")
+    db = db_gate(task.compiled, result.dump)
+    for table, verdict in db.tables.items():
+        if not verdict.passed:
+            problems.append(f"exp_db_state.{table}: replay differs (missing "
+                            f"{verdict.missing_rows[:2]}, extra {verdict.extra_rows[:2]})")
+    env = MivasEnv(tasks=[task])
+    episode = run_episode(env, OracleAgent(), task, seed=0)
+    if not (episode.passed and episode.handoff_verdict == "exact"):
+        problems.append(f"oracle run is not exact: passed={episode.passed} route="
+                        f"{episode.handoff_verdict} T={episode.score_T:.2f} "
+                        f"H={episode.score_H:.2f} D={episode.db_passed} "
+                        f"ended_by={episode.ended_by}")
+    elif episode.ended_by != "caller_hung_up" and task.caller.agent_answer:
+        problems.append(f"the caller did not hang up satisfied after the oracle's answer "
+                        f"(ended by {episode.ended_by}): check caller.goal")
+    return problems
