@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rewards.industry import Industry, PropertySchema
-from rewards.normalize import iso_date, is_blank, minute, phone_e164
+from rewards.normalize import is_blank, iso_date, minute, phone_e164
 
 
 class ArgumentError(ValueError):

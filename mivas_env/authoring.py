@@ -45,7 +45,7 @@ def lock_task(path: Path) -> dict[str, Any]:
     where the author left them out (``ok``, and ``error_code`` for refusals)."""
     task = load_task(path)
     result = replay(task)
-    data = json.loads(path.read_text(encoding="utf-8"))
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     tools = task.compiled.industry.industry.tools
     for call, output in zip(data["exp_tool_calls"], result.outputs, strict=True):
         if "output" not in call and tools[call["name"]].access != "session":

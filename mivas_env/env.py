@@ -164,7 +164,7 @@ class MivasEnv(gym.Env[str, str]):
         self._last_info = info
         return obs, reward, terminated, truncated, info
 
-    def render(self) -> str | None:
+    def render(self) -> str | None:  # type: ignore[override]  # ansi text frames
         if self.render_mode == "ansi":
             return "\n".join(self._transcript)
         return None

@@ -13,11 +13,16 @@ from operator import itemgetter
 from typing import Any, Literal
 
 from rewards.errors import LockfileError
-from rewards.industry import ColumnRule, Industry, PropertySchema, fold_spelling, load_industry, \
-    load_seed
+from rewards.industry import (
+    ColumnRule,
+    Industry,
+    PropertySchema,
+    fold_spelling,
+    load_industry,
+    load_seed,
+)
 from rewards.models import Lockfile
-from rewards.normalize import canonical_json, hashable, is_blank, iso_date, minute, \
-    phone_digits
+from rewards.normalize import canonical_json, hashable, is_blank, iso_date, minute, phone_digits
 
 Normalizer = Callable[[Any], Any]
 KeyKind = Literal["fact", "prose", "presence", "fuzzy_name"]

@@ -48,8 +48,8 @@ def _compare(expected: ExpectedTable, rows: list[Any]) -> TableVerdict:
     if spec.rule == "subset_or_empty":
         if not expected.rows:
             return _verdict(expected, [], live)
-        missing = expected.counter - Counter(live)
-        return _verdict(expected, list(missing.elements()), [])
+        absent = expected.counter - Counter(live)
+        return _verdict(expected, list(absent.elements()), [])
     if expected.strict:
         live_counter = Counter(live)
         if dict.__eq__(live_counter, expected.counter):
@@ -57,8 +57,8 @@ def _compare(expected: ExpectedTable, rows: list[Any]) -> TableVerdict:
         missing = list((expected.counter - live_counter).elements())
         extra = list((live_counter - expected.counter).elements())
         return _verdict(expected, missing, [] if spec.extra_rows else extra)
-    missing_rows, extra_rows = _match_constrained(expected, live)
-    return _verdict(expected, missing_rows, [] if spec.extra_rows else extra_rows)
+    unmatched, unclaimed = _match_constrained(expected, live)
+    return _verdict(expected, unmatched, [] if spec.extra_rows else unclaimed)
 
 
 def _verdict(expected: ExpectedTable, missing: list[Row], extra: list[Row]) -> TableVerdict:

@@ -253,7 +253,7 @@ def tasks_dir() -> Path:
     repo = Path(__file__).resolve().parent.parent / "tasks"
     if (repo / "healthcare" / "industry.json").is_file():
         return repo
-    import mivas_tasks  # installed wheel: tasks/ ships as the package ``mivas_tasks``
+    import mivas_tasks  # type: ignore[import-not-found]  # the wheel ships tasks/ as mivas_tasks
 
     return Path(mivas_tasks.__file__).resolve().parent
 

@@ -11,8 +11,6 @@ from typing import Any
 
 import phonenumbers
 
-_BLANK_CONTAINERS: tuple[type, ...] = (list, dict, tuple, set, frozenset)
-
 
 def is_blank(value: Any) -> bool:
     """Empty values count as absent: None, '', whitespace, [], {}."""
@@ -20,7 +18,7 @@ def is_blank(value: Any) -> bool:
         return True
     if isinstance(value, str):
         return not value.strip()
-    if isinstance(value, _BLANK_CONTAINERS):
+    if isinstance(value, (list, dict, tuple, set, frozenset)):
         return len(value) == 0
     return False
 

@@ -6,8 +6,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from rewards.compile import CompiledIndustry, CompiledLock, ExpectedCallSpec, KeyRule
-from rewards.models import FlatCall, ForbiddenExtra, Hit, Missing, Mismatch, NearestCall, \
-    ToolsVerdict, Trace
+from rewards.models import (
+    FlatCall,
+    ForbiddenExtra,
+    Hit,
+    Mismatch,
+    Missing,
+    NearestCall,
+    ToolsVerdict,
+    Trace,
+)
 from rewards.names import names_match
 from rewards.normalize import is_blank
 

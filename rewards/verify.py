@@ -27,8 +27,11 @@ def load_lockfile(source: Lockfile | dict[str, Any] | str | Path) -> Lockfile:
     """A validated lockfile from a model, a dict or a path (errors name the file and field)."""
     if isinstance(source, Lockfile):
         return source
-    file = str(source) if isinstance(source, (str, Path)) else None
-    data = read_json(Path(source)) if file is not None else source
+    if isinstance(source, (str, Path)):
+        file: str | None = str(source)
+        data: Any = read_json(Path(source))
+    else:
+        file, data = None, source
     try:
         return Lockfile.model_validate(data)
     except ValidationError as exc:
@@ -39,8 +42,11 @@ def load_trace(source: Trace | dict[str, Any] | str | Path) -> Trace:
     """A validated trace from a model, a dict or a path."""
     if isinstance(source, Trace):
         return source
-    file = str(source) if isinstance(source, (str, Path)) else None
-    data = read_json(Path(source)) if file is not None else source
+    if isinstance(source, (str, Path)):
+        file: str | None = str(source)
+        data: Any = read_json(Path(source))
+    else:
+        file, data = None, source
     try:
         return Trace.model_validate(data)
     except ValidationError as exc:
@@ -53,7 +59,9 @@ def compile_lockfile(source: Lockfile | dict[str, Any] | str | Path) -> Compiled
     try:
         return compile_lock(lock)
     except MivasError as exc:
-        raise exc.with_file(str(source)) if isinstance(source, (str, Path)) else exc
+        if isinstance(source, (str, Path)):
+            exc.with_file(str(source))
+        raise
 
 
 def verify(lock: Lockfile | dict[str, Any] | str | Path,

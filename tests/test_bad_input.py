@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from rewards import (InputFormatError, LockfileError, MivasError, TaskNotFoundError, verify)
+from rewards import InputFormatError, LockfileError, MivasError, TaskNotFoundError, verify
 from tests.helpers import call, lock, trace
 
 C1E1 = Path(__file__).parent.parent / "tasks" / "healthcare" / "tasks" / "C1-E1.json"
