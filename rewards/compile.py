@@ -190,6 +190,7 @@ class CompiledIndustry:
     seed_rows: dict[str, list[tuple[Any, ...]]]
     seed_raw: dict[str, Counter[tuple[Any, ...]] | None]
     seed_raw_list: dict[str, list[tuple[Any, ...]] | None]
+    seed_source: dict[str, list[dict[str, Any]]]
 
 
 def compile_industry(industry: Industry, seed: dict[str, list[dict[str, Any]]]) -> CompiledIndustry:
@@ -222,7 +223,8 @@ def compile_industry(industry: Industry, seed: dict[str, list[dict[str, Any]]]) 
         declared={tool: frozenset(spec) for tool, spec in params.items()},
         harness=frozenset(industry.harness_keys), hops=industry.hop_set,
         forbidden=frozenset(industry.forbidden_unless_expected),
-        tables=tables, seed_rows=seed_rows, seed_raw=seed_raw, seed_raw_list=seed_raw_list)
+        tables=tables, seed_rows=seed_rows, seed_raw=seed_raw, seed_raw_list=seed_raw_list,
+        seed_source={name: list(seed.get(name, [])) for name in tables})
 
 
 @cache
@@ -260,6 +262,7 @@ class ExpectedTable:
     strict: bool  # every row compares by plain equality (no wildcard, fuzzy or presence cell)
     raw: Counter[tuple[Any, ...]] | None  # raw values of the expected rows (a fast path)
     raw_list: list[tuple[Any, ...]] | None  # the same, in the order the rows were written
+    source: list[dict[str, Any]]  # the expected rows as written (seed or lockfile)
 
 
 @dataclass(frozen=True, slots=True)
@@ -347,13 +350,15 @@ def _expected_tables(lock: Lockfile, ci: CompiledIndustry,
             rows = tuple(spec.normalize_row(row) for row in rows_raw)
             raw = spec.raw_rows(rows_raw)
             raw_list = spec.raw_list(rows_raw)
+            source = rows_raw
         else:
             rows = tuple(ci.seed_rows[name])
             raw = ci.seed_raw[name]
             raw_list = ci.seed_raw_list[name]
+            source = ci.seed_source[name]
         strict = all(m == "eq" for m in spec.matches) and not any(
             row[i] is None for row in rows for i in spec.wildcard)
         out[name] = ExpectedTable(spec=spec, rows=rows, counter=Counter(rows), strict=strict,
-                                  raw=raw, raw_list=raw_list)
+                                  raw=raw, raw_list=raw_list, source=source)
     return out
 
