@@ -1,0 +1,80 @@
+"""The shipped task suite: every lockfile checks clean, near-misses fail on their gate, and a
+do-nothing agent passes exactly the refusal tasks."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mivas_env.agents import NoopAgent
+from mivas_env.authoring import check_task
+from mivas_env.evaluate import evaluate
+from mivas_env.tasks import Task, load_tasks
+from rewards import tasks_dir, verify
+from rewards.industry import INDUSTRIES
+
+NEAR_MISS = Path(__file__).parent / "fixtures" / "near_miss"
+LOCKFILES = sorted(tasks_dir().glob("*/tasks/*.json"))
+
+
+@pytest.mark.parametrize("path", LOCKFILES, ids=[f"{p.parent.parent.name}/{p.stem}"
+                                                 for p in LOCKFILES])
+def test_lockfile_replays_and_the_oracle_is_exact(path: Path) -> None:
+    assert check_task(path) == []
+
+
+def is_refusal(task: Task) -> bool:
+    lock = task.lock
+    return not lock.exp_tool_calls and not lock.exp_handoff_path and lock.exp_db_state == "seed"
+
+
+@pytest.mark.parametrize("industry", INDUSTRIES)
+def test_noop_agent_passes_exactly_the_refusal_tasks(industry: str) -> None:
+    tasks = load_tasks(industry)
+    results = evaluate(NoopAgent(), tasks)
+    passed = {r.task_id for r in results if r.passed}
+    refusals = {t.full_id for t in tasks if is_refusal(t)}
+    assert passed == refusals
+    for task in tasks:
+        if is_refusal(task):
+            assert "refus" in task.lock.category, task.full_id
+
+
+def near_misses() -> list[tuple[str, dict[str, Any]]]:
+    out = []
+    for industry in INDUSTRIES:
+        path = NEAR_MISS / f"{industry}.json"
+        if path.is_file():
+            out += [(industry, spec) for spec in json.loads(path.read_text())]
+    return out
+
+
+@pytest.mark.parametrize(("industry", "spec"), near_misses(),
+                         ids=[f"{s['task']}:{s['slug']}" for _, s in near_misses()])
+def test_near_miss_fails_on_its_documented_gate(industry: str, spec: dict[str, Any]) -> None:
+    task_id = spec["task"].split("/")[1]
+    trace = NEAR_MISS / "traces" / industry / f"{task_id}__{spec['slug']}.json"
+    verdict = verify(tasks_dir() / industry / "tasks" / f"{task_id}.json", trace)
+    failing = {gate for gate, ok in (("T", verdict.tools.passed), ("H", verdict.handoff.passed),
+                                     ("D", verdict.db.passed)) if not ok}
+    assert not verdict.passed and failing == set(spec["caught_by"])
+
+
+@pytest.mark.parametrize("industry", INDUSTRIES)
+def test_every_category_has_a_near_miss_twin(industry: str) -> None:
+    covered = {load_task_category(s["task"]) for i, s in near_misses() if i == industry}
+    categories = {t.lock.category for t in load_tasks(industry)}
+    assert categories <= covered, categories - covered
+
+
+def load_task_category(full_id: str) -> str:
+    industry, task_id = full_id.split("/")
+    return next(t.lock.category for t in load_tasks(industry) if t.lock.id == task_id)
+
+
+@pytest.mark.parametrize("industry", INDUSTRIES)
+def test_at_least_thirty_tasks_per_industry(industry: str) -> None:
+    assert len(load_tasks(industry)) >= 30
