@@ -10,6 +10,7 @@ from gymnasium.envs.registration import register, registry
 
 from mivas_env.env import MivasEnv
 from mivas_env.tasks import Task, find_task, load_task, load_tasks
+from mivas_env.wrappers import DiscreteActions, FixedDiscountEval
 from rewards.industry import INDUSTRIES
 
 ENV_IDS = {f"mivas/{name}-v0": name for name in INDUSTRIES} | {"mivas/all-v0": None}
@@ -24,4 +25,5 @@ def _register() -> None:
 
 _register()
 
-__all__ = ["ENV_IDS", "MivasEnv", "Task", "find_task", "load_task", "load_tasks"]
+__all__ = ["ENV_IDS", "DiscreteActions", "FixedDiscountEval", "MivasEnv", "Task", "find_task",
+           "load_task", "load_tasks"]

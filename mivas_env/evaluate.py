@@ -8,9 +8,12 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+import gymnasium as gym
+
 from mivas_env.agents import Agent
 from mivas_env.env import MivasEnv
 from mivas_env.tasks import Task
+from mivas_env.wrappers import FixedDiscountEval
 
 SUMMARY_KEYS = ("tasks", "pass_rate", "exact_rate", "mean_score_T", "mean_score_H",
                 "db_pass_rate")
@@ -33,7 +36,7 @@ class EpisodeResult:
     ended_by: str
 
 
-def run_episode(env: MivasEnv, agent: Agent, task: Task, seed: int,
+def run_episode(env: gym.Env[str, Any], agent: Agent, task: Task, seed: int,
                 trace_dir: Path | None = None) -> EpisodeResult:
     """One full call of ``agent`` on ``task``; the final info carries the verdict."""
     observation, info = env.reset(seed=seed, options={"task_id": task.full_id})
@@ -58,8 +61,10 @@ def evaluate(agent: Agent, tasks: Sequence[Task], *, discount: float = 0.5, seed
              max_turns: int = 40, trace_dir: Path | None = None,
              progress: Callable[[Iterable[Task]], Iterable[Task]] | None = None,
              ) -> list[EpisodeResult]:
-    """Run ``agent`` once on every task; episode ``i`` is seeded ``seed + i``."""
-    env = MivasEnv(tasks=list(tasks), discount=discount, max_turns=max_turns)
+    """Run ``agent`` once on every task; episode ``i`` is seeded ``seed + i``. The reward basis is
+    fixed by ``FixedDiscountEval`` so results are comparable across training discounts."""
+    env = FixedDiscountEval(MivasEnv(tasks=list(tasks), discount=discount, max_turns=max_turns),
+                            discount=discount)
     iterator = progress(tasks) if progress is not None else tasks
     return [run_episode(env, agent, task, seed + i, trace_dir)
             for i, task in enumerate(iterator)]

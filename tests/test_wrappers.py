@@ -1,0 +1,93 @@
+"""FixedDiscountEval and DiscreteActions."""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+
+from mivas_env import DiscreteActions, FixedDiscountEval, MivasEnv
+from mivas_env.wrappers import build_menu
+from rewards.industry import INDUSTRIES
+
+GOLD = [{"tool": "transfer_to_coverage", "arguments": {}},
+        {"tool": "check_plan_accepted", "arguments": {"carrier": "aetna",
+                                                      "location_id": "loc_park_ave"}},
+        "The Park Avenue office accepts Aetna."]
+DETOUR = [{"tool": "transfer_to_scheduling", "arguments": {}}, *GOLD]
+WRONG = [GOLD[0], {"tool": "check_plan_accepted", "arguments": {
+    "carrier": "aetna", "location_id": "loc_windermere"}}, GOLD[2], "Goodbye"]
+
+
+def final_reward(env: gym.Env[Any, Any], actions: list[Any]) -> tuple[float, dict[str, Any]]:
+    env.reset(seed=0)
+    for action in actions:
+        _, reward, terminated, truncated, info = env.step(action)
+        if terminated or truncated:
+            return float(reward), info
+    raise AssertionError("episode did not end")
+
+
+@pytest.mark.parametrize(("actions", "discount", "expected"), [
+    (GOLD, 0.2, 1.0), (DETOUR, 0.2, 0.2), (WRONG, 0.2, 0.0),
+    (GOLD, None, 1.0), (DETOUR, None, 1.0), (WRONG, None, 0.0),
+])
+def test_fixed_discount_eval_reward_for_each_verdict(actions: list[Any], discount: float | None,
+                                                     expected: float) -> None:
+    env = FixedDiscountEval(MivasEnv(industry="healthcare", task_id="C1-E1", discount=0.9),
+                            discount=discount)
+    reward, info = final_reward(env, actions)
+    assert reward == expected
+    assert info["reward_basis"] == ("r_eval" if discount is None else f"r_train@{discount:g}")
+
+
+def test_fixed_discount_eval_leaves_intermediate_rewards_at_zero() -> None:
+    env = FixedDiscountEval(MivasEnv(industry="healthcare", task_id="C1-E1"), discount=None)
+    env.reset(seed=0)
+    assert env.step(GOLD[0])[1] == 0.0
+
+
+@pytest.mark.parametrize("industry", INDUSTRIES)
+def test_discrete_actions_spaces_are_the_same_for_every_task_and_pass_env_checker(
+        industry: str) -> None:
+    env = DiscreteActions(MivasEnv(industry=industry))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        check_env(env, skip_render_check=True)
+    shapes = set()
+    for task in env.base.tasks:
+        obs, _ = env.reset(seed=0, options={"task_id": task.full_id})
+        assert env.observation_space.contains(obs)
+        shapes.add((obs.shape, env.action_space.n))  # type: ignore[attr-defined]
+    assert len(shapes) == 1
+    assert [m.label for m in env.menu] == [m.label for m in build_menu(industry)]
+
+
+def test_discrete_actions_can_solve_c1e1() -> None:
+    env = DiscreteActions(MivasEnv(industry="healthcare", task_id="C1-E1"))
+    labels = [m.label for m in env.menu]
+    env.reset(seed=0)
+    reward = 0.0
+    for label in ("transfer:transfer_to_coverage", "ask:carrier", "ask:location",
+                  "tool:check_plan_accepted", "answer"):
+        obs, reward, terminated, _, info = env.step(labels.index(label))
+    assert terminated and reward == 1.0 and info["handoff_verdict"] == "exact"
+    assert obs.dtype == np.float32
+
+
+def test_an_invalid_macro_at_a_desk_is_legal_and_yields_an_error_observation() -> None:
+    env = DiscreteActions(MivasEnv(industry="healthcare", task_id="C1-E1"))
+    labels = [m.label for m in env.menu]
+    env.reset(seed=0)
+    _, reward, terminated, _, info = env.step(labels.index("tool:book_appointment"))
+    assert "not_available_at_node" in info["text_observation"] and not terminated
+    assert reward == 0.0
+
+
+def test_discrete_actions_rejects_a_multi_industry_env() -> None:
+    with pytest.raises(ValueError, match="single-industry"):
+        DiscreteActions(MivasEnv())
