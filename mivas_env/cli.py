@@ -78,21 +78,37 @@ def cmd_eval(args: argparse.Namespace) -> int:
         tasks = [t for t in tasks if t.full_id in args.task or t.lock.id in args.task]
     if not tasks:
         raise TaskNotFoundError("no tasks selected")
-    agent = make_agent(args.agent, **({"seed": args.seed} if args.agent == "random" else {}))
+    agent_kwargs = {"seed": args.seed} if args.agent == "random" else {}
+    retried = None
+    if args.workers > 1:
+        if args.save_traces:
+            raise MivasError("--save-traces runs serially; drop --workers")
+        from mivas_env.ray_eval import ray_evaluate
 
-    def bar(items: Any) -> Any:
-        return tqdm(items, desc=f"eval {args.agent}", unit="task", file=sys.stderr,
-                    disable=args.quiet, leave=False)
+        with tqdm(total=len(tasks), desc=f"eval {args.agent} x{args.workers}", unit="task",
+                  file=sys.stderr, disable=args.quiet, leave=False) as progress:
+            results, retried = ray_evaluate(
+                args.agent, tasks, workers=args.workers, discount=args.discount, seed=args.seed,
+                max_turns=args.max_turns, agent_kwargs=agent_kwargs, on_done=progress.update)
+    else:
+        def bar(items: Any) -> Any:
+            return tqdm(items, desc=f"eval {args.agent}", unit="task", file=sys.stderr,
+                        disable=args.quiet, leave=False)
 
-    results = evaluate(agent, tasks, discount=args.discount, seed=args.seed,
-                       max_turns=args.max_turns,
-                       trace_dir=Path(args.save_traces) if args.save_traces else None,
-                       progress=bar)
+        results = evaluate(make_agent(args.agent, **agent_kwargs), tasks,
+                           discount=args.discount, seed=args.seed, max_turns=args.max_turns,
+                           trace_dir=Path(args.save_traces) if args.save_traces else None,
+                           progress=bar)
     summary = summarize(args.agent, args.discount, results)
     if args.json:
         print(json.dumps(summary, indent=2))
+        if retried:
+            print(f"mivas: {retried} episode(s) re-run after a worker died", file=sys.stderr)
     else:
         print(format_table(summary))
+        if retried is not None:
+            print(f"workers={args.workers}; episodes re-run after a worker died: {retried}; "
+                  f"lost: 0")
         failed = [r for r in results if not r.passed]
         if failed and args.verbose:
             print("\nfailed:")
@@ -177,6 +193,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--discount", type=float, default=0.5)
     p.add_argument("--seed", type=int, default=0, help="episode i is seeded seed+i")
     p.add_argument("--max-turns", type=int, default=40)
+    p.add_argument("--workers", type=int, default=1,
+                   help="run episodes in N Ray actors (needs the [rllib] extra)")
     p.add_argument("--save-traces", metavar="DIR", help="write each episode's trace (SPEC §5)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON (SPEC §10)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")

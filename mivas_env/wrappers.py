@@ -99,7 +99,8 @@ class DiscreteActions(gym.Wrapper[np.ndarray, np.int64, str, Any],
         self.nodes = list(self.industry.nodes)
         self.slots = list(self.industry.slots)
         self.categories = sorted({task.lock.category for task in base.tasks})
-        size = len(self.nodes) + len(self.slots) + 3 + 1 + len(self.categories)
+        self.size = len(self.nodes) + len(self.slots) + 3 + 1 + len(self.categories)
+        size = self.size
         self.action_space = spaces.Discrete(len(self.menu))
         self.observation_space = spaces.Box(0.0, 1.0, shape=(size,), dtype=np.float32)
         self._reset_memory()
@@ -181,7 +182,7 @@ class DiscreteActions(gym.Wrapper[np.ndarray, np.int64, str, Any],
             self.ids.setdefault(key, value)
 
     def _observe(self, info: dict[str, Any]) -> np.ndarray:
-        vector = np.zeros(self.observation_space.shape, dtype=np.float32)
+        vector = np.zeros(self.size, dtype=np.float32)
         vector[self.nodes.index(self.node)] = 1.0
         offset = len(self.nodes)
         for i, slot in enumerate(self.slots):
