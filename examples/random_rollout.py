@@ -1,0 +1,22 @@
+"""Roll out a random policy on a few healthcare episodes and print each verdict.
+
+    python examples/random_rollout.py
+"""
+
+import gymnasium as gym
+
+import mivas_env  # noqa: F401  (registers the env ids)
+from mivas_env.agents import RandomAgent
+from mivas_env.tasks import find_task
+
+env = gym.make("mivas/healthcare-v0", max_turns=20)
+agent = RandomAgent(seed=0)
+for episode in range(5):
+    obs, info = env.reset(seed=episode)
+    agent.reset(find_task(info["task_id"]), obs, info)
+    done = False
+    while not done:
+        obs, reward, terminated, truncated, info = env.step(agent.act(obs, info))
+        done = terminated or truncated
+    print(f"{info['verdict']['task_id']:<22} reward={reward:<4} route={info['handoff_verdict']:<22}"
+          f" T={info['score_T']:.2f} H={info['score_H']:.2f} D={info['db_passed']}")

@@ -1,0 +1,12 @@
+"""Evaluate the oracle over the whole suite in two Ray actors (needs `pip install -e '.[rllib]'`).
+
+    python examples/ray_eval.py
+"""
+
+from mivas_env.evaluate import format_table, summarize
+from mivas_env.ray_eval import ray_evaluate
+from mivas_env.tasks import load_tasks
+
+results, retried = ray_evaluate("oracle", load_tasks(), workers=2)
+print(format_table(summarize("oracle", 0.5, results)))
+print("episodes re-run after a worker died:", retried)

@@ -1,0 +1,100 @@
+"""RLlib integration: ``register()`` makes every MIVAS env id known to ``ray.tune``.
+
+RLlib does not accept ``Text`` spaces, so the registered creators wrap the env in
+``DiscreteActions`` unless ``env_config["wrapper"] == "none"``. ``env_config`` keys:
+``industry`` (default healthcare), ``task_ids`` (a list, default all of the industry),
+``discount`` (0.5), ``max_turns`` (40), ``wrapper`` ("discrete" | "none"),
+``eval_discount`` (wrap in FixedDiscountEval with this discount; "r_eval" for pass/fail)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import gymnasium as gym
+
+from mivas_env import ENV_IDS
+from mivas_env.env import MivasEnv
+from mivas_env.tasks import load_tasks
+from mivas_env.wrappers import DiscreteActions, FixedDiscountEval
+
+
+def make_env(env_config: Mapping[str, Any], default_industry: str | None = "healthcare"
+             ) -> gym.Env[Any, Any]:
+    """Build an env from an RLlib ``EnvContext`` (or any mapping)."""
+    try:  # RLlib runners share two cores with the learner: one torch thread each
+        import torch
+
+        torch.set_num_threads(1)
+    except ImportError:
+        pass
+    industry = env_config.get("industry", default_industry)
+    tasks = load_tasks(industry)
+    wanted = env_config.get("task_ids")
+    if wanted:
+        tasks = [t for t in tasks if t.full_id in wanted or t.lock.id in wanted]
+    env: gym.Env[Any, Any] = MivasEnv(tasks=tasks, discount=float(env_config.get("discount", 0.5)),
+                                      max_turns=int(env_config.get("max_turns", 40)))
+    eval_discount = env_config.get("eval_discount")
+    if eval_discount is not None:
+        env = FixedDiscountEval(env, None if eval_discount == "r_eval" else float(eval_discount))
+    if env_config.get("wrapper", "discrete") == "discrete":
+        env = DiscreteActions(env)
+    return env
+
+
+def register() -> list[str]:
+    """Register every MIVAS env id with ``ray.tune.registry.register_env``; returns the ids."""
+    from ray.tune.registry import register_env
+
+    for env_id, industry in ENV_IDS.items():
+        register_env(env_id, lambda config, industry=industry: make_env(config, industry))
+    return list(ENV_IDS)
+
+
+def verdict_metrics_callback() -> type[Any]:
+    """An ``RLlibCallback`` class logging the verifier's outcome of each finished episode
+    (``mivas_pass_rate``, ``mivas_exact_rate``, ``mivas_r_train`` in ``result["env_runners"]``)."""
+    from ray.rllib.callbacks.callbacks import RLlibCallback
+
+    class VerdictMetrics(RLlibCallback):  # type: ignore[misc]
+        def on_episode_end(self, *, episode: Any, metrics_logger: Any = None,
+                           **kwargs: Any) -> None:
+            info = episode.get_infos(-1)
+            if metrics_logger is None or "r_eval" not in info:
+                return
+            exact = float(info["r_eval"] == 1 and info["handoff_verdict"] == "exact")
+            metrics_logger.log_value("mivas_pass_rate", float(info["r_eval"]), reduce="mean")
+            metrics_logger.log_value("mivas_exact_rate", exact, reduce="mean")
+            metrics_logger.log_value("mivas_r_train", float(info["r_train"]), reduce="mean")
+
+    return VerdictMetrics
+
+
+def ppo_config(env_config: Mapping[str, Any], *, seed: int = 0, num_env_runners: int = 1,
+               env_id: str | None = None) -> Any:
+    """A PPO config (new API stack, torch) on ``DiscreteActions`` sized for 2-core machines."""
+    from ray.rllib.algorithms.ppo import PPOConfig
+
+    register()
+    industry = env_config.get("industry", "healthcare")
+    return (
+        PPOConfig()
+        .environment(env_id or f"mivas/{industry}-v0", env_config=dict(env_config))
+        .framework("torch")
+        .env_runners(num_env_runners=num_env_runners, num_envs_per_env_runner=1,
+                     rollout_fragment_length="auto", num_cpus_per_env_runner=1)
+        .learners(num_learners=0)
+        .training(train_batch_size_per_learner=1000, minibatch_size=250, num_epochs=4, lr=3e-4,
+                  entropy_coeff=0.01, gamma=0.99)
+        .callbacks(verdict_metrics_callback())
+        .debugging(seed=seed)
+    )
+
+
+def iteration_metrics(result: Mapping[str, Any]) -> dict[str, float]:
+    """Pass rate, exact-route rate, mean r_train, return and time of one ``algo.train()``."""
+    runners = result.get("env_runners", {})
+    return {key: round(float(runners.get(key, float("nan"))), 4) for key in
+            ("mivas_pass_rate", "mivas_exact_rate", "mivas_r_train", "episode_return_mean")} | {
+        "time_this_iter_s": round(float(result.get("time_this_iter_s", 0.0)), 2)}

@@ -1,0 +1,78 @@
+"""Ray evaluation and RLlib registration (skipped without the [rllib] extra)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ray = pytest.importorskip("ray")
+
+from mivas_env.agents import make_agent  # noqa: E402
+from mivas_env.evaluate import evaluate  # noqa: E402
+from mivas_env.ray_eval import ray_evaluate  # noqa: E402
+from mivas_env.tasks import load_tasks  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def ray_session() -> Iterator[None]:
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, logging_level="ERROR")
+    yield
+    ray.shutdown()
+
+
+def as_rows(results: list[Any]) -> list[tuple[Any, ...]]:
+    return [(r.task_id, r.seed, r.passed, r.r_train, r.handoff_verdict, r.score_T, r.score_H,
+             r.db_passed, r.turns) for r in results]
+
+
+@pytest.mark.parametrize("agent", ["oracle", "random"])
+def test_ray_eval_equals_serial_eval(ray_session: None, agent: str) -> None:
+    tasks = load_tasks()[:24]
+    kwargs = {"seed": 3} if agent == "random" else {}
+    serial = evaluate(make_agent(agent, **kwargs), tasks, seed=5)
+    parallel, retried = ray_evaluate(agent, tasks, workers=2, seed=5, batch_size=4,
+                                     agent_kwargs=kwargs)
+    assert as_rows(parallel) == as_rows(serial) and retried == 0
+
+
+def test_a_killed_actor_loses_no_episode(ray_session: None, tmp_path: Path) -> None:
+    tasks = load_tasks()[:12]
+    marker = tmp_path / "crashed"
+    victim = tasks[min(5, len(tasks) - 1)].full_id
+    results, retried = ray_evaluate("oracle", tasks, workers=2, batch_size=3,
+                                    crash_marker=str(marker), crash_task=victim)
+    assert marker.exists() and retried >= 1
+    assert [r.task_id for r in results] == [t.full_id for t in tasks]
+    assert as_rows(results) == as_rows(evaluate(make_agent("oracle"), tasks))
+
+
+def test_rllib_registers_every_env_id_and_builds_from_an_env_context(ray_session: None) -> None:
+    from ray.rllib.env.env_context import EnvContext
+    from ray.tune.registry import ENV_CREATOR, _global_registry
+
+    from mivas_env.rllib import register
+
+    ids = register()
+    assert set(ids) == {"mivas/healthcare-v0", "mivas/legal-v0", "mivas/customer_support-v0",
+                        "mivas/all-v0"}
+    creator = _global_registry.get(ENV_CREATOR, "mivas/healthcare-v0")
+    env = creator(EnvContext({"task_ids": ["C1-E1"], "discount": 0.3}, worker_index=0))
+    obs, info = env.reset(seed=0)
+    assert env.observation_space.contains(obs) and info["task_id"] == "healthcare/C1-E1"
+
+
+def test_rllib_ppo_one_iteration_smoke(ray_session: None) -> None:
+    torch = pytest.importorskip("torch")
+    from mivas_env.rllib import iteration_metrics, ppo_config
+
+    torch.set_num_threads(1)
+    algo = ppo_config({"industry": "healthcare", "max_turns": 12}, seed=0).build_algo()
+    try:
+        result = iteration_metrics(algo.train())
+    finally:
+        algo.stop()
+    assert 0.0 <= result["mivas_pass_rate"] <= 1.0
+    assert result["time_this_iter_s"] > 0
