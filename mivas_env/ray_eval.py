@@ -6,6 +6,7 @@ batch re-run, so no episode is lost; the count of re-run episodes is reported.""
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import asdict
@@ -64,7 +65,7 @@ def ray_evaluate(agent: str, tasks: Sequence[Task], *, workers: int, discount: f
 
     if not ray.is_initialized():
         ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False,
-                 logging_level="ERROR")
+                 logging_level=logging.ERROR)
     remote_worker = ray.remote(num_cpus=1)(EpisodeWorker)
 
     def spawn() -> Any:

@@ -57,7 +57,7 @@ def verdict_metrics_callback() -> type[Any]:
     (``mivas_pass_rate``, ``mivas_exact_rate``, ``mivas_r_train`` in ``result["env_runners"]``)."""
     from ray.rllib.callbacks.callbacks import RLlibCallback
 
-    class VerdictMetrics(RLlibCallback):  # type: ignore[misc]
+    class VerdictMetrics(RLlibCallback):  # type: ignore[misc,unused-ignore]
         def on_episode_end(self, *, episode: Any, metrics_logger: Any = None,
                            **kwargs: Any) -> None:
             info = episode.get_infos(-1)
@@ -79,7 +79,7 @@ def ppo_config(env_config: Mapping[str, Any], *, seed: int = 0, num_env_runners:
     register()
     industry = env_config.get("industry", "healthcare")
     return (
-        PPOConfig()
+        PPOConfig()  # type: ignore[no-untyped-call,unused-ignore]
         .environment(env_id or f"mivas/{industry}-v0", env_config=dict(env_config))
         .framework("torch")
         .env_runners(num_env_runners=num_env_runners, num_envs_per_env_runner=1,
