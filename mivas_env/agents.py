@@ -120,7 +120,11 @@ AGENTS: dict[str, type[Any]] = {"oracle": OracleAgent, "random": RandomAgent, "n
 
 
 def make_agent(name: str, **kwargs: Any) -> Agent:
-    """An agent by name (``oracle``, ``random``, ``noop``)."""
+    """An agent by name (``oracle``, ``random``, ``noop``, ``llm``)."""
+    if name == "llm":
+        from mivas_env.llm_agent import LLMAgent
+
+        return LLMAgent(**kwargs)
     if name not in AGENTS:
         raise ValueError(f"unknown agent {name!r} (choose from {', '.join(AGENTS)})")
     agent: Agent = AGENTS[name](**kwargs)

@@ -78,7 +78,11 @@ def cmd_eval(args: argparse.Namespace) -> int:
         tasks = [t for t in tasks if t.full_id in args.task or t.lock.id in args.task]
     if not tasks:
         raise TaskNotFoundError("no tasks selected")
-    agent_kwargs = {"seed": args.seed} if args.agent == "random" else {}
+    agent_kwargs: dict[str, Any] = {"seed": args.seed} if args.agent == "random" else {}
+    if args.agent == "llm":
+        if not (args.base_url and args.model):
+            raise MivasError("--agent llm needs --base-url and --model")
+        agent_kwargs = {"base_url": args.base_url, "model": args.model}
     retried = None
     if args.workers > 1:
         if args.save_traces:
@@ -187,7 +191,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_verify)
 
     p = sub.add_parser("eval", help="run an agent over the task suite and print pass rates")
-    p.add_argument("--agent", default="oracle", choices=["oracle", "random", "noop"])
+    p.add_argument("--agent", default="oracle", choices=["oracle", "random", "noop", "llm"])
+    p.add_argument("--base-url", help="llm agent: an OpenAI-compatible endpoint, e.g. "
+                                      "http://localhost:8000/v1 (key from $OPENAI_API_KEY)")
+    p.add_argument("--model", help="llm agent: the model name")
     p.add_argument("--industry", choices=["healthcare", "legal", "customer_support"])
     p.add_argument("--task", action="append", help="only these task ids (repeatable)")
     p.add_argument("--discount", type=float, default=0.5)

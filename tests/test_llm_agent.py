@@ -1,0 +1,75 @@
+"""A protocol test of the LLM agent: a scripted OpenAI-compatible server on loopback, started
+inside the test, plays the model; we check what the agent sends and that the episode scores."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+import pytest
+
+pytest.importorskip("httpx")
+
+from mivas_env.evaluate import evaluate  # noqa: E402
+from mivas_env.llm_agent import LLMAgent  # noqa: E402
+from mivas_env.tasks import find_task  # noqa: E402
+
+SCRIPT: list[dict[str, Any]] = [
+    {"tool_calls": [{"id": "c1", "type": "function", "function": {
+        "name": "transfer_to_coverage", "arguments": "{\"handoff_summary\": \"plan\"}"}}]},
+    {"tool_calls": [{"id": "c2", "type": "function", "function": {
+        "name": "check_plan_accepted",
+        "arguments": "{\"carrier\": \"Aetna\", \"location_id\": \"Park Avenue\"}"}}]},
+    {"content": "Yes: I checked the Park Avenue office and Aetna is accepted there."},
+]
+
+
+class FakeModel(BaseHTTPRequestHandler):
+    requests: list[dict[str, Any]] = []
+
+    def do_POST(self) -> None:  # noqa: N802
+        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        FakeModel.requests.append({"path": self.path, "auth": self.headers.get("Authorization"),
+                                   "body": body})
+        step = SCRIPT[min(len(FakeModel.requests) - 1, len(SCRIPT) - 1)]
+        reply = {"choices": [{"index": 0, "finish_reason": "stop",
+                              "message": {"role": "assistant", "content": None, **step}}]}
+        data = json.dumps(reply).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def log_message(self, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture
+def server() -> Iterator[str]:
+    FakeModel.requests = []
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), FakeModel)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/v1"
+    httpd.shutdown()
+
+
+def test_llm_agent_speaks_the_openai_protocol_and_gets_each_desks_tools(server: str) -> None:
+    agent = LLMAgent(base_url=server, model="fake-model", api_key="sk-test")
+    [result] = evaluate(agent, [find_task("healthcare/C1-E1")])
+    assert result.passed and result.handoff_verdict == "exact"
+    first, second, third = (r["body"] for r in FakeModel.requests[:3])
+    assert FakeModel.requests[0]["path"] == "/v1/chat/completions"
+    assert FakeModel.requests[0]["auth"] == "Bearer sk-test"
+    assert first["model"] == "fake-model" and first["messages"][0]["role"] == "system"
+    assert first["messages"][1] == {"role": "user", "content": first["messages"][1]["content"]}
+    names = [{t["function"]["name"] for t in body["tools"]} for body in (first, second)]
+    assert "check_plan_accepted" not in names[0] and "check_plan_accepted" in names[1]
+    assert "'coverage' desk" in second["messages"][-1]["content"]
+    tool_reply = [m for m in second["messages"] if m["role"] == "tool"][0]
+    assert tool_reply["tool_call_id"] == "c1" and "coverage" in tool_reply["content"]
+    assert any(m["role"] == "tool" and m["tool_call_id"] == "c2" for m in third["messages"])
