@@ -34,27 +34,37 @@ def replay(task: Task) -> Replay:
 
 
 def locked_state(task: Task, dump: dict[str, list[dict[str, Any]]]) -> Any:
-    """``exp_db_state`` for a replayed dump: the changed write tables, or ``"seed"``."""
+    """``exp_db_state`` for a replayed dump: the changed write tables plus those the author
+    named explicitly (an explicit ``"waitlist": []`` documents intent), or ``"seed"``."""
     seed = load_seed(task.industry)
-    changed = {table: rows for table, rows in dump.items() if rows != seed.get(table, [])}
+    named = task.lock.exp_db_state if isinstance(task.lock.exp_db_state, dict) else {}
+    changed = {table: rows for table, rows in dump.items()
+               if rows != seed.get(table, []) or table in named}
     return changed or "seed"
 
 
-def lock_task(path: Path) -> dict[str, Any]:
+def lock_task(path: Path) -> tuple[dict[str, Any], list[str]]:
     """Rewrite a lockfile with ``exp_db_state`` from the replay and the gold outputs filled in
-    where the author left them out (``ok``, and ``error_code`` for refusals)."""
+    where the author left them out (``ok``, and ``error_code`` for refusals). Returns the new
+    lockfile and warnings: gold calls that failed without the author saying they should."""
     task = load_task(path)
     result = replay(task)
     data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     tools = task.compiled.industry.industry.tools
-    for call, output in zip(data["exp_tool_calls"], result.outputs, strict=True):
+    warnings = []
+    for index, (call, output) in enumerate(zip(data["exp_tool_calls"], result.outputs,
+                                               strict=True)):
+        if not output["ok"] and "error_code" not in (call.get("output") or {}):
+            warnings.append(f"exp_tool_calls[{index}] {call['name']} failed in the replay "
+                            f"({output['error_code']}: {output.get('message', '')}); write its "
+                            f"output.error_code if that is intended")
         if "output" not in call and tools[call["name"]].access != "session":
             call["output"] = {"ok": output["ok"]}
             if not output["ok"]:
                 call["output"]["error_code"] = output["error_code"]
     data["exp_db_state"] = locked_state(task, result.dump)
     path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    return data
+    return data, warnings
 
 
 def check_task(path: Path) -> list[str]:

@@ -169,7 +169,8 @@ class ScriptedCaller:
                     parts.append(self._pick(self.spec.unknown))
                     continue
                 templates = self.spec.fact_lines.get(slot) or _DEFAULT_LINES.get(slot, _GENERIC_LINES)
-                parts.append(self._pick(templates).format(value=value))
+                text = self._pick(templates).format(value=value)
+                parts.append(text.replace("..", ".").replace("?.", "?").replace("!.", "!"))
             if parts:
                 self.idle = 0
         if GOODBYE.search(line):

@@ -146,10 +146,12 @@ def cmd_tasks_lock(args: argparse.Namespace) -> int:
     if not args.all and not args.task_id:
         raise MivasError("name a task id or pass --all")
     for path in _lockfile_paths(args):
-        data = lock_task(path)
+        data, warnings = lock_task(path)
         state = data["exp_db_state"]
         tables = "seed" if state == "seed" else ", ".join(state)
         print(f"locked {data['industry']}/{data['id']}: exp_db_state = {tables}")
+        for warning in warnings:
+            print(f"    warning: {warning}")
     return EXIT_PASS
 
 

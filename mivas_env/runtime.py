@@ -3,6 +3,7 @@ clock, the recorded calls and the hangup dump (SPEC §7.1)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -11,8 +12,9 @@ from typing import Any, Literal
 from mivas_env.caller import CallerReply, ScriptedCaller
 from mivas_env.industries import Database, ToolServer, server_class
 from mivas_env.tasks import Task
-from rewards import load_industry, load_seed
+from rewards import LimitExceededError, load_industry, load_seed
 from rewards.industry import Industry
+from rewards.limits import check_value
 from rewards.tool_gate import LiveCall
 
 Scoping = Literal["enforce", "permissive"]
@@ -35,6 +37,16 @@ def tools_by_node(industry_name: str) -> dict[str, frozenset[str]]:
 def slot_keywords(industry_name: str) -> dict[str, tuple[str, ...]]:
     slots = load_industry(industry_name).slots
     return {name: tuple(k.casefold() for k in slot.keywords) for name, slot in slots.items()}
+
+
+def _recordable(arguments: dict[Any, Any]) -> bool:
+    """Arguments go into the trace only if they are JSON within the trace limits."""
+    try:
+        check_value(arguments, "arguments")
+        json.dumps(arguments)
+    except (LimitExceededError, TypeError, ValueError, RecursionError):
+        return False
+    return all(isinstance(key, str) for key in arguments)
 
 
 def error(code: str, message: str) -> dict[str, Any]:
@@ -89,7 +101,7 @@ class CallSession:
         else:
             output = self.server.call(name, arguments)
         self.clock_ms += tool.latency_ms if tool is not None else 50
-        recorded = arguments if isinstance(arguments, dict) else {}
+        recorded = arguments if isinstance(arguments, dict) and _recordable(arguments) else {}
         self.calls.append(LiveCall(len(self.calls), name[:MAX_NAME], recorded, output, start))
         self.caller.observe_tool(name, output)
         return output

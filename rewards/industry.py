@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from rewards.errors import IndustryError, InputFormatError, TaskNotFoundError
+from rewards.errors import IndustryError, InputFormatError, LimitExceededError, TaskNotFoundError
 
 INDUSTRIES = ("healthcare", "legal", "customer_support")
 
@@ -260,19 +260,32 @@ def tasks_dir() -> Path:
 
 def read_json(path: Path) -> Any:
     """Parse a JSON file, turning every failure into an ``InputFormatError`` naming the file."""
+    from rewards.limits import json_depth_ok, limits
+
     try:
+        size = path.stat().st_size
+        if size > limits().max_file_bytes:
+            raise LimitExceededError(f"file is {size} bytes, more than {limits().max_file_bytes} "
+                                     f"(MIVAS_MAX_FILE_BYTES)", file=str(path))
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise TaskNotFoundError("file not found", file=str(path)) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise InputFormatError(f"cannot read file: {exc}", file=str(path)) from None
     try:
-        return json.loads(text)
+        data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise InputFormatError(f"invalid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})",
                                file=str(path)) from None
     except RecursionError:
-        raise InputFormatError("JSON nested too deeply", file=str(path)) from None
+        data = None
+        deep = True
+    else:
+        deep = not json_depth_ok(data, limits().max_json_depth)
+    if deep:
+        raise LimitExceededError(f"JSON nested deeper than {limits().max_json_depth} levels "
+                                 f"(MIVAS_MAX_JSON_DEPTH)", file=str(path))
+    return data
 
 
 def validation_error(exc: ValidationError, error_type: type[Exception], file: str | None) -> Exception:

@@ -5,7 +5,9 @@ from __future__ import annotations
 import json
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
+
+from rewards.limits import check_value, limits
 
 TASK_ID_PATTERN = r"^C[0-9]{1,3}-E[0-9]{1,3}$"
 ParameterValue = Any  # a JSON literal, or {"any_of": [v1, v2, ...]}
@@ -78,6 +80,13 @@ class LiveCall(BaseModel):
 
     _check_arguments = field_validator("arguments", mode="before")(_parse_arguments)
 
+    @field_validator("arguments", "output", mode="after")
+    @classmethod
+    def _within_limits(cls, value: Any) -> Any:
+        if value is not None:
+            check_value(value, "this value")
+        return value
+
 
 class FlatCall(LiveCall):
     """One recorded tool call in a flat list."""
@@ -89,6 +98,18 @@ class Trace(BaseModel):
     """What the verifier scores: tool calls (grouped by name or flat) and the hangup dump."""
 
     model_config = ConfigDict(extra="ignore", frozen=True)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _count_calls(cls, data: Any) -> Any:
+        calls = data.get("tool_calls") if isinstance(data, dict) else None
+        count = (len(calls) if isinstance(calls, list) else
+                 sum(len(g) for g in calls.values() if isinstance(g, list))
+                 if isinstance(calls, dict) else 0)
+        if count > limits().max_calls:
+            raise ValueError(f"trace has {count} calls, more than {limits().max_calls} "
+                             f"(MIVAS_MAX_CALLS)")
+        return data
 
     task_id: str | None = None
     tool_calls: dict[str, list[LiveCall]] | list[FlatCall] = Field(default_factory=list)
@@ -103,6 +124,10 @@ class Trace(BaseModel):
             return None
         if not isinstance(value, dict):
             raise ValueError("hangup_dump must be an object mapping table names to row lists")
+        total = sum(len(rows) for rows in value.values() if isinstance(rows, list))
+        if total > limits().max_dump_rows:
+            raise ValueError(f"hangup_dump has {total} rows, more than {limits().max_dump_rows} "
+                             f"(MIVAS_MAX_DUMP_ROWS)")
         for table, rows in value.items():
             if not isinstance(table, str):
                 raise ValueError("hangup_dump keys must be table names")

@@ -9,7 +9,7 @@ from pydantic import ValidationError
 
 from rewards.compile import CompiledLock, compile_lock
 from rewards.db_gate import db_gate
-from rewards.errors import InputFormatError, MivasError
+from rewards.errors import InputFormatError, LimitExceededError, MivasError
 from rewards.handoff_gate import handoff_gate
 from rewards.industry import read_json, validation_error
 from rewards.models import HandoffKind, Lockfile, Trace, Verdict
@@ -50,7 +50,10 @@ def load_trace(source: Trace | dict[str, Any] | str | Path) -> Trace:
     try:
         return Trace.model_validate(data)
     except ValidationError as exc:
-        raise validation_error(exc, InputFormatError, file) from None
+        kind = LimitExceededError if "(MIVAS_MAX_" in str(exc) else InputFormatError
+        raise validation_error(exc, kind, file) from None
+    except MivasError as exc:
+        raise exc.with_file(file) if file else exc from None
 
 
 def compile_lockfile(source: Lockfile | dict[str, Any] | str | Path) -> CompiledLock:
@@ -73,7 +76,10 @@ def verify(lock: Lockfile | dict[str, Any] | str | Path,
         raise ValueError(f"discount must be within [0, 1], got {discount}")
     compiled = compile_lockfile(lock)
     live = load_trace(trace)
-    return score(compiled, flatten(live), live.hangup_dump, discount=discount)
+    try:
+        return score(compiled, flatten(live), live.hangup_dump, discount=discount)
+    except RecursionError:  # a backstop: limits are checked when a trace is loaded
+        raise LimitExceededError("a value in the trace is nested too deeply to score") from None
 
 
 def score(compiled: CompiledLock, calls: list[LiveCall],
