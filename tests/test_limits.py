@@ -14,13 +14,14 @@ import pytest
 
 from mivas_env import MivasEnv
 from mivas_env.cli import main
-from rewards import (InputFormatError, LimitExceededError, TaskNotFoundError, load_lockfile,
-                     verify)
+from rewards import (InputFormatError, LimitExceededError, TaskNotFoundError, compile_lockfile,
+                     load_lockfile, verify)
 from rewards.limits import restore_limits, set_limits
 from tests.helpers import call, lock, trace
 
 C1E1_PATH = Path(__file__).parent.parent / "tasks" / "healthcare" / "tasks" / "C1-E1.json"
-C1E1 = load_lockfile(C1E1_PATH)  # loaded before the small limits apply
+C1E1 = load_lockfile(C1E1_PATH)
+compile_lockfile(C1E1)  # the industry and seed load before the small limits apply
 
 
 @pytest.fixture
