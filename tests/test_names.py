@@ -17,6 +17,9 @@ MUST_MATCH = [
     ("O Brien", "OBrien"),
     ("Smith-Jones", "Smithjones"),
     ("daniel okonkwo", "DANIEL OKONKWO"),
+    ("Sunrise Diner", "Sunrise Diner LLC"),
+    ("Quickride Taxi Corp.", "Quickride Taxi"),
+    ("Brightwave Media, LLC", "Brightwave Media Inc"),
 ]
 
 MUST_NOT_MATCH = [
@@ -33,6 +36,9 @@ MUST_NOT_MATCH = [
     ("Acme, Inc.", "Inc Acme"),
     ("Daniel Okonkwo", "Okonkwo"),
     ("Daniel Okonkwo", ""),
+    ("Acme LLC", "Apex LLC"),
+    ("Sunrise Diner LLC", "Sunset Diner"),
+    ("LLC", "Inc"),
 ]
 
 
