@@ -17,7 +17,7 @@ from rewards.models import Lockfile
 from rewards.verify import compile_lockfile, load_lockfile
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Task:
     """A locked task ready for an episode: the lockfile, its compiled expected side, its caller."""
 

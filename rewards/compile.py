@@ -5,6 +5,7 @@ Scoring an episode then only normalises the live side, with caches for values th
 
 from __future__ import annotations
 
+import weakref
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -265,7 +266,7 @@ class ExpectedTable:
     source: list[dict[str, Any]]  # the expected rows as written (seed or lockfile)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class CompiledLock:
     lock: Lockfile
     industry: CompiledIndustry
@@ -282,11 +283,17 @@ def _alternatives(value: Any) -> tuple[Any, ...] | None:
     return (value,)
 
 
+# Compiled expected sides, by lockfile identity; an entry goes when its lockfile is collected.
+_COMPILED: dict[int, tuple[weakref.ref[Lockfile], CompiledLock]] = {}
+
+
 def compile_lock(lock: Lockfile, industry: CompiledIndustry | None = None,
                  *, file: str | None = None) -> CompiledLock:
     """Check a lockfile against its industry and compile its expected side (cached on the model)."""
-    if lock._compiled is not None and industry is None:
-        return lock._compiled  # type: ignore[no-any-return]
+    if industry is None:
+        entry = _COMPILED.get(id(lock))
+        if entry is not None and entry[0]() is lock:
+            return entry[1]
     ci = industry or compiled_industry(lock.industry)
     calls: list[ExpectedCallSpec] = []
     for index, call in enumerate(lock.exp_tool_calls):
@@ -325,7 +332,9 @@ def compile_lock(lock: Lockfile, industry: CompiledIndustry | None = None,
                             expected_names=frozenset(c.name for c in calls),
                             hops=tuple(lock.exp_handoff_path), tables=expected_tables)
     if industry is None:
-        lock._compiled = compiled
+        lock_id = id(lock)
+        cache = _COMPILED  # bound now: at interpreter exit the module global may be gone
+        _COMPILED[lock_id] = (weakref.ref(lock, lambda _: cache.pop(lock_id, None)), compiled)
     return compiled
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from rewards.limits import check_value, limits
 
@@ -48,9 +48,6 @@ class Lockfile(BaseModel):
     exp_handoff_path: list[str]
     exp_tool_calls: list[ExpectedCall]
     exp_db_state: Literal["seed"] | dict[str, list[dict[str, Any]]]
-
-    # The compiled expected side, built once per lockfile object (see rewards.compile).
-    _compiled: Any = PrivateAttr(default=None)
 
     @property
     def full_id(self) -> str:
