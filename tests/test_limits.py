@@ -14,8 +14,14 @@ import pytest
 
 from mivas_env import MivasEnv
 from mivas_env.cli import main
-from rewards import (InputFormatError, LimitExceededError, TaskNotFoundError, compile_lockfile,
-                     load_lockfile, verify)
+from rewards import (
+    InputFormatError,
+    LimitExceededError,
+    TaskNotFoundError,
+    compile_lockfile,
+    load_lockfile,
+    verify,
+)
 from rewards.limits import restore_limits, set_limits
 from tests.helpers import call, lock, trace
 
