@@ -270,8 +270,9 @@ def read_json(path: Path) -> Any:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise TaskNotFoundError("file not found", file=str(path)) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputFormatError(f"cannot read file: {exc}", file=str(path)) from None
+    except (OSError, UnicodeDecodeError, ValueError) as exc:  # ValueError: a NUL in the path
+        raise InputFormatError(f"cannot read file: {exc}", file=repr(str(path))[1:-1][:200]
+                               ) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:

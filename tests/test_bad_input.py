@@ -27,6 +27,12 @@ def test_malformed_json_names_the_file_and_position(tmp_path: Path) -> None:
     assert str(bad) in str(info.value) and "invalid JSON" in str(info.value)
 
 
+@pytest.mark.parametrize("name", ["\x00", "x" * 5000, ""])
+def test_a_string_that_cannot_be_a_path_is_a_clean_error(name: str) -> None:
+    with pytest.raises(MivasError):
+        verify(C1E1, name)
+
+
 def test_missing_file_is_task_not_found(tmp_path: Path) -> None:
     with pytest.raises(TaskNotFoundError):
         verify(tmp_path / "nope.json", trace([]))
