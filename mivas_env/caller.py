@@ -101,7 +101,7 @@ class ScriptedCaller:
     rng: random.Random = field(init=False)
     fired: set[int] = field(default_factory=set)
     tools_ok: set[str] = field(default_factory=set)
-    heard: str = ""
+    heard: set[str] = field(default_factory=set)  # goal phrases the agent has said so far
     idle: int = 0
 
     def __post_init__(self) -> None:
@@ -126,6 +126,13 @@ class ScriptedCaller:
                 and (not goal.agent_says_any
                      or any(p.casefold() in self.heard for p in goal.agent_says_any)))
 
+    def _listen(self, line: str) -> None:
+        # Only the goal's phrases are remembered, so a long call costs no more per turn.
+        goal = self.spec.goal
+        for phrase in (*goal.agent_says_all, *goal.agent_says_any):
+            if phrase.casefold() in line:
+                self.heard.add(phrase.casefold())
+
     def asked_slots(self, line: str) -> list[str]:
         """Slots the agent's line asks for, in the order the caller would answer them."""
         asked: list[tuple[int, str]] = []
@@ -138,7 +145,7 @@ class ScriptedCaller:
     def respond(self, agent_line: str) -> CallerReply:
         """The caller's reply to one agent line."""
         line = " ".join(agent_line.casefold().split())
-        self.heard += " " + line
+        self._listen(line)
         parts: list[str] = []
         for index, reaction in enumerate(self.spec.reactions):
             if reaction.once and index in self.fired:
