@@ -56,7 +56,10 @@ def _scalar_normalizer(industry: Industry, *, alias: str | None, phone: bool, da
         if isinstance(value, bool):
             return ("bool", value)
         if isinstance(value, (int, float)):
-            return float(value)  # numbers compare by value: 1 == 1.0
+            try:
+                return float(value)  # numbers compare by value: 1 == 1.0
+            except OverflowError:  # an int too large for a float compares as itself
+                return ("int", value)
         return hashable(value)
 
     return norm

@@ -81,20 +81,6 @@ def minute(value: str) -> str | None:
     return parsed.strftime("%Y-%m-%dT%H:%M")
 
 
-def casefold(value: Any) -> Any:
-    """Strings are stripped and casefolded; other values pass through."""
-    return value.strip().casefold() if isinstance(value, str) else value
-
-
-def number(value: Any) -> Any:
-    """Numbers compare by value (1 == 1.0); numeric strings are not numbers."""
-    if isinstance(value, bool):
-        return ("bool", value)
-    if isinstance(value, (int, float)):
-        return float(value)
-    return ("raw", casefold(value))
-
-
 def canonical_json(value: Any) -> str:
     """A stable text form of any JSON value (sorted keys, no spaces)."""
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False,

@@ -142,6 +142,17 @@ def test_garbage_inside_calls_never_crashes() -> None:
     assert not verify(C1E1, trace(weird["tool_calls"][:3])).passed
 
 
+def test_numbers_too_large_for_a_float_do_not_crash() -> None:
+    huge = 10**400
+    expected = lock("customer_support", calls=[{"name": "issue_refund", "parameters": {
+        "order_id": "ord_10001", "amount_cents": huge, "method": "store_credit"}}])
+    live = trace([call("issue_refund", 1, order_id="ord_10001", amount_cents=huge,
+                       method="store_credit")])
+    assert verify(expected, live).tools.passed
+    assert not verify(expected, trace([call("issue_refund", 1, order_id="ord_10001",
+                                            amount_cents=5, method="store_credit")])).passed
+
+
 def test_discount_out_of_range_is_rejected() -> None:
     with pytest.raises(ValueError):
         verify(C1E1, trace([]), discount=1.5)
