@@ -51,8 +51,29 @@ def print_verdict(verdict: Verdict) -> None:
         print(f"  {line}")
 
 
+def lockfile_schema() -> dict[str, Any]:
+    """The lockfile schema with the scripted caller's DSL in place of a free-form object."""
+    from mivas_env.caller import CallerSpec
+
+    schema = Lockfile.model_json_schema()
+    caller = CallerSpec.model_json_schema()
+    schema.setdefault("$defs", {}).update(caller.pop("$defs", {}))
+    schema["$defs"]["CallerSpec"] = caller
+    schema["properties"]["caller"] = {
+        "anyOf": [{"$ref": "#/$defs/CallerSpec"}, {"type": "null"}], "default": None,
+        "description": "The scripted caller; needed to run the task in the environment."}
+    return schema
+
+
+def caller_schema() -> dict[str, Any]:
+    from mivas_env.caller import CallerSpec
+
+    return CallerSpec.model_json_schema()
+
+
 SCHEMAS: dict[str, Callable[[], dict[str, Any]]] = {
-    "lockfile": lambda: Lockfile.model_json_schema(),
+    "lockfile": lockfile_schema,
+    "caller": caller_schema,
     "trace": lambda: Trace.model_json_schema(),
     "industry": lambda: Industry.model_json_schema(by_alias=True),
     "verdict": lambda: Verdict.model_json_schema(),

@@ -55,7 +55,19 @@ def test_bad_trace_file_reason_names_file_and_field(tmp_path: Path,
     assert str(bad) in err and "start_offset_ms" in err
 
 
-@pytest.mark.parametrize("which", ["lockfile", "trace", "industry", "verdict"])
+def test_every_shipped_lockfile_validates_against_the_published_lockfile_schema(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    from rewards import tasks_dir
+
+    assert main(["schema", "lockfile"]) == 0
+    schema = json.loads(capsys.readouterr().out)
+    assert "CallerSpec" in schema["$defs"]
+    for path in sorted(tasks_dir().glob("*/tasks/*.json")):
+        jsonschema.validate(json.loads(path.read_text()), schema)
+
+
+@pytest.mark.parametrize("which", ["lockfile", "trace", "industry", "verdict", "caller"])
 def test_schema_prints_json_schema(which: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["schema", which]) == 0
     schema = json.loads(capsys.readouterr().out)
