@@ -58,13 +58,15 @@ def main() -> None:
     rng = random.Random(0)
     curves: dict[str, list[tuple[int, float]]] = {}
 
-    sizes = [10, 100, 1000, 10_000]
-    curves["verify ms vs live calls"] = [
-        (n, timed(lambda t=calls_trace(n, rng): verify(lock, t), 5 if n > 1000 else 30))
-        for n in sizes]
+    def verify_curve(traces: dict[int, Any]) -> list[tuple[int, float]]:
+        return [(n, timed(lambda t=trace: verify(lock, t), 3 if n > 5000 else 20))
+                for n, trace in traces.items()]
+
+    curves["verify ms vs live calls"] = verify_curve(
+        {n: calls_trace(n, rng) for n in (10, 100, 1000, 10_000)})
     rows = [100, 1000, 10_000] if quick else [100, 1000, 10_000, 100_000]
-    curves["verify ms vs dump rows (all differ from the seed)"] = [
-        (n, timed(lambda t=rows_trace(n): verify(lock, t), 3 if n > 10_000 else 10)) for n in rows]
+    curves["verify ms vs dump rows (all differ from the seed)"] = verify_curve(
+        {n: rows_trace(n) for n in rows})
 
     env = MivasEnv(industry="healthcare", task_id="C1-E1", max_turns=10**6)
     env.reset(seed=0)
