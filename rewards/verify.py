@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import ValidationError
 
@@ -23,9 +23,12 @@ def r_train(r_eval: int, verdict: HandoffKind, discount: float) -> float:
     return 1.0 if verdict == "exact" else float(discount)
 
 
-def load_lockfile(source: Lockfile | dict[str, Any] | str | Path) -> Lockfile:
-    """A validated lockfile from a model, a dict or a path (errors name the file and field)."""
-    if isinstance(source, Lockfile):
+Document = TypeVar("Document", Lockfile, Trace)
+
+
+def _load(model: type[Document], source: Document | dict[str, Any] | str | Path) -> Document:
+    """A validated document from a model, a dict or a path (errors name the file and field)."""
+    if isinstance(source, model):
         return source
     if isinstance(source, (str, Path)):
         file: str | None = str(source)
@@ -33,31 +36,26 @@ def load_lockfile(source: Lockfile | dict[str, Any] | str | Path) -> Lockfile:
     else:
         file, data = None, source
     try:
-        return Lockfile.model_validate(data)
+        return model.model_validate(data)
     except ValidationError as exc:
-        raise validation_error(exc, InputFormatError, file) from None
+        kind = LimitExceededError if "(MIVAS_MAX_" in str(exc) else InputFormatError
+        raise validation_error(exc, kind, file) from None
+    except MivasError as exc:  # a limit checked inside a validator
+        raise exc.with_file(file) if file else exc from None
+
+
+def load_lockfile(source: Lockfile | dict[str, Any] | str | Path) -> Lockfile:
+    """A validated lockfile from a model, a dict or a path."""
+    return _load(Lockfile, source)
 
 
 def load_trace(source: Trace | dict[str, Any] | str | Path) -> Trace:
     """A validated trace from a model, a dict or a path."""
-    if isinstance(source, Trace):
-        return source
-    if isinstance(source, (str, Path)):
-        file: str | None = str(source)
-        data: Any = read_json(Path(source))
-    else:
-        file, data = None, source
-    try:
-        return Trace.model_validate(data)
-    except ValidationError as exc:
-        kind = LimitExceededError if "(MIVAS_MAX_" in str(exc) else InputFormatError
-        raise validation_error(exc, kind, file) from None
-    except MivasError as exc:
-        raise exc.with_file(file) if file else exc from None
+    return _load(Trace, source)
 
 
 def compile_lockfile(source: Lockfile | dict[str, Any] | str | Path) -> CompiledLock:
-    """Validate a lockfile against its industry and compile it (cached on the Lockfile object)."""
+    """Validate a lockfile against its industry and compile it (cached by Lockfile identity)."""
     lock = load_lockfile(source)
     try:
         return compile_lock(lock)
