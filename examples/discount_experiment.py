@@ -84,20 +84,23 @@ def plot(rows: list[dict[str, Any]], path: Path) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, axes = plt.subplots(1, 2, figsize=(11, 4), sharex=True)
+    panels = {"mivas_pass_rate": "training episodes: pass rate",
+              "mivas_exact_rate": "training episodes: exact-route rate",
+              "heldout_pass_rate": "held-out greedy: pass rate (r_eval)",
+              "heldout_exact_rate": "held-out greedy: exact-route rate"}
+    fig, axes = plt.subplots(1, 4, figsize=(18, 4), sharex=True)
     for discount in sorted({r["discount"] for r in rows}, reverse=True):
         mine = [r for r in rows if r["discount"] == discount]
         iterations = sorted({r["iteration"] for r in mine})
-        for ax, key in zip(axes, ("heldout_pass_rate", "heldout_exact_rate"), strict=True):
+        for ax, key in zip(axes, panels, strict=True):
             values = np.array([[r[key] for r in mine if r["iteration"] == i] for i in iterations])
             mean, low, high = values.mean(1), values.min(1), values.max(1)
             ax.plot(iterations, mean, label=f"discount {discount:g}")
             ax.fill_between(iterations, low, high, alpha=0.2)
-    for ax, title in zip(axes, ("held-out pass rate (r_eval)", "held-out exact-route rate"),
-                         strict=True):
-        ax.set_title(title)
+    for ax, title in zip(axes, panels.values(), strict=True):
+        ax.set_title(title, fontsize=10)
         ax.set_xlabel("PPO iteration")
-        ax.set_ylim(-0.02, 1.02)
+        ax.set_ylim(-0.02, 0.52)
         ax.grid(alpha=0.3)
     axes[0].legend()
     fig.suptitle("PPO on DiscreteActions: mean over seeds (band: min-max)")
@@ -113,7 +116,13 @@ def main() -> None:
     parser.add_argument("--discounts", default="1.0,0.5,0.2")
     parser.add_argument("--smoke", action="store_true", help="1 seed, 1 discount, 1 iteration")
     parser.add_argument("--out", default=str(DOCS / "discount_experiment"))
+    parser.add_argument("--plot-only", action="store_true", help="redraw from the saved JSON")
     args = parser.parse_args()
+    if args.plot_only:
+        saved = json.loads(Path(args.out + ".json").read_text())
+        plot(saved["rows"], Path(args.out + ".png"))
+        report(saved["rows"], sorted({r["discount"] for r in saved["rows"]}, reverse=True))
+        return
     discounts = [float(d) for d in args.discounts.split(",")]
     seeds, iterations = range(args.seeds), args.iterations
     if args.smoke:
@@ -133,14 +142,21 @@ def main() -> None:
         Path(args.out + ".json").write_text(json.dumps({"rows": rows, "seconds": elapsed},
                                                        indent=1))
         plot(rows, Path(args.out + ".png"))
+    report(rows, discounts)
+    print(f"wall time {elapsed:.0f} s")
+
+
+def report(rows: list[dict[str, Any]], discounts: list[float]) -> None:
+    """A markdown table of the last iteration, mean over seeds."""
     last = max(r["iteration"] for r in rows)
-    print(f"\n{'discount':>9}{'pass (held out)':>17}{'exact (held out)':>18}{'train r_train':>15}")
+    keys = ("mivas_pass_rate", "mivas_exact_rate", "heldout_pass_rate", "heldout_exact_rate")
+    print(f"\n| discount | train pass | train exact | held-out pass | held-out exact |"
+          f"  (iteration {last}, mean of {len({r['seed'] for r in rows})} seeds)")
+    print("|---:|---:|---:|---:|---:|")
     for discount in discounts:
         final = [r for r in rows if r["discount"] == discount and r["iteration"] == last]
-        print(f"{discount:>9g}{np.mean([r['heldout_pass_rate'] for r in final]):>17.3f}"
-              f"{np.mean([r['heldout_exact_rate'] for r in final]):>18.3f}"
-              f"{np.mean([r['mivas_r_train'] for r in final]):>15.3f}")
-    print(f"wall time {elapsed:.0f} s")
+        cells = " | ".join(f"{np.mean([r[k] for r in final]):.3f}" for k in keys)
+        print(f"| {discount:g} | {cells} |")
 
 
 if __name__ == "__main__":

@@ -76,3 +76,14 @@ def test_rllib_ppo_one_iteration_smoke(ray_session: None) -> None:
         algo.stop()
     assert 0.0 <= result["mivas_pass_rate"] <= 1.0
     assert result["time_this_iter_s"] > 0
+
+
+def test_discount_experiment_smoke_runs() -> None:
+    import subprocess
+    import sys
+
+    script = Path(__file__).resolve().parent.parent / "examples" / "discount_experiment.py"
+    done = subprocess.run([sys.executable, str(script), "--smoke"], capture_output=True,
+                          text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "| discount |" in done.stdout
