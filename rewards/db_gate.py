@@ -17,14 +17,14 @@ Row = tuple[Any, ...]
 def db_gate(compiled: CompiledLock, dump: dict[str, list[dict[str, Any]]] | None) -> DbVerdict:
     """Compare every write table of the dump with the locked state (catalog tables ignored)."""
     if dump is None:
-        return DbVerdict.model_construct(evaluated=False, passed=True, tables={})
+        return DbVerdict(evaluated=False, passed=True, tables={})
     tables: dict[str, TableVerdict] = {}
     for name, expected in compiled.tables.items():
         rows = dump.get(name) or []
         if not isinstance(rows, list):
             rows = []
         tables[name] = _compare(expected, rows)
-    return DbVerdict.model_construct(evaluated=True, passed=all(t.passed for t in tables.values()),
+    return DbVerdict(evaluated=True, passed=all(t.passed for t in tables.values()),
                                      tables=tables)
 
 
@@ -65,7 +65,7 @@ def _compare(expected: ExpectedTable, rows: list[Any]) -> TableVerdict:
 def _verdict(expected: ExpectedTable, missing: list[Row], extra: list[Row]) -> TableVerdict:
     spec = expected.spec
     # Listed in canonical order, so the dump's row order never shows in a verdict.
-    return TableVerdict.model_construct(
+    return TableVerdict(
         passed=not missing and not extra, rule=spec.rule,
         missing_rows=sorted((spec.as_dict(row) for row in missing), key=canonical_json),
         extra_rows=sorted((spec.as_dict(row) for row in extra), key=canonical_json))

@@ -25,5 +25,5 @@ def handoff_gate(compiled: CompiledLock, calls: Sequence[LiveCall]) -> HandoffVe
     passed = not expected or i == len(expected)
     verdict: HandoffKind = ("exact" if tuple(actual) == expected
                             else "in_order_with_extras" if passed else "incomplete")
-    return HandoffVerdict.model_construct(passed=passed, score=i / len(expected) if expected else 1.0,
+    return HandoffVerdict(passed=passed, score=i / len(expected) if expected else 1.0,
                           verdict=verdict, expected=list(expected), actual=actual, consumed=i)

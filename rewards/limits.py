@@ -61,12 +61,18 @@ _SCALARS = (str, int, float, bool, type(None))
 def check_value(value: Any, what: str) -> None:
     """Depth and size of one JSON value within limits (fast when it is flat)."""
     current = _current
-    if isinstance(value, dict) and all(isinstance(v, _SCALARS) for v in value.values()):
-        size = sum(len(v) for v in value.values() if isinstance(v, str))
-        if size > current.max_argument_chars:
-            raise LimitExceededError(f"{what} is larger than {current.max_argument_chars} "
-                                     f"characters (MIVAS_MAX_ARGUMENT_CHARS)")
-        return
+    if isinstance(value, dict):  # the common case: a flat object of scalars
+        size = 0
+        for item in value.values():
+            if type(item) is str:
+                size += len(item)
+            elif not isinstance(item, _SCALARS):
+                break
+        else:
+            if size > current.max_argument_chars:
+                raise LimitExceededError(f"{what} is larger than {current.max_argument_chars} "
+                                         f"characters (MIVAS_MAX_ARGUMENT_CHARS)")
+            return
     size = 0
     stack: list[tuple[Any, int]] = [(value, 1)]
     while stack:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -75,13 +76,13 @@ class LiveCall(BaseModel):
     output: dict[str, Any] | None = None
     start_offset_ms: float | None = Field(default=None, allow_inf_nan=False)
 
-    _check_arguments = field_validator("arguments", mode="before")(_parse_arguments)
-
-    @field_validator("arguments", "output", mode="after")
+    @field_validator("arguments", mode="before")
     @classmethod
-    def _within_limits(cls, value: Any) -> Any:
-        if value is not None:
-            check_value(value, "this value")
+    def _arguments(cls, value: Any) -> Any:
+        # Outputs are not limit-checked: the verifier reads only their top-level ok/error_code.
+        value = _parse_arguments(value)
+        if isinstance(value, dict):
+            check_value(value, "arguments")
         return value
 
 
@@ -130,19 +131,21 @@ class Trace(BaseModel):
                 raise ValueError("hangup_dump keys must be table names")
             if not isinstance(rows, list):
                 raise ValueError(f"hangup_dump.{table} must be a list of rows")
-            for index, row in enumerate(rows):
-                if not isinstance(row, dict):
-                    raise ValueError(f"hangup_dump.{table}[{index}] must be an object")
+            if not set(map(type, rows)) <= {dict}:  # the fast check, then the exact one
+                bad = next((i for i, row in enumerate(rows) if not isinstance(row, dict)), None)
+                if bad is not None:
+                    raise ValueError(f"hangup_dump.{table}[{bad}] must be an object")
         return value
 
 
 # --- verdict ------------------------------------------------------------------------------
 
-class _Out(BaseModel):
-    model_config = ConfigDict(frozen=True)
+# The parts of a verdict are plain dataclasses: built on every verification, they must be
+# cheap (a pydantic model_construct costs ~3 us each); the Verdict model validates and
+# serialises them like nested models.
 
-
-class Mismatch(_Out):
+@dataclass(slots=True)
+class Mismatch:
     """Why a live value did not satisfy an expected key."""
 
     key: str
@@ -151,7 +154,8 @@ class Mismatch(_Out):
     reason: str
 
 
-class NearestCall(_Out):
+@dataclass(slots=True)
+class NearestCall:
     """The live call of the same name that came closest to a missing expected call."""
 
     live_index: int
@@ -160,14 +164,16 @@ class NearestCall(_Out):
     already_used: bool
 
 
-class Hit(_Out):
+@dataclass(slots=True)
+class Hit:
     expected_index: int
     name: str
     live_index: int
     name_only: bool
 
 
-class Missing(_Out):
+@dataclass(slots=True)
+class Missing:
     expected_index: int
     name: str
     parameters: dict[str, Any]
@@ -175,13 +181,15 @@ class Missing(_Out):
     nearest: NearestCall | None = None
 
 
-class ForbiddenExtra(_Out):
+@dataclass(slots=True)
+class ForbiddenExtra:
     name: str
     live_index: int
     reason: str
 
 
-class ToolsVerdict(_Out):
+@dataclass(slots=True)
+class ToolsVerdict:
     passed: bool
     score: float
     hits: list[Hit]
@@ -192,7 +200,8 @@ class ToolsVerdict(_Out):
 HandoffKind = Literal["exact", "in_order_with_extras", "incomplete"]
 
 
-class HandoffVerdict(_Out):
+@dataclass(slots=True)
+class HandoffVerdict:
     passed: bool
     score: float
     verdict: HandoffKind
@@ -201,21 +210,25 @@ class HandoffVerdict(_Out):
     consumed: int
 
 
-class TableVerdict(_Out):
+@dataclass(slots=True)
+class TableVerdict:
     passed: bool
     rule: str
     missing_rows: list[dict[str, Any]]
     extra_rows: list[dict[str, Any]]
 
 
-class DbVerdict(_Out):
+@dataclass(slots=True)
+class DbVerdict:
     evaluated: bool
     passed: bool
     tables: dict[str, TableVerdict]
 
 
-class Verdict(_Out):
+class Verdict(BaseModel):
     """The verifier's answer for one episode (SPEC §6.4)."""
+
+    model_config = ConfigDict(frozen=True)
 
     task_id: str | None = None
     passed: bool

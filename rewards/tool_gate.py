@@ -20,7 +20,7 @@ from rewards.names import names_match
 from rewards.normalize import is_blank
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: built for every call of every verification
 class LiveCall:
     """A recorded call after flattening, in wall-clock order (``index`` is its position)."""
 
@@ -55,18 +55,18 @@ def project(ci: CompiledIndustry, call: LiveCall) -> dict[str, Any]:
 
 def _check_key(rule: KeyRule, live: dict[str, Any]) -> Mismatch | None:
     if rule.key not in live:
-        return Mismatch.model_construct(key=rule.key, expected=rule.shown, got=None, reason="absent")
+        return Mismatch(key=rule.key, expected=rule.shown, got=None, reason="absent")
     value = live[rule.key]
     if rule.kind == "fact":
         if rule.normalize(value) in rule.alternatives:
             return None
-        return Mismatch.model_construct(key=rule.key, expected=rule.shown, got=value,
+        return Mismatch(key=rule.key, expected=rule.shown, got=value,
                         reason="not equal after normalisation and aliases")
     if rule.kind == "fuzzy_name":
         if isinstance(value, str) and any(isinstance(alt, str) and names_match(alt, value)
                                           for alt in rule.alternatives):
             return None
-        return Mismatch.model_construct(key=rule.key, expected=rule.shown, got=value,
+        return Mismatch(key=rule.key, expected=rule.shown, got=value,
                         reason="a different name under the fuzzy name rule")
     return None  # prose and presence: any non-empty value (blanks were projected away)
 
@@ -76,11 +76,11 @@ def _output_mismatches(expected: ExpectedCallSpec, output: dict[str, Any] | None
         return []
     out: list[Mismatch] = []
     if expected.ok is not None and "ok" in output and output["ok"] != expected.ok:
-        out.append(Mismatch.model_construct(key="output.ok", expected=expected.ok, got=output["ok"],
+        out.append(Mismatch(key="output.ok", expected=expected.ok, got=output["ok"],
                             reason="output ok differs"))
     if (expected.error_code is not None and "error_code" in output
             and output["error_code"] != expected.error_code):
-        out.append(Mismatch.model_construct(key="output.error_code", expected=expected.error_code,
+        out.append(Mismatch(key="output.error_code", expected=expected.error_code,
                             got=output["error_code"], reason="output error_code differs"))
     return out
 
@@ -113,20 +113,20 @@ def tool_gate(compiled: CompiledLock, calls: list[LiveCall]) -> ToolsVerdict:
         for call, projected in candidates:
             if call.index not in used and not mismatches(expected, projected, call.output):
                 used.add(call.index)
-                hits.append(Hit.model_construct(expected_index=expected.index, name=expected.name,
+                hits.append(Hit(expected_index=expected.index, name=expected.name,
                                 live_index=call.index,
                                 name_only=not expected.rules or not projected))
                 break
         else:
             missing.append(_explain_missing(expected, candidates, used))
     forbidden_extra = [
-        ForbiddenExtra.model_construct(name=call.name, live_index=call.index,
+        ForbiddenExtra(name=call.name, live_index=call.index,
                        reason=f"{call.name} is forbidden unless the lockfile lists it")
         for call in calls
         if call.name in ci.forbidden and call.name not in compiled.expected_names
     ]
     expected_count = len(compiled.calls)
-    return ToolsVerdict.model_construct(
+    return ToolsVerdict(
         passed=not missing and not forbidden_extra,
         score=len(hits) / expected_count if expected_count else 1.0,
         hits=hits, missing=missing, forbidden_extra=forbidden_extra)
@@ -136,7 +136,7 @@ def _explain_missing(expected: ExpectedCallSpec,
                      candidates: list[tuple[LiveCall, dict[str, Any]]],
                      used: set[int]) -> Missing:
     if not candidates:
-        return Missing.model_construct(expected_index=expected.index, name=expected.name,
+        return Missing(expected_index=expected.index, name=expected.name,
                        parameters=expected.parameters, reason=f"no live call named {expected.name}")
     scored = [(len(found), call.index in used, call, found)
               for call, projected in candidates
@@ -144,7 +144,7 @@ def _explain_missing(expected: ExpectedCallSpec,
     _, already_used, call, found = min(scored, key=lambda s: (s[1], s[0], s[2].index))
     reason = ("every live call of this name was already matched to an earlier expected call"
               if already_used else "no live call of this name satisfies the matcher")
-    return Missing.model_construct(expected_index=expected.index, name=expected.name,
+    return Missing(expected_index=expected.index, name=expected.name,
                    parameters=expected.parameters, reason=reason,
-                   nearest=NearestCall.model_construct(live_index=call.index, arguments=dict(call.arguments),
+                   nearest=NearestCall(live_index=call.index, arguments=dict(call.arguments),
                                        mismatches=found, already_used=already_used))

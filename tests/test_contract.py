@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from rewards import load_seed, verify
+from rewards import Verdict, load_seed, verify
 from rewards.compile import key_kind
 from rewards.industry import PropertySchema
 from tests.helpers import call, lock, seed_dump, trace
@@ -637,8 +637,9 @@ def test_verdict_dump_has_the_spec_fields() -> None:
     assert set(dumped["handoff"]) == {"passed", "score", "verdict", "expected", "actual",
                                       "consumed"}
     assert set(dumped["db"]) == {"evaluated", "passed", "tables"}
-    json.dumps(verify(C1E1, FIXTURES / "healthcare_C1-E1.windermere.json")
-               .model_dump(mode="json"))
+    verdict = verify(C1E1, FIXTURES / "healthcare_C1-E1.windermere.json")
+    as_json = json.loads(json.dumps(verdict.model_dump(mode="json")))
+    assert Verdict.model_validate(as_json) == verdict  # a saved verdict loads back
 
 
 def test_every_failure_is_explained_in_words() -> None:
