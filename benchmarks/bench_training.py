@@ -37,17 +37,18 @@ def discrete_throughput(episodes: int) -> float:
 def ray_scaling(repeat: int) -> None:
     import ray
 
-    from mivas_env.ray_eval import ray_evaluate
+    from mivas_env.ray_eval import EvalPool
 
     tasks = load_tasks() * repeat
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR)
-    ray_evaluate("random", tasks[:8], workers=2, agent_kwargs={"seed": 0})  # warm the workers
     times = {}
     for workers in (1, 2):
-        started = time.perf_counter()
-        ray_evaluate("random", tasks, workers=workers, batch_size=32, agent_kwargs={"seed": 0})
-        times[workers] = time.perf_counter() - started
-        print(f"Ray eval, {len(tasks)} random-agent episodes, {workers} worker(s): "
+        with EvalPool("random", workers=workers, agent_kwargs={"seed": 0}) as pool:
+            pool.run(tasks[: 16 * workers], batch_size=8)  # actors built and warm
+            started = time.perf_counter()
+            pool.run(tasks, batch_size=32)
+            times[workers] = time.perf_counter() - started
+        print(f"Ray eval, {len(tasks)} random-agent episodes, {workers} warm worker(s): "
               f"{times[workers]:.2f} s ({len(tasks) / times[workers]:,.0f} episodes/s)")
     print(f"speed-up 2 vs 1 workers: {times[1] / times[2]:.2f}x")
     ray.shutdown()
@@ -76,7 +77,7 @@ def ppo_iterations(iterations: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--episodes", type=int, default=2000)
-    parser.add_argument("--repeat", type=int, default=4)
+    parser.add_argument("--repeat", type=int, default=10)
     parser.add_argument("--ppo-iterations", type=int, default=3)
     args = parser.parse_args()
     discrete_throughput(args.episodes)

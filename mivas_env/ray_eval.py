@@ -53,6 +53,71 @@ class EpisodeWorker:
             os._exit(1)
 
 
+class EvalPool:
+    """A pool of Ray actors, each with its env and agent built once, reusable across runs.
+
+    ``run`` hands out batches of episodes, keeps both actors busy, and replaces an actor that
+    dies (its batch is re-run, so no episode is lost). Use as a context manager."""
+
+    def __init__(self, agent: str, *, workers: int, discount: float = 0.5, max_turns: int = 40,
+                 agent_kwargs: dict[str, Any] | None = None, crash_marker: str | None = None,
+                 crash_task: str | None = None) -> None:
+        import ray
+
+        if not ray.is_initialized():
+            ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False,
+                     logging_level=logging.ERROR)
+        remote_worker = ray.remote(num_cpus=1)(EpisodeWorker)
+        self._spawn = lambda: remote_worker.remote(agent, agent_kwargs or {}, discount,
+                                                   max_turns, crash_marker, crash_task)
+        self.actors = [self._spawn() for _ in range(max(1, workers))]
+
+    def __enter__(self) -> EvalPool:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        import ray
+
+        for actor in self.actors:
+            ray.kill(actor, no_restart=True)
+        self.actors = []
+
+    def run(self, tasks: Sequence[Task], *, seed: int = 0, batch_size: int = 8,
+            on_done: Callable[[int], None] | None = None) -> tuple[list[EpisodeResult], int]:
+        """Every task once, episode ``i`` seeded ``seed + i``; (results in task order, retried)."""
+        import ray
+        from ray.exceptions import RayActorError, WorkerCrashedError
+
+        jobs: list[Job] = [(i, task.full_id, seed + i) for i, task in enumerate(tasks)]
+        queue = [jobs[i:i + batch_size] for i in range(0, len(jobs), batch_size)]
+        idle = list(range(len(self.actors)))
+        pending: dict[Any, tuple[int, list[Job]]] = {}
+        results: dict[int, EpisodeResult] = {}
+        retried = 0
+        while queue or pending:
+            while queue and idle:
+                slot = idle.pop()
+                batch = queue.pop(0)
+                pending[self.actors[slot].run.remote(batch)] = (slot, batch)
+            ready, _ = ray.wait(list(pending), num_returns=1)
+            slot, batch = pending.pop(ready[0])
+            try:
+                for position, result in ray.get(ready[0]):
+                    results[position] = EpisodeResult(**result)
+                if on_done is not None:
+                    on_done(len(batch))
+            except (RayActorError, WorkerCrashedError):
+                ray.kill(self.actors[slot], no_restart=True)
+                self.actors[slot] = self._spawn()  # replace the dead actor, re-run its batch
+                queue.insert(0, batch)
+                retried += len(batch)
+            idle.append(slot)
+        return [results[i] for i in range(len(jobs))], retried
+
+
 def ray_evaluate(agent: str, tasks: Sequence[Task], *, workers: int, discount: float = 0.5,
                  seed: int = 0, max_turns: int = 40, batch_size: int = 8,
                  agent_kwargs: dict[str, Any] | None = None,
@@ -60,47 +125,7 @@ def ray_evaluate(agent: str, tasks: Sequence[Task], *, workers: int, discount: f
                  crash_marker: str | None = None, crash_task: str | None = None,
                  ) -> tuple[list[EpisodeResult], int]:
     """Run every task once across ``workers`` actors; returns (results in task order, retried)."""
-    import ray
-    from ray.exceptions import RayActorError, WorkerCrashedError
-
-    if not ray.is_initialized():
-        ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False,
-                 logging_level=logging.ERROR)
-    remote_worker = ray.remote(num_cpus=1)(EpisodeWorker)
-
-    def spawn() -> Any:
-        return remote_worker.remote(agent, agent_kwargs or {}, discount, max_turns,
-                                    crash_marker, crash_task)
-
-    jobs: list[Job] = [(i, task.full_id, seed + i) for i, task in enumerate(tasks)]
-    batches = [jobs[i:i + batch_size] for i in range(0, len(jobs), batch_size)]
-    actors = [spawn() for _ in range(min(workers, len(batches)) or 1)]
-    idle = list(range(len(actors)))
-    pending: dict[Any, tuple[int, list[Job]]] = {}
-    results: dict[int, EpisodeResult] = {}
-    retried = 0
-    queue = list(batches)
-    try:
-        while queue or pending:
-            while queue and idle:
-                slot = idle.pop()
-                batch = queue.pop(0)
-                pending[actors[slot].run.remote(batch)] = (slot, batch)
-            ready, _ = ray.wait(list(pending), num_returns=1)
-            ref = ready[0]
-            slot, batch = pending.pop(ref)
-            try:
-                for position, result in ray.get(ref):
-                    results[position] = EpisodeResult(**result)
-                if on_done is not None:
-                    on_done(len(batch))
-            except (RayActorError, WorkerCrashedError):
-                ray.kill(actors[slot], no_restart=True)
-                actors[slot] = spawn()  # replace the dead actor and re-run its whole batch
-                queue.insert(0, batch)
-                retried += len(batch)
-            idle.append(slot)
-    finally:
-        for actor in actors:
-            ray.kill(actor, no_restart=True)
-    return [results[i] for i in range(len(jobs))], retried
+    with EvalPool(agent, workers=min(workers, max(1, -(-len(tasks) // batch_size))),
+                  discount=discount, max_turns=max_turns, agent_kwargs=agent_kwargs,
+                  crash_marker=crash_marker, crash_task=crash_task) as pool:
+        return pool.run(tasks, seed=seed, batch_size=batch_size, on_done=on_done)
