@@ -67,10 +67,14 @@ class EvalPool:
         if not ray.is_initialized():
             ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False,
                      logging_level=logging.ERROR)
-        remote_worker = ray.remote(num_cpus=1)(EpisodeWorker)
-        self._spawn = lambda: remote_worker.remote(agent, agent_kwargs or {}, discount,
-                                                   max_turns, crash_marker, crash_task)
-        self.actors = [self._spawn() for _ in range(max(1, workers))]
+        remote_worker: Any = ray.remote(num_cpus=1)(EpisodeWorker)
+
+        def spawn() -> Any:
+            return remote_worker.remote(agent, agent_kwargs or {}, discount, max_turns,
+                                        crash_marker, crash_task)
+
+        self._spawn = spawn
+        self.actors: list[Any] = [spawn() for _ in range(max(1, workers))]
 
     def __enter__(self) -> EvalPool:
         return self
