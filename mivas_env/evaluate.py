@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass
@@ -14,6 +15,7 @@ from mivas_env.agents import Agent
 from mivas_env.env import MivasEnv
 from mivas_env.tasks import Task
 from mivas_env.wrappers import FixedDiscountEval
+from rewards.normalize import canonical_json
 
 SUMMARY_KEYS = ("tasks", "pass_rate", "exact_rate", "mean_score_T", "mean_score_H",
                 "db_pass_rate")
@@ -34,6 +36,7 @@ class EpisodeResult:
     db_passed: bool
     turns: int
     ended_by: str
+    trace_sha256: str  # of the canonical JSON trace: equal runs recorded byte-identical traces
 
 
 def run_episode(env: gym.Env[str, Any], agent: Agent, task: Task, seed: int,
@@ -54,7 +57,8 @@ def run_episode(env: gym.Env[str, Any], agent: Agent, task: Task, seed: int,
         passed=bool(info["r_eval"]), r_eval=info["r_eval"], r_train=info["r_train"],
         handoff_verdict=info["handoff_verdict"], score_T=info["score_T"],
         score_H=info["score_H"], db_passed=info["db_passed"], turns=info["turn"],
-        ended_by=info["ended_by"])
+        ended_by=info["ended_by"], trace_sha256=hashlib.sha256(
+            canonical_json(info["trace"]).encode()).hexdigest())
 
 
 def evaluate(agent: Agent, tasks: Sequence[Task], *, discount: float = 0.5, seed: int = 0,

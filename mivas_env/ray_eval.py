@@ -61,13 +61,16 @@ class EvalPool:
 
     def __init__(self, agent: str, *, workers: int, discount: float = 0.5, max_turns: int = 40,
                  agent_kwargs: dict[str, Any] | None = None, crash_marker: str | None = None,
-                 crash_task: str | None = None) -> None:
+                 crash_task: str | None = None, runtime_env: dict[str, Any] | None = None) -> None:
         import ray
 
         if not ray.is_initialized():
             ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False,
                      logging_level=logging.ERROR)
-        remote_worker: Any = ray.remote(num_cpus=1)(EpisodeWorker)
+        options: dict[str, Any] = {"num_cpus": 1}
+        if runtime_env is not None:
+            options["runtime_env"] = runtime_env
+        remote_worker: Any = ray.remote(**options)(EpisodeWorker)
 
         def spawn() -> Any:
             return remote_worker.remote(agent, agent_kwargs or {}, discount, max_turns,

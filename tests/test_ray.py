@@ -25,7 +25,7 @@ def ray_session() -> Iterator[None]:
 
 def as_rows(results: list[Any]) -> list[tuple[Any, ...]]:
     return [(r.task_id, r.seed, r.passed, r.r_train, r.handoff_verdict, r.score_T, r.score_H,
-             r.db_passed, r.turns) for r in results]
+             r.db_passed, r.turns, r.trace_sha256) for r in results]
 
 
 @pytest.mark.parametrize("agent", ["oracle", "random"])
@@ -36,6 +36,18 @@ def test_ray_eval_equals_serial_eval(ray_session: None, agent: str) -> None:
     parallel, retried = ray_evaluate(agent, tasks, workers=2, seed=5, batch_size=4,
                                      agent_kwargs=kwargs)
     assert as_rows(parallel) == as_rows(serial) and retried == 0
+
+
+def test_ray_workers_with_another_hash_seed_record_byte_identical_traces(
+        ray_session: None) -> None:
+    from mivas_env.ray_eval import EvalPool
+
+    tasks = load_tasks()[::7]
+    serial = evaluate(make_agent("random", seed=9), tasks, seed=1)
+    with EvalPool("random", workers=2, agent_kwargs={"seed": 9},
+                  runtime_env={"env_vars": {"PYTHONHASHSEED": "4242"}}) as pool:
+        parallel, _ = pool.run(tasks, seed=1, batch_size=2)
+    assert [r.trace_sha256 for r in parallel] == [r.trace_sha256 for r in serial]
 
 
 def test_a_killed_actor_loses_no_episode(ray_session: None, tmp_path: Path) -> None:
