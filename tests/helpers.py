@@ -5,7 +5,24 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from mivas_env.industries.base import ToolServer
 from rewards import load_industry, load_seed
+
+
+def ok(server: ToolServer, tool: str, **arguments: Any) -> Any:
+    """The data of a tool call that must succeed."""
+    result = server.call(tool, arguments)
+    assert result["ok"], result
+    return result["data"]
+
+
+def error(server: ToolServer, tool: str, **arguments: Any) -> str:
+    """The error code of a tool call that must fail with a message."""
+    result = server.call(tool, arguments)
+    assert not result["ok"], result
+    assert result["message"]
+    code: str = result["error_code"]
+    return code
 
 
 def call(name: str, t: float | None = None, output: dict[str, Any] | None = None,

@@ -15,6 +15,7 @@ import pytest
 from mivas_env.industries.base import Database
 from mivas_env.industries.healthcare import HealthcareServer
 from rewards.industry import load_industry, load_seed
+from tests.helpers import error, ok
 
 ROOT = Path(__file__).resolve().parent.parent
 TODAY = "2026-12-01"
@@ -26,20 +27,6 @@ CATALOG = ["locations", "providers", "provider_schedules", "provider_time_off", 
 @pytest.fixture
 def server() -> HealthcareServer:
     return HealthcareServer(Database(load_seed("healthcare")))
-
-
-def ok(server: HealthcareServer, tool: str, **arguments: Any) -> Any:
-    result = server.call(tool, arguments)
-    assert result["ok"], result
-    return result["data"]
-
-
-def error(server: HealthcareServer, tool: str, **arguments: Any) -> str:
-    result = server.call(tool, arguments)
-    assert not result["ok"], result
-    assert result["message"]
-    code: str = result["error_code"]
-    return code
 
 
 def patient_id(server: HealthcareServer, full_name: str) -> str:

@@ -15,6 +15,7 @@ import pytest
 from mivas_env.industries.base import Database
 from mivas_env.industries.legal import LegalServer
 from rewards.industry import load_industry, load_seed
+from tests.helpers import error, ok
 
 ROOT = Path(__file__).resolve().parent.parent
 PHONE = "+12125550188"
@@ -25,20 +26,6 @@ AREAS = {"personal_injury", "employment", "family", "estate_planning", "criminal
 @pytest.fixture
 def server() -> LegalServer:
     return LegalServer(Database(load_seed("legal")))
-
-
-def ok(server: LegalServer, tool: str, **arguments: Any) -> Any:
-    result = server.call(tool, arguments)
-    assert result["ok"], result
-    return result["data"]
-
-
-def error(server: LegalServer, tool: str, **arguments: Any) -> str:
-    result = server.call(tool, arguments)
-    assert not result["ok"], result
-    assert result["message"]
-    code: str = result["error_code"]
-    return code
 
 
 def intake(server: LegalServer, **overrides: Any) -> str:
