@@ -13,7 +13,8 @@ from mivas_env.evaluate import run_episode
 from mivas_env.runtime import CallSession
 from mivas_env.tasks import Task, load_task
 from rewards import MivasError, load_seed
-from rewards.db_gate import db_gate
+from rewards.compile import TableSpec
+from rewards.db_gate import db_gate, row_satisfies
 
 
 @dataclass(frozen=True)
@@ -35,12 +36,34 @@ def replay(task: Task) -> Replay:
 
 def locked_state(task: Task, dump: dict[str, list[dict[str, Any]]]) -> Any:
     """``exp_db_state`` for a replayed dump: the changed write tables plus those the author
-    named explicitly (an explicit ``"waitlist": []`` documents intent), or ``"seed"``."""
+    named explicitly (an explicit ``"waitlist": []`` documents intent), or ``"seed"``.
+
+    Cells the author blanked by hand where the table allows blanks (an ``any_of`` value, a
+    reason the caller never gave) stay blank when the replayed row still fits the old one."""
     seed = load_seed(task.industry)
     named = task.lock.exp_db_state if isinstance(task.lock.exp_db_state, dict) else {}
-    changed = {table: rows for table, rows in dump.items()
-               if rows != seed.get(table, []) or table in named}
+    changed = {table: _keep_blanks(task.compiled.industry.tables[table], rows,
+                                   named.get(table, []))
+               for table, rows in dump.items() if rows != seed.get(table, []) or table in named}
     return changed or "seed"
+
+
+def _keep_blanks(spec: TableSpec, rows: list[dict[str, Any]],
+                 authored: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    pool = [(row, spec.normalize_row(row)) for row in authored]
+    used: set[int] = set()
+    out = []
+    for row in rows:
+        normal = spec.normalize_row(row)
+        for i, (old, old_normal) in enumerate(pool):
+            if i not in used and row_satisfies(spec, old_normal, normal):
+                used.add(i)
+                blank = {spec.columns[c]: old.get(spec.columns[c]) for c in spec.wildcard
+                         if old_normal[c] is None and normal[c] is not None}
+                row = {**row, **blank}
+                break
+        out.append(row)
+    return out
 
 
 def lock_task(path: Path) -> tuple[dict[str, Any], list[str]]:

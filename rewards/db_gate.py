@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from rewards.compile import CompiledLock, ExpectedTable
+from rewards.compile import CompiledLock, ExpectedTable, TableSpec
 from rewards.models import DbVerdict, TableVerdict
 from rewards.names import names_match
 from rewards.normalize import canonical_json
@@ -71,8 +71,9 @@ def _verdict(expected: ExpectedTable, missing: list[Row], extra: list[Row]) -> T
         extra_rows=sorted((spec.as_dict(row) for row in extra), key=canonical_json))
 
 
-def _row_satisfies(expected: ExpectedTable, want: Row, got: Row) -> bool:
-    spec = expected.spec
+def row_satisfies(spec: TableSpec, want: Row, got: Row) -> bool:
+    """Whether a normalised live row satisfies a normalised expected row (blanks in wildcard
+    columns are unconstrained; fuzzy-name columns use the fuzzy name rule)."""
     for i, (w, g) in enumerate(zip(want, got, strict=True)):
         if w is None and i in spec.wildcard:
             continue
@@ -99,7 +100,7 @@ def _match_constrained(expected: ExpectedTable, live: list[Row]) -> tuple[list[R
         else:
             loose.append(row)
     remaining = list(pool.elements())
-    candidates = [[j for j, got in enumerate(remaining) if _row_satisfies(expected, want, got)]
+    candidates = [[j for j, got in enumerate(remaining) if row_satisfies(spec, want, got)]
                   for want in loose]
     owner: dict[int, int] = {}
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from mivas_env.agents import NoopAgent
-from mivas_env.authoring import check_task
+from mivas_env.authoring import check_task, lock_task
 from mivas_env.evaluate import evaluate
 from mivas_env.tasks import Task, load_tasks
 from rewards import tasks_dir, verify
@@ -24,6 +24,17 @@ LOCKFILES = sorted(tasks_dir().glob("*/tasks/*.json"))
                                                  for p in LOCKFILES])
 def test_lockfile_replays_and_the_oracle_is_exact(path: Path) -> None:
     assert check_task(path) == []
+
+
+@pytest.mark.parametrize("path", LOCKFILES, ids=[f"{p.parent.parent.name}/{p.stem}"
+                                                 for p in LOCKFILES])
+def test_relocking_reproduces_the_lockfile_and_keeps_hand_blanked_cells(
+        path: Path, tmp_path: Path) -> None:
+    copy = tmp_path / path.name
+    copy.write_text(path.read_text())
+    data, warnings = lock_task(copy)
+    assert data == json.loads(path.read_text())
+    assert warnings == []
 
 
 def is_refusal(task: Task) -> bool:
