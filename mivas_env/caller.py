@@ -143,10 +143,29 @@ class ScriptedCaller:
         return [slot for _, slot in sorted(asked)]
 
     def respond(self, agent_line: str) -> CallerReply:
-        """The caller's reply to one agent line."""
+        """The caller's reply to one agent line: a reaction if one fires, thanks and a hang-up
+        once the goal is met, the facts the line asks for, a goodbye, or a nudge."""
         line = " ".join(agent_line.casefold().split())
         self._listen(line)
-        parts: list[str] = []
+        reaction = self._react(line)
+        if reaction is not None and reaction.hang_up:
+            return reaction
+        if reaction is None and self.goal_met():
+            return CallerReply(self._pick(self.spec.thanks), hang_up=True)
+        parts = ([reaction.text] if reaction is not None else []) + self._answers(line)
+        if parts:
+            self.idle = 0
+        if GOODBYE.search(line):
+            return CallerReply(" ".join(parts + ["Okay, bye."]), hang_up=True)
+        if not parts:
+            self.idle += 1
+            if self.idle >= self.spec.patience:
+                return CallerReply("I'll call back another time. Bye.", hang_up=True)
+            parts.append(self._pick(self.spec.nudges))
+        return CallerReply(" ".join(parts), hang_up=False)
+
+    def _react(self, line: str) -> CallerReply | None:
+        """The first reaction whose condition holds (reactions are checked in order)."""
         for index, reaction in enumerate(self.spec.reactions):
             if reaction.once and index in self.fired:
                 continue
@@ -161,30 +180,20 @@ class ScriptedCaller:
             if any(p.casefold() in line for p in reaction.unless_agent_says_any):
                 continue
             self.fired.add(index)
-            self.idle = 0
-            text = self._pick(reaction.say)
-            if reaction.hang_up:
-                return CallerReply(text, hang_up=True)
-            parts.append(text)
-            break
-        if not parts and self.goal_met():
-            return CallerReply(self._pick(self.spec.thanks), hang_up=True)
-        if not parts:
-            for slot in self.asked_slots(line):
-                value = self.spec.facts.get(slot)
-                if value is None:
-                    parts.append(self._pick(self.spec.unknown))
-                    continue
-                templates = self.spec.fact_lines.get(slot) or _DEFAULT_LINES.get(slot, _GENERIC_LINES)
-                text = self._pick(templates).format(value=value)
-                parts.append(text.replace("..", ".").replace("?.", "?").replace("!.", "!"))
-            if parts:
-                self.idle = 0
-        if GOODBYE.search(line):
-            return CallerReply(" ".join(parts + ["Okay, bye."]), hang_up=True)
-        if not parts:
-            self.idle += 1
-            if self.idle >= self.spec.patience:
-                return CallerReply("I'll call back another time. Bye.", hang_up=True)
-            parts.append(self._pick(self.spec.nudges))
-        return CallerReply(" ".join(parts), hang_up=False)
+            return CallerReply(self._pick(reaction.say), hang_up=reaction.hang_up)
+        return None
+
+    def _answers(self, line: str) -> list[str]:
+        """Answers to the slots the line asks for. Asked for several ("your email or phone?"),
+        the caller gives what it has and says it does not know only when it has none."""
+        asked = self.asked_slots(line)
+        known = [slot for slot in asked if slot in self.spec.facts]
+        if asked and not known:
+            return [self._pick(self.spec.unknown)]
+        answers = []
+        for slot in known:
+            templates = (self.spec.fact_lines.get(slot) or _DEFAULT_LINES.get(slot)
+                         or _GENERIC_LINES)
+            text = self._pick(templates).format(value=self.spec.facts[slot])
+            answers.append(text.replace("..", ".").replace("?.", "?").replace("!.", "!"))
+        return answers

@@ -71,3 +71,13 @@ def test_she_loses_patience() -> None:
         if ended:
             break
     assert ended
+
+
+def test_a_reaction_does_not_swallow_the_answer_to_a_question_in_the_same_line() -> None:
+    obs, _ = say(dana(), "We take Aetna. And what is your date of birth?")
+    assert "which office" in obs.lower() and "1991-03-14" in obs
+
+
+def test_asked_for_two_things_she_gives_the_one_she_has_without_an_i_dont_know() -> None:
+    obs, _ = say(dana(), "Could I get your member ID or your date of birth?")
+    assert "1991-03-14" in obs and "know" not in obs.lower()
