@@ -16,15 +16,20 @@ from typing import Any, SupportsFloat
 import gymnasium as gym
 from gymnasium import spaces
 
-from mivas_env.actions import InvalidAction, SpeechAction, ToolAction, parse_action
+from mivas_env.actions import (
+    MAX_ACTION_CHARS,
+    InvalidAction,
+    SpeechAction,
+    ToolAction,
+    parse_action,
+)
 from mivas_env.runtime import CallSession, Scoping
-from mivas_env.tasks import Task, find_task, load_tasks
+from mivas_env.tasks import Task, load_tasks
 from rewards import TaskNotFoundError, load_industry
 from rewards.verify import score
 
 CHARSET = frozenset(string.printable)  # ASCII letters, digits, punctuation and whitespace
 MAX_OBSERVATION_CHARS = 16_384
-MAX_ACTION_CHARS = 65_536
 
 
 def to_charset(text: str, limit: int = MAX_OBSERVATION_CHARS) -> str:
@@ -92,9 +97,8 @@ class MivasEnv(gym.Env[str, str]):
         for task in self.tasks:
             if task_id in (task.full_id, task.lock.id):
                 return task
-        if "/" in task_id:
-            return find_task(task_id)
-        raise TaskNotFoundError(f"no task {task_id!r} in this environment")
+        raise TaskNotFoundError(f"no task {task_id!r} in this environment "
+                                f"({len(self.tasks)} tasks; full ids look like healthcare/C1-E1)")
 
     # --- Gymnasium API -----------------------------------------------------------------------
 
