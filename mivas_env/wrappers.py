@@ -4,6 +4,7 @@ thing and says what changes for the caller of ``step``."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, SupportsFloat
 
@@ -141,15 +142,15 @@ class DiscreteActions(gym.Wrapper[np.ndarray, np.int64, str, Any],
         return task.caller.facts.get(slot) if task is not None else None
 
     def _render(self, macro: Macro) -> Any:
-        if macro.kind == "ask":
-            return self.industry.slots[macro.target].question
-        if macro.kind == "answer":
-            return self._answer()
-        if macro.kind == "transfer":
-            return {"tool": macro.target, "arguments": {}}
-        if macro.kind == "tool":
-            return {"tool": macro.target, "arguments": self._arguments(macro.target)}
-        return {"tool": "end_call", "arguments": {}}
+        """The text-env action a macro stands for."""
+        renderers: dict[str, Callable[[str], Any]] = {
+            "ask": lambda slot: self.industry.slots[slot].question,
+            "answer": lambda _: self._answer(),
+            "transfer": lambda hop: {"tool": hop, "arguments": {}},
+            "tool": lambda name: {"tool": name, "arguments": self._arguments(name)},
+            "end": lambda _: {"tool": "end_call", "arguments": {}},
+        }
+        return renderers[macro.kind](macro.target)
 
     def _arguments(self, tool_name: str) -> dict[str, Any]:
         arguments: dict[str, Any] = {}
