@@ -175,3 +175,20 @@ def test_a_tool_server_exception_becomes_internal_error_and_is_recorded(
     assert json.loads(obs)["error_code"] == "internal_error"
     info = env.step({"tool": "end_call", "arguments": {}})[4]
     assert info["trace"]["tool_calls"][name][0]["output"]["error_code"] == "internal_error"
+
+
+@pytest.mark.parametrize("breakage", ["not json {", json.dumps({"industry": 5}),
+                                      json.dumps({"nodes": []})])
+def test_a_broken_industry_file_makes_mivas_verify_exit_2_naming_it(tmp_path: Path,
+                                                                     breakage: str) -> None:
+    import shutil
+
+    root = tmp_path / "tasks"
+    shutil.copytree(tasks_dir() / "healthcare", root / "healthcare")
+    (root / "healthcare" / "industry.json").write_text(breakage)
+    fixture = Path(__file__).parent / "fixtures" / "healthcare_C1-E1.gold.json"
+    done = subprocess.run([sys.executable, "-m", "mivas_env.cli", "verify", "healthcare/C1-E1",
+                           str(fixture)], capture_output=True, text=True, check=False,
+                          env={**os.environ, "MIVAS_TASKS_DIR": str(root)})
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "industry.json" in done.stderr and done.stderr.count("\n") == 1
