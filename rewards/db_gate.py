@@ -24,8 +24,7 @@ def db_gate(compiled: CompiledLock, dump: dict[str, list[dict[str, Any]]] | None
         if not isinstance(rows, list):
             rows = []
         tables[name] = _compare(expected, rows)
-    return DbVerdict(evaluated=True, passed=all(t.passed for t in tables.values()),
-                                     tables=tables)
+    return DbVerdict(evaluated=True, passed=all(t.passed for t in tables.values()), tables=tables)
 
 
 def _compare(expected: ExpectedTable, rows: list[Any]) -> TableVerdict:
