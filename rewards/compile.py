@@ -187,14 +187,10 @@ class CompiledIndustry:
     industry: Industry
     params: dict[str, dict[str, ParamSpec]]
     declared: dict[str, frozenset[str]]
-    harness: frozenset[str]
     hops: frozenset[str]
     forbidden: frozenset[str]
     tables: dict[str, TableSpec]
-    seed_rows: dict[str, list[tuple[Any, ...]]]
-    seed_raw: dict[str, Counter[tuple[Any, ...]] | None]
-    seed_raw_list: dict[str, list[tuple[Any, ...]] | None]
-    seed_source: dict[str, list[dict[str, Any]]]
+    seed_tables: dict[str, ExpectedTable]  # a write table a lockfile does not name stays the seed
 
 
 def compile_industry(industry: Industry, seed: dict[str, list[dict[str, Any]]]) -> CompiledIndustry:
@@ -218,17 +214,13 @@ def compile_industry(industry: Industry, seed: dict[str, list[dict[str, Any]]]) 
             wildcard=frozenset(i for i, (_, col) in enumerate(compared)
                                if col.blank_unconstrained or rule.rule == "constrained"),
         )
-    seed_rows = {name: [spec.normalize_row(row) for row in seed.get(name, [])]
-                 for name, spec in tables.items()}
-    seed_raw = {name: spec.raw_rows(seed.get(name, [])) for name, spec in tables.items()}
-    seed_raw_list = {name: spec.raw_list(seed.get(name, [])) for name, spec in tables.items()}
     return CompiledIndustry(
         industry=industry, params=params,
         declared={tool: frozenset(spec) for tool, spec in params.items()},
-        harness=frozenset(industry.harness_keys), hops=industry.hop_set,
-        forbidden=frozenset(industry.forbidden_unless_expected),
-        tables=tables, seed_rows=seed_rows, seed_raw=seed_raw, seed_raw_list=seed_raw_list,
-        seed_source={name: list(seed.get(name, [])) for name in tables})
+        hops=industry.hop_set, forbidden=frozenset(industry.forbidden_unless_expected),
+        tables=tables,
+        seed_tables={name: expected_table(spec, list(seed.get(name, [])))
+                     for name, spec in tables.items()})
 
 
 @cache
@@ -351,26 +343,21 @@ def _expected_tables(lock: Lockfile, ci: CompiledIndustry,
             raise LockfileError(f"{table!r} is not a write table of {lock.industry} "
                                 f"({', '.join(ci.tables)})", file=file,
                                 path=("exp_db_state", table))
-    out: dict[str, ExpectedTable] = {}
-    for name, spec in ci.tables.items():
-        if name in named:
-            rows_raw = named[name]
-            for i, row in enumerate(rows_raw):
-                if not isinstance(row, dict):
-                    raise LockfileError("a row must be an object", file=file,
-                                        path=("exp_db_state", name, i))
-            rows = tuple(spec.normalize_row(row) for row in rows_raw)
-            raw = spec.raw_rows(rows_raw)
-            raw_list = spec.raw_list(rows_raw)
-            source = rows_raw
-        else:
-            rows = tuple(ci.seed_rows[name])
-            raw = ci.seed_raw[name]
-            raw_list = ci.seed_raw_list[name]
-            source = ci.seed_source[name]
-        strict = all(m == "eq" for m in spec.matches) and not any(
-            row[i] is None for row in rows for i in spec.wildcard)
-        out[name] = ExpectedTable(spec=spec, rows=rows, counter=Counter(rows), strict=strict,
-                                  raw=raw, raw_list=raw_list, source=source)
-    return out
+    for name, rows in named.items():
+        for i, row in enumerate(rows):
+            if not isinstance(row, dict):
+                raise LockfileError("a row must be an object", file=file,
+                                    path=("exp_db_state", name, i))
+    return {name: expected_table(ci.tables[name], named[name]) if name in named else seed_table
+            for name, seed_table in ci.seed_tables.items()}
+
+
+def expected_table(spec: TableSpec, source: list[dict[str, Any]]) -> ExpectedTable:
+    """The expected rows of one write table, normalised once, with the raw fast paths."""
+    rows = tuple(spec.normalize_row(row) for row in source)
+    strict = all(m == "eq" for m in spec.matches) and not any(
+        row[i] is None for row in rows for i in spec.wildcard)
+    return ExpectedTable(spec=spec, rows=rows, counter=Counter(rows), strict=strict,
+                         raw=spec.raw_rows(source), raw_list=spec.raw_list(source),
+                         source=source)
 
