@@ -141,7 +141,7 @@ class MivasEnv(gym.Env[str, str]):
                 {"role": "assistant", "tool_calls": [{
                     "id": call_id, "type": "function",
                     "function": {"name": parsed.name[:128],
-                                 "arguments": _dump_arguments(parsed.arguments)}}]},
+                                 "arguments": session.last_arguments_json}}]},
                 {"role": "tool", "tool_call_id": call_id, "content": obs}]
             self._transcript.append(f"agent -> {parsed.name[:128]}: {obs[:200]}")
         elif isinstance(parsed, SpeechAction):
@@ -202,9 +202,3 @@ class MivasEnv(gym.Env[str, str]):
             db_passed=verdict.db.passed, ended_by=session.ended_by)
         return float(verdict.r_train)
 
-
-def _dump_arguments(arguments: Any) -> str:
-    try:
-        return json.dumps(arguments, ensure_ascii=True)[:4096]
-    except (TypeError, ValueError, RecursionError):
-        return "{}"

@@ -39,14 +39,16 @@ def slot_keywords(industry_name: str) -> dict[str, tuple[str, ...]]:
     return {name: tuple(k.casefold() for k in slot.keywords) for name, slot in slots.items()}
 
 
-def _recordable(arguments: dict[Any, Any]) -> bool:
-    """Arguments go into the trace only if they are JSON within the trace limits."""
+def _as_json(arguments: Any) -> str | None:
+    """Arguments as JSON text when they may go into the trace (a JSON object within the trace
+    limits), else None."""
+    if not isinstance(arguments, dict) or not all(isinstance(key, str) for key in arguments):
+        return None
     try:
         check_value(arguments, "arguments")
-        json.dumps(arguments)
+        return json.dumps(arguments, ensure_ascii=True)
     except (LimitExceededError, TypeError, ValueError, RecursionError):
-        return False
-    return all(isinstance(key, str) for key in arguments)
+        return None
 
 
 def error(code: str, message: str) -> dict[str, Any]:
@@ -67,6 +69,7 @@ class CallSession:
     clock_ms: int = 0
     calls: list[LiveCall] = field(default_factory=list)
     ended_by: str | None = None
+    last_arguments_json: str = "{}"  # the recorded arguments of the last call, as JSON text
 
     def __post_init__(self) -> None:
         name = self.task.industry
@@ -101,7 +104,9 @@ class CallSession:
         else:
             output = self.server.call(name, arguments)
         self.clock_ms += tool.latency_ms if tool is not None else 50
-        recorded = arguments if isinstance(arguments, dict) and _recordable(arguments) else {}
+        text = _as_json(arguments)
+        recorded = arguments if text is not None else {}
+        self.last_arguments_json = text if text is not None else "{}"
         self.calls.append(LiveCall(len(self.calls), name[:MAX_NAME], recorded, output, start))
         self.caller.observe_tool(name, output)
         return output

@@ -229,3 +229,5 @@ def test_messages_are_an_openai_style_history_delta() -> None:
         "name"] == "transfer_to_coverage"
     assert messages[1]["role"] == "tool" and messages[1]["tool_call_id"] == messages[0][
         "tool_calls"][0]["id"]
+    assert json.loads(messages[0]["tool_calls"][0]["function"]["arguments"]) == GOLD[0][
+        "arguments"]
