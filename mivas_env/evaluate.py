@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -16,9 +16,6 @@ from mivas_env.env import MivasEnv
 from mivas_env.tasks import Task
 from mivas_env.wrappers import FixedDiscountEval
 from rewards.normalize import canonical_json
-
-SUMMARY_KEYS = ("tasks", "pass_rate", "exact_rate", "mean_score_T", "mean_score_H",
-                "db_pass_rate")
 
 
 @dataclass(frozen=True)
@@ -110,6 +107,3 @@ def format_table(summary: dict[str, Any]) -> str:
                      f"{s['mean_score_T']:>9.3f}{s['mean_score_H']:>9.3f}{s['db_pass_rate']:>8.1%}")
     return "\n".join(lines)
 
-
-def results_as_dicts(results: Sequence[EpisodeResult]) -> list[dict[str, Any]]:
-    return [asdict(r) for r in results]

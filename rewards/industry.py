@@ -14,6 +14,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from rewards.errors import IndustryError, InputFormatError, LimitExceededError, TaskNotFoundError
+from rewards.limits import json_depth_ok, limits
 
 INDUSTRIES = ("healthcare", "legal", "customer_support")
 
@@ -260,8 +261,6 @@ def tasks_dir() -> Path:
 
 def read_json(path: Path) -> Any:
     """Parse a JSON file, turning every failure into an ``InputFormatError`` naming the file."""
-    from rewards.limits import json_depth_ok, limits
-
     try:
         size = path.stat().st_size
         if size > limits().max_file_bytes:
