@@ -23,7 +23,8 @@ from mivas_env.actions import (
     ToolAction,
     parse_action,
 )
-from mivas_env.runtime import CallSession, Scoping
+from mivas_env.channel import CHANNELS, DEFAULT_WER, Channel, ChannelName, Heard
+from mivas_env.runtime import CallSession, Scoping, speech_ms
 from mivas_env.tasks import Task, load_tasks
 from rewards import TaskNotFoundError, load_industry
 from rewards.verify import score
@@ -67,13 +68,19 @@ class MivasEnv(gym.Env[str, str]):
 
     def __init__(self, industry: str | None = None, task_id: str | None = None,
                  discount: float = 0.5, max_turns: int = 40, scoping: Scoping = "enforce",
-                 tasks: list[Task] | None = None, render_mode: str | None = None) -> None:
+                 tasks: list[Task] | None = None, render_mode: str | None = None,
+                 channel: ChannelName = "text", wer: float = DEFAULT_WER,
+                 agent_channel: bool = False) -> None:
         if not 0.0 <= discount <= 1.0:
             raise ValueError(f"discount must be within [0, 1], got {discount}")
         if scoping not in ("enforce", "permissive"):
             raise ValueError(f"scoping must be 'enforce' or 'permissive', got {scoping!r}")
         if max_turns < 1:
             raise ValueError("max_turns must be >= 1")
+        if channel not in CHANNELS:
+            raise ValueError(f"channel must be one of {', '.join(CHANNELS)}, got {channel!r}")
+        if isinstance(wer, bool) or not isinstance(wer, (int, float)) or not 0.0 <= wer <= 1.0:
+            raise ValueError(f"wer must be a number within [0, 1], got {wer!r}")
         self.tasks = tasks if tasks is not None else load_tasks(industry)
         if not self.tasks:
             raise TaskNotFoundError(f"no tasks for industry {industry!r}")
@@ -84,6 +91,12 @@ class MivasEnv(gym.Env[str, str]):
         self.max_turns = max_turns
         self.scoping: Scoping = scoping
         self.render_mode = render_mode
+        self.channel: ChannelName = channel
+        self.wer = float(wer)
+        self.agent_channel = agent_channel
+        self._to_agent = Channel(channel, self.wer)
+        self._to_caller = Channel("text")
+        self._turns: list[dict[str, Any]] = []
         self.observation_space = spaces.Text(MAX_OBSERVATION_CHARS, min_length=0,
                                              charset=frozenset(CHARSET))
         self.action_space = spaces.Text(MAX_ACTION_CHARS, min_length=0, charset=frozenset(CHARSET))
@@ -114,12 +127,20 @@ class MivasEnv(gym.Env[str, str]):
         self.task = task
         self.session = CallSession(task, seed=caller_seed, scoping=self.scoping)
         self.turn = 0
-        opening = to_charset(self.session.opening())
+        # Each direction of the call has its own noise stream, seeded from the episode.
+        self._to_agent = Channel(self.channel, self.wer, seed=f"to_agent:{caller_seed}")
+        self._to_caller = Channel(self.channel if self.agent_channel else "text", self.wer,
+                                  seed=f"to_caller:{caller_seed}")
+        self._turns = []
+        start = self.session.clock_ms
+        heard = self._caller_line(self.session.opening(), start)
+        opening = to_charset(heard.heard)
         self._transcript = [f"caller: {opening}"]
         node = self.session.node
         info = self._info([{"role": "user", "content": opening}])
         info.update(task_id=task.full_id, industry=task.industry,
-                    category=task.lock.category, instructions=self._instructions(node))
+                    category=task.lock.category, instructions=self._instructions(node),
+                    **self._heard_info(heard))
         return opening, info
 
     def step(self, action: Any) -> tuple[str, SupportsFloat, bool, bool, dict[str, Any]]:
@@ -146,8 +167,12 @@ class MivasEnv(gym.Env[str, str]):
             self._transcript.append(f"agent -> {parsed.name[:128]}: {obs[:200]}")
         elif isinstance(parsed, SpeechAction):
             said = to_charset(parsed.text, MAX_ACTION_CHARS)
-            reply = session.say(said)
-            obs = to_charset(reply.text)
+            start = session.clock_ms
+            to_caller = self._to_caller.hear(said)
+            reply = session.say(said, heard=to_caller.heard if self.agent_channel else None)
+            self._record_turn("agent", to_caller, start)
+            heard = self._caller_line(reply.text, start + speech_ms(said))
+            obs = to_charset(heard.heard)
             messages = [{"role": "assistant", "content": said}, {"role": "user", "content": obs}]
             self._transcript += [f"agent: {said}", f"caller: {obs}"]
         else:
@@ -160,6 +185,8 @@ class MivasEnv(gym.Env[str, str]):
         terminated = session.ended
         truncated = not terminated and self.turn >= self.max_turns
         info = self._info(messages)
+        if isinstance(parsed, SpeechAction):
+            info.update(self._heard_info(heard))
         if session.node != node_before:
             info["instructions"] = self._instructions(session.node)
         reward = 0.0
@@ -174,6 +201,24 @@ class MivasEnv(gym.Env[str, str]):
         return None
 
     # --- helpers -----------------------------------------------------------------------------
+
+    def _caller_line(self, text: str, start_ms: int) -> Heard:
+        """A caller line through the channel toward the agent, recorded as a turn."""
+        heard = self._to_agent.hear(text)
+        self._record_turn("caller", heard, start_ms)
+        return heard
+
+    def _record_turn(self, role: str, heard: Heard, start_ms: int) -> None:
+        if self.channel == "text":
+            return  # the text channel records what it always recorded
+        self._turns.append({"role": role, "text": to_charset(heard.said),
+                            "asr_text": to_charset(heard.heard),
+                            "asr_confidence": heard.confidence, "start_offset_ms": start_ms})
+
+    @staticmethod
+    def _heard_info(heard: Heard) -> dict[str, Any]:
+        return {"caller_said": to_charset(heard.said), "caller_spoken": heard.spoken,
+                "asr_confidence": heard.confidence}
 
     def _instructions(self, node: str) -> str:
         assert self.task is not None
@@ -195,8 +240,11 @@ class MivasEnv(gym.Env[str, str]):
             session.ended_by = "max_turns"
         dump = session.dump()
         verdict = score(task.compiled, session.calls, dump, discount=self.discount)
+        trace = session.trace(dump)
+        if self.channel != "text":
+            trace["turns"] = self._turns
         info.update(
-            verdict=verdict.model_dump(mode="json"), trace=session.trace(dump),
+            verdict=verdict.model_dump(mode="json"), trace=trace,
             r_eval=verdict.r_eval, r_train=verdict.r_train, score_T=verdict.tools.score,
             score_H=verdict.handoff.score, handoff_verdict=verdict.handoff.verdict,
             db_passed=verdict.db.passed, ended_by=session.ended_by)

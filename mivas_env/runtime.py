@@ -123,10 +123,11 @@ class CallSession:
             self.ended_by = name
         return output
 
-    def say(self, text: str) -> CallerReply:
-        """The agent speaks; the caller answers (and may hang up)."""
+    def say(self, text: str, heard: str | None = None) -> CallerReply:
+        """The agent speaks; the caller answers what it heard (``heard``, when the agent's
+        speech passes through a noisy channel; else the line itself) and may hang up."""
         self.clock_ms += speech_ms(text)
-        reply = self.caller.respond(text)
+        reply = self.caller.respond(text if heard is None else heard)
         self.clock_ms += speech_ms(reply.text)
         if reply.hang_up:
             self.ended_by = "caller_hung_up"
