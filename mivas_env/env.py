@@ -41,6 +41,18 @@ def to_charset(text: str, limit: int = MAX_OBSERVATION_CHARS) -> str:
     return text if len(text) <= limit else text[: limit - 15] + " ...[truncated]"
 
 
+# What a policy may see of ``info``: the desk, its tools and instructions, the new chat messages,
+# the turn and the clock. Everything else (task_id, category, the verdict, the trace, rewards,
+# aux) is for logging only and must never reach a policy's prompt or features.
+POLICY_INFO_KEYS = frozenset({"active_node", "tools", "messages", "turn", "clock_ms",
+                              "instructions", "industry"})
+
+
+def policy_info(info: dict[str, Any]) -> dict[str, Any]:
+    """The part of ``info`` a trainer can pass to a policy safely (an allow-list)."""
+    return {key: value for key, value in info.items() if key in POLICY_INFO_KEYS}
+
+
 @cache
 def openai_tools(industry_name: str, node: str) -> tuple[dict[str, Any], ...]:
     """OpenAI-style tool schemas available at a node (MIVAS ``x-*`` annotations removed)."""

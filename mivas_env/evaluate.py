@@ -11,8 +11,8 @@ from typing import Any
 
 import gymnasium as gym
 
-from mivas_env.agents import Agent
-from mivas_env.env import MivasEnv
+from mivas_env.agents import Agent, PrivilegedAgent, is_privileged
+from mivas_env.env import MivasEnv, policy_info
 from mivas_env.tasks import Task
 from mivas_env.wrappers import FixedDiscountEval
 from rewards.normalize import canonical_json
@@ -38,11 +38,16 @@ class EpisodeResult:
 
 def run_episode(env: gym.Env[str, Any], agent: Agent, task: Task, seed: int,
                 trace_dir: Path | None = None) -> EpisodeResult:
-    """One full call of ``agent`` on ``task``; the final info carries the verdict."""
+    """One full call of ``agent`` on ``task``; the final info carries the verdict. The agent sees
+    the observations and ``policy_info`` only; a privileged agent also gets the lockfile."""
     observation, info = env.reset(seed=seed, options={"task_id": task.full_id})
-    agent.reset(task, observation, info)
+    if is_privileged(agent):  # the one path by which a lockfile reaches an agent
+        assert isinstance(agent, PrivilegedAgent)
+        agent.reveal(task.lock)
+    agent.reset(observation, policy_info(info))
     while True:
-        observation, _, terminated, truncated, info = env.step(agent.act(observation, info))
+        observation, _, terminated, truncated, info = env.step(
+            agent.act(observation, policy_info(info)))
         if terminated or truncated:
             break
     if trace_dir is not None:

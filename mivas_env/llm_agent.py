@@ -10,8 +10,6 @@ import os
 from collections import deque
 from typing import Any
 
-from mivas_env.tasks import Task
-
 
 class LLMAgent:
     """Drives an episode through ``POST {base_url}/chat/completions``."""
@@ -33,7 +31,7 @@ class LLMAgent:
         self.awaiting: str | None = None  # the tool_call_id whose result is the next observation
         self.node = ""
 
-    def reset(self, task: Task, observation: str, info: dict[str, Any]) -> None:
+    def reset(self, observation: str, info: dict[str, Any]) -> None:
         self.messages = [{"role": "system", "content": self._system(info)},
                          {"role": "user", "content": observation}]
         self.queued.clear()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, partial
 from typing import Any, Literal
 
 from mivas_env.caller import CallerReply, ScriptedCaller
@@ -14,6 +14,7 @@ from mivas_env.industries import Database, ToolServer, server_class
 from mivas_env.tasks import Task
 from rewards import LimitExceededError, load_industry, load_seed
 from rewards.industry import Industry
+from rewards.judges import locked_matches
 from rewards.limits import check_value
 from rewards.tool_gate import LiveCall
 
@@ -75,7 +76,14 @@ class CallSession:
         name = self.task.industry
         self.industry = load_industry(name)
         self.server = server_class(name)(Database(load_seed(name)), self.industry)
-        self.caller = ScriptedCaller(self.task.caller, slot_keywords(name), self.seed)
+        compiled = self.task.compiled
+        goal_tools = set(self.task.caller.goal.tools_ok)
+        locked = {tool: frozenset(c.index for c in compiled.calls
+                                  if c.name == tool and c.ok is not False)
+                  for tool in goal_tools}
+        self.caller = ScriptedCaller(
+            self.task.caller, slot_keywords(name), self.seed,
+            check=partial(locked_matches, compiled), locked=locked)
         self.node = self.industry.entry_node
 
     @property
@@ -108,7 +116,8 @@ class CallSession:
         recorded = arguments if text is not None else {}
         self.last_arguments_json = text if text is not None else "{}"
         self.calls.append(LiveCall(len(self.calls), name[:MAX_NAME], recorded, output, start))
-        self.caller.observe_tool(name, output)
+        self.caller.observe_tool(name, output, recorded,
+                                 transfer=name in self.industry.transfer_tools)
         return output
 
     def _session_tool(self, name: str, arguments: Any) -> dict[str, Any]:

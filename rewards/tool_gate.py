@@ -98,6 +98,18 @@ def mismatches(expected: ExpectedCallSpec, projected: dict[str, Any],
     return found
 
 
+def strict_mismatches(expected: ExpectedCallSpec, projected: dict[str, Any],
+                      output: dict[str, Any] | None) -> list[Mismatch]:
+    """Like ``mismatches`` without the name-only rule: every locked key must be present and
+    match, even when the live call projected to nothing (used beside the gates, never in them)."""
+    found = _output_mismatches(expected, output)
+    for rule in expected.rules:
+        miss = _check_key(rule, projected)
+        if miss is not None:
+            found.append(miss)
+    return found
+
+
 def tool_gate(compiled: CompiledLock, calls: list[LiveCall]) -> ToolsVerdict:
     """T = (missing is empty) and (forbidden extra is empty); score_T = |hit| / |expected|."""
     ci = compiled.industry
