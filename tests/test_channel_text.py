@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 
 from mivas_env import MivasEnv
-from mivas_env.agents import make_agent
+from mivas_env.agents import PrivilegedAgent, is_privileged, make_agent
+from mivas_env.env import policy_info
 from mivas_env.tasks import load_tasks
 from rewards.normalize import canonical_json
 
@@ -25,10 +26,13 @@ def episode_digest(env: MivasEnv, agent_name: str, task_id: str, seed: int) -> s
     obs, info = env.reset(seed=seed, options={"task_id": task_id})
     task = env.task
     assert task is not None
-    agent.reset(task, obs, info)
+    if is_privileged(agent):
+        assert isinstance(agent, PrivilegedAgent)
+        agent.reveal(task.lock)
+    agent.reset(obs, policy_info(info))
     record: list[Any] = [obs, info["messages"]]
     while True:
-        obs, reward, terminated, truncated, info = env.step(agent.act(obs, info))
+        obs, reward, terminated, truncated, info = env.step(agent.act(obs, policy_info(info)))
         record.append([obs, float(reward), terminated, truncated, info["messages"]])
         if terminated or truncated:
             break
