@@ -137,7 +137,9 @@ class MivasEnv(gym.Env[str, str]):
             task = self.tasks[int(self.np_random.integers(len(self.tasks)))]
         caller_seed = int(self.np_random.integers(2**31 - 1))
         self.task = task
-        self.session = CallSession(task, seed=caller_seed, scoping=self.scoping)
+        self.session = CallSession(task, seed=caller_seed, scoping=self.scoping,
+                                   caller_hears_spoken=self.agent_channel
+                                   and self.channel != "text")
         self.turn = 0
         # Each direction of the call has its own noise stream, seeded from the episode.
         self._to_agent = Channel(self.channel, self.wer, seed=f"to_agent:{caller_seed}")

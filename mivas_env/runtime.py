@@ -9,7 +9,8 @@ from dataclasses import dataclass, field
 from functools import cache, partial
 from typing import Any, Literal
 
-from mivas_env.caller import CallerReply, ScriptedCaller
+from mivas_env.caller import CallerReply, CallerSpec, ScriptedCaller
+from mivas_env.channel import spoken
 from mivas_env.industries import Database, ToolServer, server_class
 from mivas_env.tasks import Task
 from rewards import LimitExceededError, load_industry, load_seed
@@ -40,6 +41,28 @@ def slot_keywords(industry_name: str) -> dict[str, tuple[str, ...]]:
     return {name: tuple(k.casefold() for k in slot.keywords) for name, slot in slots.items()}
 
 
+@cache
+def spoken_keywords(industry_name: str) -> dict[str, tuple[str, ...]]:
+    """The slot keywords as a recogniser prints them ("dob" stays, "order #" -> "order number")."""
+    return {slot: tuple(dict.fromkeys(spoken(k) for k in keywords if spoken(k)))
+            for slot, keywords in slot_keywords(industry_name).items()}
+
+
+def spoken_caller(spec: CallerSpec) -> CallerSpec:
+    """A caller whose phrases are matched in spoken form, for when it hears the agent through
+    the speech channel ("march 10" is heard as "march tenth")."""
+    def said(phrases: list[str]) -> list[str]:
+        return [spoken(p) for p in phrases if spoken(p)]
+
+    goal = spec.goal.model_copy(update={"agent_says_all": said(spec.goal.agent_says_all),
+                                        "agent_says_any": said(spec.goal.agent_says_any)})
+    reactions = [r.model_copy(update={"when_agent_says_any": said(r.when_agent_says_any),
+                                      "also_says_any": said(r.also_says_any),
+                                      "unless_agent_says_any": said(r.unless_agent_says_any)})
+                 for r in spec.reactions]
+    return spec.model_copy(update={"goal": goal, "reactions": reactions})
+
+
 def _as_json(arguments: Any) -> str | None:
     """Arguments as JSON text when they may go into the trace (a JSON object within the trace
     limits), else None."""
@@ -63,6 +86,7 @@ class CallSession:
     task: Task
     seed: int | None = None
     scoping: Scoping = "enforce"
+    caller_hears_spoken: bool = False  # the agent's speech reaches the caller as spoken words
     industry: Industry = field(init=False)
     server: ToolServer = field(init=False)
     caller: ScriptedCaller = field(init=False)
@@ -81,9 +105,11 @@ class CallSession:
         locked = {tool: frozenset(c.index for c in compiled.calls
                                   if c.name == tool and c.ok is not False)
                   for tool in goal_tools}
+        spec, keywords = self.task.caller, slot_keywords(name)
+        if self.caller_hears_spoken:
+            spec, keywords = spoken_caller(spec), spoken_keywords(name)
         self.caller = ScriptedCaller(
-            self.task.caller, slot_keywords(name), self.seed,
-            check=partial(locked_matches, compiled), locked=locked)
+            spec, keywords, self.seed, check=partial(locked_matches, compiled), locked=locked)
         self.node = self.industry.entry_node
 
     @property
