@@ -297,8 +297,7 @@ class ScriptedCaller:
             if slot not in self.told:
                 self.told.add(slot)
                 self.progressed = True
-            templates = (self.spec.fact_lines.get(slot) or _DEFAULT_LINES.get(slot)
-                         or _GENERIC_LINES)
+            templates = answer_templates(self.spec, slot)
             text = self._pick(templates).format(value=self.spec.facts[slot])
             answers.append(text.replace("..", ".").replace("?.", "?").replace("!.", "!"))
         return answers
@@ -337,13 +336,14 @@ class ScriptedCaller:
                 continue
             parts = value_units(self.spec.facts[slot], names_only=True)
             hits = [part for part in parts if _part_in(part, units)]
-            if hits:
+            near = [part for part in parts if _near(part, units)]
+            if hits or (near and order == 0):  # a garbled read-back of the last answer
                 scored.append((-len(hits) / len(parts), order, slot, parts))
         if not scored:
             return None
         _, _, slot, parts = min(scored)  # the fact the read-back says most of
         self.last_told = [slot]
-        misses = [part for part in parts if not _part_in(part, units) and _near(part, units)]
+        misses = [part for part in parts if not _part_in(part, units)]
         if misses:
             whole = any(_kind(part) not in ("word", "digits") or len(part) < 3 for part in misses)
             return self._pick(CORRECTION_LINES).format(value=(
@@ -373,13 +373,21 @@ _COMMON = frozenset([
     "number", "phone", "ok", "okay", "yes", "no"])
 
 
+def answer_templates(spec: CallerSpec, slot: str) -> list[str]:
+    """The lines the caller may answer a slot with (``{value}`` stands for the fact)."""
+    return spec.fact_lines.get(slot) or _DEFAULT_LINES.get(slot) or _GENERIC_LINES
+
+
 def spell_out(value: str) -> str:
     """A fact spelled the way a person spells it on the phone: each name letter by letter
     ("M-A-R-T-A, then R-O-J-A-S"), an email's local part letter by letter, ids character by
     character; numbers and dates as they are."""
     if "@" in value:
         local, _, domain = value.strip().partition("@")
-        return "-".join(ch.upper() if ch.isalpha() else ch for ch in local) + " at " + domain
+        symbols = {".": "dot", "_": "underscore", "-": "dash", "+": "plus"}
+        pieces = re.findall(r"[A-Za-z0-9]+|[._+-]", local)
+        said = ", ".join(symbols[p] if p in symbols else "-".join(p.upper()) for p in pieces)
+        return said + " at " + domain.replace(".", " dot ")
     words = [w for w in re.findall(r"[A-Za-z][A-Za-z'-]*|\d[\w-]*", value)]
     ids = [w for w in words if any(ch.isdigit() for ch in w) and any(ch.isalpha() for ch in w)]
     if ids:
@@ -411,13 +419,16 @@ def value_units(text: str, names_only: bool = False) -> list[str]:
         run_digits.clear()
         run_letters.clear()
 
-    for word in spoken(text).split():
+    words = spoken(text).split()
+    names_only = names_only and any(ch.isupper() for ch in text)
+    for i, word in enumerate(words):
+        following = words[i + 1] if i + 1 < len(words) else ""
         if word in DIGITS or (word == "oh" and run_digits):
             if run_letters:
                 flush()
             run_digits.append(str(DIGITS.index(word)) if word in DIGITS else "0")
-        elif len(word) == 1 and word.isalpha() and word not in ("a", "i") or (
-                word in ("a", "i") and run_letters):
+        elif len(word) == 1 and word.isalpha() and (
+                word not in ("a", "i") or run_letters or len(following) == 1):
             if run_digits:
                 flush()
             run_letters.append(word)
@@ -488,6 +499,8 @@ def _ORDINALS(ordinal: Callable[[int], str]) -> frozenset[str]:  # noqa: N802
 def _say_part(part: str) -> str:
     """A part said again so that it cannot be misheard the same way: digits in a group, a name
     with its spelling."""
+    if part.isdigit():
+        return "-".join(part)  # digit by digit
     if _kind(part) != "word":
         return part
     return f"{part.capitalize()}, {'-'.join(part.upper())}"

@@ -223,16 +223,16 @@ _RULES = [(re.compile(pattern.pattern, (pattern.flags & ~re.UNICODE) | re.ASCII)
           for pattern, say in _RULES]  # digits are 0-9 only
 
 
-def _apply(text: str, rules: list[tuple[re.Pattern[str], Any]]) -> list[str]:
-    """Split ``text`` into already-said pieces (marked with a leading NUL) and raw text."""
+def _apply(text: str, rules: list[tuple[re.Pattern[str], Any]]) -> list[tuple[bool, str]]:
+    """Split ``text`` into pieces already said (True) and raw text (False)."""
     if not rules:
-        return [text]
+        return [(False, text)]
     pattern, say = rules[0]
-    out: list[str] = []
+    out: list[tuple[bool, str]] = []
     position = 0
     for match in pattern.finditer(text):
         out += _apply(text[position:match.start()], rules[1:])
-        out.append("\0" + say(match))
+        out.append((True, say(match)))
         position = match.end()
     out += _apply(text[position:], rules[1:])
     return out
@@ -254,7 +254,7 @@ def _plain(text: str) -> str:
 def spoken(text: str) -> str:
     """What a perfect recogniser prints for a line said aloud (lowercase words, no punctuation)."""
     pieces = _apply(text, _RULES)
-    words = " ".join(p[1:] if p.startswith("\0") else _plain(p) for p in pieces)
+    words = " ".join(piece if said else _plain(piece) for said, piece in pieces)
     return " ".join(words.split())
 
 
@@ -393,7 +393,7 @@ def read_email(heard: str) -> str | None:
 
 _EMAIL_DIGITS = {word: str(i) for i, word in enumerate(DIGITS)}
 _EMAIL_LEAD_INS = frozenset(["it's", "its", "is", "email", "address", "sure", "yes", "yeah",
-                             "that's", "um", "uh"])
+                             "that's", "um", "uh", "be", "would", "that", "okay", "my"])
 _FILLER = frozenset(["it's", "its", "it", "is", "my", "name", "that", "would", "be", "sure",
                      "yes", "yeah", "um", "uh", "so", "the", "a", "an", "and", "i'm", "im",
                      "this", "okay", "ok"])
@@ -414,7 +414,7 @@ def read_name(heard: str) -> str:
 
 # --- the recognition noise model ------------------------------------------------------------
 
-_LETTER_NAMES = {"bee": "b", "be": "b", "see": "c", "sea": "c", "dee": "d", "gee": "g",
+_LETTER_NAMES = {"oh": "o", "bee": "b", "be": "b", "see": "c", "sea": "c", "dee": "d", "gee": "g",
                  "jay": "j", "kay": "k", "el": "l", "em": "m", "en": "n", "pee": "p",
                  "queue": "q", "cue": "q", "are": "r", "es": "s", "tea": "t", "tee": "t",
                  "you": "u", "vee": "v", "why": "y", "zee": "z", "ex": "x", "eye": "i"}

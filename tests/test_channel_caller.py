@@ -53,7 +53,7 @@ def test_a_right_read_back_gets_a_yes() -> None:
 
 
 @pytest.mark.parametrize(("read_back", "correction"), [
-    ("I have 973-555-0143, is that correct?", "0142"),
+    ("I have 973-555-0143, is that correct?", "0-1-4-2"),
     ("Marisol Bega, is that right?", "Vega, V-E-G-A"),
     ("So that was March 11, 2025, correct?", "March 10, 2025"),
 ])
