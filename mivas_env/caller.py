@@ -345,10 +345,14 @@ class ScriptedCaller:
         self.last_told = [slot]
         misses = [part for part in parts if not _part_in(part, units)]
         if misses:
-            whole = any(_kind(part) not in ("word", "digits") or len(part) < 3 for part in misses)
+            fact = self.spec.facts[slot]
+            if any(p.isdigit() for p in misses):
+                misses = [p for p in parts if p.isdigit()]  # a number: all of it, grouped
+            whole = any(_kind(part) not in ("word", "digits") or len(part) < 3
+                        for part in misses)
             return self._pick(CORRECTION_LINES).format(value=(
-                self.spec.facts[slot].strip().rstrip(".") if whole  # a date: all of it
-                else ", ".join(_say_part(part) for part in misses)))
+                fact.strip().rstrip(".") if whole  # a date: all of it
+                else ", ".join(_say_part(part, fact) for part in misses)))
         if slot not in self.confirmed:
             self.confirmed.add(slot)
             self.progressed = True
@@ -396,7 +400,14 @@ def spell_out(value: str) -> str:
              and not re.fullmatch(r"[A-Z](-[A-Z])+", w)]
     if not names:
         return value.strip().rstrip(".")
-    return ", then ".join("-".join(ch.upper() for ch in w if ch.isalpha()) for w in names)
+    return ", then ".join(_spell_word(w) for w in names)
+
+
+def _spell_word(word: str) -> str:
+    """One word letter by letter, its apostrophes and hyphens said ("O-apostrophe-B-R-I-E-N")."""
+    marks = {"'": "apostrophe", "’": "apostrophe", "-": "hyphen"}
+    return "-".join(ch.upper() if ch.isalpha() else marks[ch] for ch in word.strip("'-")
+                    if ch.isalpha() or ch in marks)
 
 
 def value_units(text: str, names_only: bool = False) -> list[str]:
@@ -432,16 +443,20 @@ def value_units(text: str, names_only: bool = False) -> list[str]:
             if run_digits:
                 flush()
             run_letters.append(word)
+        elif word in ("apostrophe", "hyphen") and run_letters:
+            continue  # "O, apostrophe, B-R-I-E-N" is one word
         else:
             flush()
             if word not in _COMMON and not (names_only and not _is_name_word(word, text)
                                              and _kind(word) == "word"):
-                units.append(word)
+                units.append(word.replace("'", ""))
     flush()
     return units
 
 
 def _is_name_word(word: str, text: str) -> bool:
+    word = word.replace("'", "")
+    text = text.replace("'", "").replace("’", "")
     return re.search(r"\b" + re.escape(word) + r"\b", text, re.I) is not None and any(
         w[:1].isupper() and w.casefold() == word for w in re.findall(r"[A-Za-z']+", text))
 
@@ -496,14 +511,16 @@ def _ORDINALS(ordinal: Callable[[int], str]) -> frozenset[str]:  # noqa: N802
     return frozenset(word for n in range(1, 32) for word in ordinal(n).split()[-1:])
 
 
-def _say_part(part: str) -> str:
+def _say_part(part: str, fact: str) -> str:
     """A part said again so that it cannot be misheard the same way: digits in a group, a name
     with its spelling."""
     if part.isdigit():
         return "-".join(part)  # digit by digit
     if _kind(part) != "word":
         return part
-    return f"{part.capitalize()}, {'-'.join(part.upper())}"
+    written = next((w for w in re.findall(r"[A-Za-z][A-Za-z'’-]*", fact)
+                    if re.sub(r"['’]", "", w).casefold() == part), part.capitalize())
+    return f"{written}, {_spell_word(written)}"
 
 
 def _find_word(text: str, keyword: str) -> int:

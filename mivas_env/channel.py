@@ -356,6 +356,9 @@ def read_spelling(heard: str) -> list[str]:
         if len(letter) == 1 and letter.isalpha():
             run.append(letter)
             continue
+        if token in ("apostrophe", "hyphen") and run:
+            run.append("'" if token == "apostrophe" else "-")
+            continue
         if run:
             words.append("".join(run))
         run = []

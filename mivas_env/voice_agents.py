@@ -225,9 +225,18 @@ class CarefulVoiceAgent(_ScriptedVoiceAgent):
     def _ask(self, item: Dictated, question: str, gold: Any) -> None:
         reader = READERS[item.kind]
         state = {"read_backs": 0}
+        versions: list[str] = []  # every full hearing of a number, for a vote
+
+        def remember(value: Any) -> None:
+            if value is None:
+                return
+            if item.kind in NUMBERS and isinstance(value, str):
+                versions.append(value)
+                value = vote(versions)
+            self.values[item.slot] = value
 
         def heard(line: str) -> None:
-            self.values[item.slot] = reader(line, gold)
+            remember(reader(line, gold))
 
         def ask() -> Action:
             self.pending = heard
@@ -242,7 +251,8 @@ class CarefulVoiceAgent(_ScriptedVoiceAgent):
         def spelled(line: str) -> None:
             value = _from_spelling(item.kind, line, reader, gold)
             if value is not None:
-                self.values[item.slot] = value
+                versions.clear()  # a spelling outweighs what was heard before
+                remember(value)
 
         def read_back() -> Action | None:
             value = self.values.get(item.slot)
@@ -261,12 +271,45 @@ class CarefulVoiceAgent(_ScriptedVoiceAgent):
             if re.search(r"\b(yes|yeah|right|correct)\b", line) and not denied:
                 return
             if denied:
-                fixed = _corrected(item.kind, self.values.get(item.slot), line, reader, gold)
-                if fixed is not None:
-                    self.values[item.slot] = fixed
+                if item.kind in NUMBERS:  # the caller says the whole number again
+                    remember(_number_again(item.kind, self.values.get(item.slot), line,
+                                           reader, gold))
+                else:
+                    fixed = _corrected(item.kind, self.values.get(item.slot), line, reader,
+                                       gold)
+                    if fixed is not None:
+                        self.values[item.slot] = fixed
             self.plan.appendleft(read_back)  # read it back again (fixed, or not understood)
 
         self.plan.extend([ask, spell, read_back])
+
+
+NUMBERS = frozenset({"phone", "digits", "id"})
+
+
+def vote(versions: list[str]) -> str:
+    """Character by character majority over the hearings of the most common length (the latest
+    hearing breaks ties)."""
+    lengths = [len(v) for v in versions]
+    length = max(set(lengths), key=lambda n: (lengths.count(n), lengths[::-1].index(n) * -1))
+    same = [v for v in versions if len(v) == length]
+    out = []
+    for i in range(length):
+        column = [v[i] for v in same]
+        out.append(max(reversed(column), key=column.count))
+    return "".join(out)
+
+
+def _number_again(kind: str, value: Any, line: str, reader: Reader, gold: Any) -> Any:
+    """A number the caller said again in a correction (an id keeps its letters if only the
+    digits were said)."""
+    if kind != "id":
+        return reader(line, gold)
+    again = _alnum(line, gold)
+    if again and again.isdigit() and isinstance(value, str):
+        letters = re.match(r"[A-Z]*", value)
+        return (letters[0] if letters else "") + again
+    return again
 
 
 def _from_spelling(kind: str, line: str, reader: Reader, gold: Any) -> Any:
@@ -291,15 +334,15 @@ def _say_back(kind: str, value: Any) -> str:
         return " ".join("-".join(marks.get(ch, ch.upper()) for ch in word) for word in text.split())
     if kind == "email":
         return spell_out(text)
-    if kind == "phone" and len(text) == 10:
-        return f"{text[:3]}-{text[3:6]}-{text[6:]}"
-    if kind == "id":
-        return "-".join(text)
+    if kind in ("phone", "digits", "id"):  # digit by digit, grouped as people read them
+        chars = re.sub(r"^[a-z_]+", "", text) if kind == "digits" else text
+        groups = [chars[:3], chars[3:6], chars[6:]] if len(chars) == 10 else [chars]
+        return ", ".join("-".join(group) for group in groups)
     return text
 
 
 def _corrected(kind: str, value: Any, line: str, reader: Reader, gold: Any) -> Any:
-    """The value with the caller's correction applied: a name word or a digit group replaced,
+    """The value with the caller's correction applied: a name word replaced by its spelling,
     or the whole value read again from the correction."""
     if not isinstance(value, str):
         return reader(line, gold)
@@ -312,20 +355,6 @@ def _corrected(kind: str, value: Any, line: str, reader: Reader, gold: Any) -> A
                               key=lambda i: Levenshtein.distance(words[i].casefold(), fix))
                 words[nearest] = _capitalized(fix)
         return " ".join(words) if fixes else value
-    if kind in ("phone", "digits", "id"):
-        group = read_digits(line)
-        digits = re.sub(r"\D", "", value)
-        prefix = value[: len(value) - len(digits)] if value.endswith(digits) else ""
-        if not group:
-            return value
-        whole_id = _alnum(line, gold) if kind == "id" else None
-        if whole_id and not whole_id.isdigit():
-            return whole_id  # the whole id said again
-        if len(group) >= len(digits) or len(group) >= 7:  # the whole number said again
-            return group[-10:] if kind == "phone" else prefix + group
-        windows = range(len(digits) - len(group) + 1)
-        at = min(windows, key=lambda i: Levenshtein.distance(digits[i:i + len(group)], group))
-        return prefix + digits[:at] + group + digits[at + len(group):]
     fixed = _from_spelling(kind, line, reader, gold)
     return fixed if fixed is not None else value
 
