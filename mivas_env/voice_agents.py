@@ -226,11 +226,16 @@ class CarefulVoiceAgent(_ScriptedVoiceAgent):
         reader = READERS[item.kind]
         state = {"read_backs": 0}
         versions: list[str] = []  # every full hearing of a number, for a vote
+        # The agent knows how long such a number is (a ZIP has five digits, a phone ten).
+        digits = len(re.sub(r"\D", "", str(gold)))
+        length = len(str(gold)) if item.kind == "id" else min(digits, 10)
 
         def remember(value: Any) -> None:
             if value is None:
                 return
             if item.kind in NUMBERS and isinstance(value, str):
+                if len(re.sub(r"\D", "", value) if item.kind != "id" else value) != length:
+                    return  # a digit dropped or doubled: not a hearing to trust
                 versions.append(value)
                 value = vote(versions)
             self.values[item.slot] = value
@@ -346,6 +351,16 @@ def _corrected(kind: str, value: Any, line: str, reader: Reader, gold: Any) -> A
     or the whole value read again from the correction."""
     if not isinstance(value, str):
         return reader(line, gold)
+    if kind == "email":
+        fixes = read_spelling(line)
+        if not fixes:
+            return value
+        pieces = re.split(r"([@._+-])", value)
+        for fix in fixes:
+            nearest = min(range(0, len(pieces), 2),
+                          key=lambda i: Levenshtein.distance(pieces[i].casefold(), fix))
+            pieces[nearest] = fix
+        return "".join(pieces)
     if kind == "name":
         fixes = read_spelling(line)
         words = value.split()
