@@ -85,6 +85,16 @@ def cmd_schema(args: argparse.Namespace) -> int:
     return EXIT_PASS
 
 
+class _Given(argparse.Action):
+    """Stores the value and notes that the option was given (``--wer`` without a channel is a
+    mistake worth reporting)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        setattr(namespace, self.dest, values)
+        setattr(namespace, f"{self.dest}_given", True)
+
+
 def cmd_eval(args: argparse.Namespace) -> int:
     from tqdm import tqdm
 
@@ -94,6 +104,14 @@ def cmd_eval(args: argparse.Namespace) -> int:
 
     if not 0.0 <= args.discount <= 1.0:
         raise MivasError(f"--discount must be within [0, 1], got {args.discount}")
+    if not 0.0 <= args.wer <= 1.0:
+        raise MivasError(f"--wer must be within [0, 1], got {args.wer}")
+    if args.channel == "text" and (getattr(args, "wer_given", False) or args.agent_channel):
+        raise MivasError("--wer and --agent-channel need --channel spoken or asr")
+    env_kwargs: dict[str, Any] = {}
+    if args.channel != "text":
+        env_kwargs = {"channel": args.channel, "wer": args.wer,
+                      "agent_channel": args.agent_channel}
     tasks = load_tasks(args.industry)
     if args.task:
         tasks = [t for t in tasks if t.full_id in args.task or t.lock.id in args.task]
@@ -108,6 +126,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
     if args.workers > 1:
         if args.save_traces:
             raise MivasError("--save-traces runs serially; drop --workers")
+        if env_kwargs:
+            raise MivasError("--channel runs serially; drop --workers")
         from mivas_env.ray_eval import ray_evaluate
 
         with tqdm(total=len(tasks), desc=f"eval {args.agent} x{args.workers}", unit="task",
@@ -123,14 +143,19 @@ def cmd_eval(args: argparse.Namespace) -> int:
         results = evaluate(make_agent(args.agent, **agent_kwargs), tasks,
                            discount=args.discount, seed=args.seed, max_turns=args.max_turns,
                            trace_dir=Path(args.save_traces) if args.save_traces else None,
-                           progress=bar)
+                           progress=bar, env_kwargs=env_kwargs)
     summary = summarize(args.agent, args.discount, results)
+    if env_kwargs:
+        summary.update(channel=args.channel, wer=args.wer, agent_channel=args.agent_channel)
     if args.json:
         print(json.dumps(summary, indent=2))
         if retried:
             print(f"mivas: {retried} episode(s) re-run after a worker died", file=sys.stderr)
     else:
         print(format_table(summary))
+        if env_kwargs:
+            print(f"channel={args.channel} wer={args.wer:g}"
+                  + (" (agent speech through the channel too)" if args.agent_channel else ""))
         if retried is not None:
             print(f"workers={args.workers}; episodes re-run after a worker died: {retried}; "
                   f"lost: 0")
@@ -212,7 +237,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_verify)
 
     p = sub.add_parser("eval", help="run an agent over the task suite and print pass rates")
-    p.add_argument("--agent", default="oracle", choices=["oracle", "random", "noop", "llm"])
+    p.add_argument("--agent", default="oracle",
+                   choices=["oracle", "random", "noop", "llm", "naive", "careful"],
+                   help="naive/careful: scripted voice agents (see docs/voice.md)")
     p.add_argument("--base-url", help="llm agent: an OpenAI-compatible endpoint, e.g. "
                                       "http://localhost:8000/v1 (key from $OPENAI_API_KEY)")
     p.add_argument("--model", help="llm agent: the model name")
@@ -224,6 +251,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--workers", type=int, default=1,
                    help="run episodes in N Ray actors (needs the [rllib] extra)")
     p.add_argument("--save-traces", metavar="DIR", help="write each episode's trace (SPEC §5)")
+    p.add_argument("--channel", choices=["text", "spoken", "asr"], default="text",
+                   help="what the agent hears: the text (default), a perfect recogniser's words, "
+                        "or those words with seeded recognition errors")
+    p.add_argument("--wer", type=float, default=0.1, action=_Given,
+                   help="asr channel: target word error rate (default 0.1)")
+    p.add_argument("--agent-channel", action="store_true",
+                   help="the agent's speech reaches the caller through the channel too")
     p.add_argument("--json", action="store_true", help="print the summary as JSON (SPEC §10)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("-v", "--verbose", action="store_true", help="list failed tasks")
