@@ -49,6 +49,8 @@ def print_verdict(verdict: Verdict) -> None:
     print(f"{verdict.task_id}: {verdict.summary()}")
     for line in verdict.explain():
         print(f"  {line}")
+    for line in verdict.explain_aux():  # beside the verdict: never changes the exit status
+        print(f"  {line}")
 
 
 def lockfile_schema() -> dict[str, Any]:

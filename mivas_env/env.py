@@ -3,7 +3,9 @@
 Actions are text: a JSON tool call ``{"tool": name, "arguments": {...}}`` (OpenAI-style
 ``{"name", "arguments"}`` too, arguments as an object or a JSON string), or plain speech to the
 caller. Observations are text: the caller's reply or the tool result as JSON. The reward is 0 on
-every step but the last, which carries ``r_train`` from the verifier's verdict."""
+every step but the last, which carries ``r_train`` from the verifier's verdict
+(``reward="contract"``, the default) or the strict training reward (``reward="strict"``: 0 as
+well when an auxiliary judge fails). ``r_eval`` is T and H and D either way."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ import json
 import string
 import unicodedata
 from functools import cache
-from typing import Any, SupportsFloat
+from typing import TYPE_CHECKING, Any, Literal, SupportsFloat
 
 import gymnasium as gym
 from gymnasium import spaces
@@ -24,9 +26,15 @@ from mivas_env.actions import (
     parse_action,
 )
 from mivas_env.runtime import CallSession, Scoping
+
+if TYPE_CHECKING:
+    from mivas_env.llm_judge import LLMJudge
 from mivas_env.tasks import Task, load_tasks
 from rewards import TaskNotFoundError, load_industry
-from rewards.verify import score
+from rewards.verify import r_strict, score
+
+RewardKind = Literal["contract", "strict"]
+REWARD_KINDS: tuple[RewardKind, ...] = ("contract", "strict")
 
 CHARSET = frozenset(string.printable)  # ASCII letters, digits, punctuation and whitespace
 MAX_OBSERVATION_CHARS = 16_384
@@ -79,9 +87,12 @@ class MivasEnv(gym.Env[str, str]):
 
     def __init__(self, industry: str | None = None, task_id: str | None = None,
                  discount: float = 0.5, max_turns: int = 40, scoping: Scoping = "enforce",
-                 tasks: list[Task] | None = None, render_mode: str | None = None) -> None:
+                 tasks: list[Task] | None = None, render_mode: str | None = None,
+                 reward: RewardKind = "contract", llm_judge: LLMJudge | None = None) -> None:
         if not 0.0 <= discount <= 1.0:
             raise ValueError(f"discount must be within [0, 1], got {discount}")
+        if reward not in REWARD_KINDS:
+            raise ValueError(f"reward must be 'contract' or 'strict', got {reward!r}")
         if scoping not in ("enforce", "permissive"):
             raise ValueError(f"scoping must be 'enforce' or 'permissive', got {scoping!r}")
         if max_turns < 1:
@@ -95,6 +106,8 @@ class MivasEnv(gym.Env[str, str]):
         self.discount = discount
         self.max_turns = max_turns
         self.scoping: Scoping = scoping
+        self.reward: RewardKind = reward
+        self.llm_judge = llm_judge
         self.render_mode = render_mode
         self.observation_space = spaces.Text(MAX_OBSERVATION_CHARS, min_length=0,
                                              charset=frozenset(CHARSET))
@@ -206,11 +219,20 @@ class MivasEnv(gym.Env[str, str]):
         if session.ended_by is None:
             session.ended_by = "max_turns"
         dump = session.dump()
-        verdict = score(task.compiled, session.calls, dump, discount=self.discount)
+        llm = None
+        rubric = task.lock.aux.llm_rubric if task.lock.aux is not None else None
+        if self.llm_judge is not None and rubric:
+            llm = self.llm_judge(rubric, session.transcript, session.calls)
+        verdict = score(task.compiled, session.calls, dump, discount=self.discount,
+                        transcript=session.transcript, llm=llm)
+        strict = r_strict(verdict)
+        reward = strict if self.reward == "strict" else verdict.r_train
+        dumped = verdict.model_dump(mode="json")
         info.update(
-            verdict=verdict.model_dump(mode="json"), trace=session.trace(dump),
-            r_eval=verdict.r_eval, r_train=verdict.r_train, score_T=verdict.tools.score,
-            score_H=verdict.handoff.score, handoff_verdict=verdict.handoff.verdict,
-            db_passed=verdict.db.passed, ended_by=session.ended_by)
-        return float(verdict.r_train)
+            verdict=dumped, trace=session.trace(dump), aux=dumped["aux"],
+            r_eval=verdict.r_eval, r_train=reward, r_strict=strict, reward_kind=self.reward,
+            score_T=verdict.tools.score, score_H=verdict.handoff.score,
+            handoff_verdict=verdict.handoff.verdict, db_passed=verdict.db.passed,
+            ended_by=session.ended_by)
+        return float(reward)
 

@@ -70,6 +70,7 @@ class CallSession:
     clock_ms: int = 0
     calls: list[LiveCall] = field(default_factory=list)
     ended_by: str | None = None
+    transcript: list[tuple[str, str]] = field(default_factory=list)  # (role, text) in order
     last_arguments_json: str = "{}"  # the recorded arguments of the last call, as JSON text
 
     def __post_init__(self) -> None:
@@ -96,11 +97,13 @@ class CallSession:
     def opening(self) -> str:
         text = self.caller.opening()
         self.clock_ms += speech_ms(text)
+        self.transcript.append(("caller", text))
         return text
 
     def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
         """Run a tool call at the active node and record it with its start offset."""
         start = self.clock_ms
+        desk = self.node  # where the call runs (before a transfer moves the call)
         tool = self.industry.tools.get(name)
         if tool is None:
             output = error("unknown_tool", f"no tool named {name[:MAX_NAME]!r}")
@@ -115,7 +118,8 @@ class CallSession:
         text = _as_json(arguments)
         recorded = arguments if text is not None else {}
         self.last_arguments_json = text if text is not None else "{}"
-        self.calls.append(LiveCall(len(self.calls), name[:MAX_NAME], recorded, output, start))
+        self.calls.append(LiveCall(len(self.calls), name[:MAX_NAME], recorded, output, start,
+                                   desk))
         self.caller.observe_tool(name, output, recorded,
                                  transfer=name in self.industry.transfer_tools)
         return output
@@ -137,6 +141,7 @@ class CallSession:
         self.clock_ms += speech_ms(text)
         reply = self.caller.respond(text)
         self.clock_ms += speech_ms(reply.text)
+        self.transcript += [("agent", text), ("caller", reply.text)]
         if reply.hang_up:
             self.ended_by = "caller_hung_up"
         return reply
@@ -150,6 +155,7 @@ class CallSession:
         for call in self.calls:
             grouped.setdefault(call.name, []).append({
                 "arguments": call.arguments, "output": call.output,
-                "start_offset_ms": call.start_offset_ms})
+                "start_offset_ms": call.start_offset_ms, "desk": call.desk})
         return {"task_id": self.task.full_id, "tool_calls": grouped,
-                "hangup_dump": dict(dump) if dump is not None else None}
+                "hangup_dump": dict(dump) if dump is not None else None,
+                "transcript": [{"role": role, "text": text} for role, text in self.transcript]}

@@ -85,6 +85,12 @@ def row_satisfies(spec: TableSpec, want: Row, got: Row) -> bool:
     return True
 
 
+def unmatched_rows(expected: ExpectedTable, rows: list[Any]) -> tuple[list[Row], list[Row]]:
+    """(expected rows no live row satisfies, live rows no expected row claims) under a maximum
+    one-to-one matching, whatever the table allows: the efficiency judge's view of extra rows."""
+    return _match_constrained(expected, [expected.spec.normalize_row(row) for row in rows])
+
+
 def _match_constrained(expected: ExpectedTable, live: list[Row]) -> tuple[list[Row], list[Row]]:
     """A maximum one-to-one matching of expected rows to live rows (Kuhn's augmenting paths),
     after pairing rows that can only be satisfied by an identical live row."""

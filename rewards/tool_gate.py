@@ -29,6 +29,7 @@ class LiveCall:
     arguments: dict[str, Any]
     output: dict[str, Any] | None
     start_offset_ms: float | None
+    desk: str | None = None  # the desk it ran at, when recorded (read by the scoping judge)
 
 
 def flatten(trace: Trace) -> list[LiveCall]:
@@ -41,7 +42,7 @@ def flatten(trace: Trace) -> list[LiveCall]:
     timed = sorted((c for c in recorded if c[1].start_offset_ms is not None),
                    key=lambda c: (c[1].start_offset_ms, c[0]))
     untimed = [c for c in recorded if c[1].start_offset_ms is None]
-    return [LiveCall(i, name, call.arguments, call.output, call.start_offset_ms)
+    return [LiveCall(i, name, call.arguments, call.output, call.start_offset_ms, call.desk)
             for i, (name, call) in enumerate(timed + untimed)]
 
 
