@@ -15,7 +15,7 @@ from mivas_env.tasks import Task
 from rewards import LimitExceededError, load_industry, load_seed
 from rewards.industry import Industry
 from rewards.limits import check_value
-from rewards.tool_gate import LiveCall
+from rewards.tool_gate import TimedCall
 
 Scoping = Literal["enforce", "permissive"]
 MS_PER_WORD = 400  # about 150 words a minute
@@ -67,7 +67,7 @@ class CallSession:
     caller: ScriptedCaller = field(init=False)
     node: str = field(init=False)
     clock_ms: int = 0
-    calls: list[LiveCall] = field(default_factory=list)
+    calls: list[TimedCall] = field(default_factory=list)
     ended_by: str | None = None
     last_arguments_json: str = "{}"  # the recorded arguments of the last call, as JSON text
 
@@ -107,7 +107,7 @@ class CallSession:
         text = _as_json(arguments)
         recorded = arguments if text is not None else {}
         self.last_arguments_json = text if text is not None else "{}"
-        self.calls.append(LiveCall(len(self.calls), name[:MAX_NAME], recorded, output, start))
+        self.calls.append(TimedCall(len(self.calls), name[:MAX_NAME], recorded, output, start))
         self.caller.observe_tool(name, output)
         return output
 
