@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from rewards.judges import Transcript, llm_messages, llm_verdict
 from rewards.models import JudgeVerdict
-from rewards.tool_gate import LiveCall
+from rewards.tool_gate import TimedCall
 
 MAX_REPLY_BYTES = 1_000_000
 
@@ -33,7 +33,7 @@ class LLMJudge:
     timeout_s: float = 30.0
 
     def __call__(self, rubric: str, transcript: Transcript | None,
-                 calls: Sequence[LiveCall]) -> JudgeVerdict:
+                 calls: Sequence[TimedCall]) -> JudgeVerdict:
         body = json.dumps({"model": self.model, "temperature": 0,
                            "messages": llm_messages(rubric, transcript, calls)}).encode()
         key = (self.api_key or os.environ.get("MIVAS_JUDGE_API_KEY")

@@ -17,7 +17,7 @@ from rewards.db_gate import unmatched_rows
 from rewards.industry import Industry, fold_spelling
 from rewards.models import AuxSpec, AuxVerdict, JudgeVerdict, ToolsVerdict
 from rewards.normalize import iso_date
-from rewards.tool_gate import LiveCall, project, strict_mismatches
+from rewards.tool_gate import TimedCall, project, strict_mismatches
 
 
 def locked_matches(compiled: CompiledLock, name: str, arguments: Any,
@@ -28,7 +28,7 @@ def locked_matches(compiled: CompiledLock, name: str, arguments: Any,
         return frozenset()
     args = arguments if isinstance(arguments, dict) else {}
     out = dict(output) if isinstance(output, Mapping) else None
-    projected = project(compiled.industry, LiveCall(0, name, args, out, None))
+    projected = project(compiled.industry, TimedCall(0, name, args, out, None))
     return frozenset(expected.index for expected in compiled.calls
                      if expected.name == name
                      and not strict_mismatches(expected, projected, out))
@@ -130,7 +130,7 @@ def tool_desks(industry: Industry) -> dict[str, frozenset[str]]:
     return entry[1]
 
 
-def scoping(compiled: CompiledLock, calls: Sequence[LiveCall]) -> JudgeVerdict:
+def scoping(compiled: CompiledLock, calls: Sequence[TimedCall]) -> JudgeVerdict:
     """Calls that ran away from their tool's desk (possible under permissive scoping, where the
     handoff gate cannot see it: the route is judged on transfers alone). A call the runtime
     refused there (``not_available_at_node``) did nothing and is not listed. Not evaluated when
@@ -185,7 +185,7 @@ def _prose_values(value: Any) -> list[str]:
     return []
 
 
-def efficiency(compiled: CompiledLock, calls: Sequence[LiveCall],
+def efficiency(compiled: CompiledLock, calls: Sequence[TimedCall],
                dump: Mapping[str, list[dict[str, Any]]] | None,
                tools: ToolsVerdict) -> JudgeVerdict:
     """Work beyond what the task needed: calls of a locked tool beyond the locked count,
@@ -232,7 +232,7 @@ def efficiency(compiled: CompiledLock, calls: Sequence[LiveCall],
 
 # --- all together ---------------------------------------------------------------------------
 
-def judge(compiled: CompiledLock, calls: Sequence[LiveCall],
+def judge(compiled: CompiledLock, calls: Sequence[TimedCall],
           dump: Mapping[str, list[dict[str, Any]]] | None, tools: ToolsVerdict,
           transcript: Transcript | None,
           llm: JudgeVerdict | None = None) -> AuxVerdict:
@@ -252,7 +252,7 @@ LLM_SYSTEM = ("You grade one phone call handled by a voice agent against a rubri
 
 
 def llm_messages(rubric: str, transcript: Transcript | None,
-                 calls: Sequence[LiveCall]) -> list[dict[str, str]]:
+                 calls: Sequence[TimedCall]) -> list[dict[str, str]]:
     """The chat messages the LLM judge sends (a rubric, the transcript, the tool calls)."""
     lines = [f"{role}: {text}" for role, text in (transcript or [])]
     made = [f"{call.name}({json.dumps(call.arguments, ensure_ascii=True)[:500]})"
