@@ -13,6 +13,7 @@ import random
 from collections import deque
 from typing import Any, Literal, Protocol, runtime_checkable
 
+from rewards import load_industry
 from rewards.models import Lockfile
 
 Action = str | dict[str, Any]
@@ -80,7 +81,13 @@ class OracleAgent:
                           for call in lock.exp_tool_calls)
         answer = (lock.caller or {}).get("agent_answer")
         if isinstance(answer, str) and answer:
-            self.plan.append(answer)
+            # Said after the gold calls, or just before the last one when it ends the call
+            # ("please call 911; I'm transferring you to a person").
+            last = lock.exp_tool_calls[-1].name if lock.exp_tool_calls else None
+            if last is not None and last in load_industry(lock.industry).terminal_tools:
+                self.plan.insert(len(self.plan) - 1, answer)
+            else:
+                self.plan.append(answer)
         self.plan.append({"tool": "end_call", "arguments": {}})
 
     def act(self, observation: str, info: dict[str, Any]) -> Action:

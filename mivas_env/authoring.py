@@ -29,7 +29,7 @@ class Replay:
 def replay(task: Task) -> Replay:
     """Run the lockfile's gold calls in order, with scoping enforced, on a fresh seed."""
     session = CallSession(task, seed=0, scoping="enforce")
-    outputs = [session.call_tool(call.name, gold_arguments(call.parameters))
+    outputs = [session.call_tool(call.name, gold_arguments(call.parameters)).output
                for call in task.lock.exp_tool_calls]
     return Replay(outputs=outputs, dump=session.dump(), session=session)
 
@@ -129,7 +129,11 @@ def check_task(path: Path) -> list[str]:
                         f"{episode.handoff_verdict} T={episode.score_T:.2f} "
                         f"H={episode.score_H:.2f} D={episode.db_passed} "
                         f"ended_by={episode.ended_by}")
-    elif episode.ended_by != "caller_hung_up" and task.caller.agent_answer:
+    elif (episode.ended_by != "caller_hung_up" and task.caller.agent_answer
+          and episode.ended_by not in task.compiled.industry.industry.terminal_tools):
         problems.append(f"the caller did not hang up satisfied after the oracle's answer "
                         f"(ended by {episode.ended_by}): check caller.goal")
+    if not episode.aux_passed:
+        problems.append(f"the oracle fails auxiliary judges {list(episode.aux_failed)}: "
+                        f"check the lockfile's aux section")
     return problems

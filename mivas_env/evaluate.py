@@ -34,6 +34,14 @@ class EpisodeResult:
     turns: int
     ended_by: str
     trace_sha256: str  # of the canonical JSON trace: equal runs recorded byte-identical traces
+    aux_passed: bool = True  # every auxiliary judge that was evaluated passed (not in r_eval)
+    aux_failed: tuple[str, ...] = ()  # the auxiliary judges that failed
+    r_strict: float = 0.0  # the strict training reward (r_train, or 0 when aux failed)
+
+    @property
+    def strict_passed(self) -> bool:
+        """Passed the gates and every auxiliary judge."""
+        return self.passed and self.aux_passed
 
 
 def run_episode(env: gym.Env[str, Any], agent: Agent, task: Task, seed: int,
@@ -50,6 +58,7 @@ def run_episode(env: gym.Env[str, Any], agent: Agent, task: Task, seed: int,
             agent.act(observation, policy_info(info)))
         if terminated or truncated:
             break
+    aux = info.get("aux")
     if trace_dir is not None:
         path = trace_dir / task.industry / f"{task.lock.id}.json"
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -60,7 +69,11 @@ def run_episode(env: gym.Env[str, Any], agent: Agent, task: Task, seed: int,
         handoff_verdict=info["handoff_verdict"], score_T=info["score_T"],
         score_H=info["score_H"], db_passed=info["db_passed"], turns=info["turn"],
         ended_by=info["ended_by"], trace_sha256=hashlib.sha256(
-            canonical_json(info["trace"]).encode()).hexdigest())
+            canonical_json(info["trace"]).encode()).hexdigest(),
+        aux_passed=aux is None or bool(aux["passed"]),
+        aux_failed=tuple(name for name, judge in (aux or {}).get("judges", {}).items()
+                         if judge["evaluated"] and not judge["passed"]),
+        r_strict=float(info.get("r_strict", 0.0)))
 
 
 def evaluate(agent: Agent, tasks: Sequence[Task], *, discount: float = 0.5, seed: int = 0,
@@ -89,7 +102,9 @@ def _summary(results: Sequence[EpisodeResult]) -> dict[str, Any]:
             "exact_rate": mean(r.passed and r.handoff_verdict == "exact" for r in results),
             "mean_score_T": mean(r.score_T for r in results),
             "mean_score_H": mean(r.score_H for r in results),
-            "db_pass_rate": mean(r.db_passed for r in results)}
+            "db_pass_rate": mean(r.db_passed for r in results),
+            "aux_pass_rate": mean(r.aux_passed for r in results),
+            "strict_pass_rate": mean(r.strict_passed for r in results)}
 
 
 def summarize(agent: str, discount: float, results: Sequence[EpisodeResult]) -> dict[str, Any]:
@@ -104,13 +119,15 @@ def summarize(agent: str, discount: float, results: Sequence[EpisodeResult]) -> 
 
 def format_table(summary: dict[str, Any]) -> str:
     """The per-industry table ``mivas eval`` prints."""
-    header = f"{'industry':<18}{'tasks':>6}{'pass':>8}{'exact':>8}{'score_T':>9}{'score_H':>9}{'DB':>8}"
+    header = (f"{'industry':<18}{'tasks':>6}{'pass':>8}{'exact':>8}{'score_T':>9}{'score_H':>9}"
+              f"{'DB':>8}{'aux':>8}{'strict':>8}")
     lines = [f"agent={summary['agent']} discount={summary['discount']}", header, "-" * len(header)]
     rows = [*summary["industries"].items(), ("overall", summary["overall"])]
     for name, s in rows:
         if name == "overall":
             lines.append("-" * len(header))
         lines.append(f"{name:<18}{s['tasks']:>6}{s['pass_rate']:>8.1%}{s['exact_rate']:>8.1%}"
-                     f"{s['mean_score_T']:>9.3f}{s['mean_score_H']:>9.3f}{s['db_pass_rate']:>8.1%}")
+                     f"{s['mean_score_T']:>9.3f}{s['mean_score_H']:>9.3f}{s['db_pass_rate']:>8.1%}"
+                     f"{s['aux_pass_rate']:>8.1%}{s['strict_pass_rate']:>8.1%}")
     return "\n".join(lines)
 

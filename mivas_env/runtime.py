@@ -4,6 +4,7 @@ clock, the recorded calls and the hangup dump (SPEC §7.1)."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache, partial
@@ -17,7 +18,7 @@ from rewards import LimitExceededError, load_industry, load_seed
 from rewards.industry import Industry
 from rewards.judges import locked_matches
 from rewards.limits import check_value
-from rewards.tool_gate import LiveCall
+from rewards.tool_gate import TimedCall
 
 Scoping = Literal["enforce", "permissive"]
 MS_PER_WORD = 400  # about 150 words a minute
@@ -48,11 +49,23 @@ def spoken_keywords(industry_name: str) -> dict[str, tuple[str, ...]]:
             for slot, keywords in slot_keywords(industry_name).items()}
 
 
+def with_acronyms(heard: str) -> str:
+    """A heard line plus its spelled letter runs joined ("u p s" -> "ups"), so a caller's phrase
+    written as a word ("ups", "bcbs") is still recognised when spoken letter by letter."""
+    runs = re.findall(r"\b[a-z](?: [a-z]\b)+", heard)
+    return heard if not runs else heard + " " + " ".join(run.replace(" ", "") for run in runs)
+
+
 def spoken_caller(spec: CallerSpec) -> CallerSpec:
     """A caller whose phrases are matched in spoken form, for when it hears the agent through
     the speech channel ("march 10" is heard as "march tenth")."""
+    def form(phrase: str) -> str:
+        # "79.99" in a goal is an amount the agent says as dollars and cents
+        money = re.fullmatch(r"\d[\d,]*\.\d\d", phrase.strip())
+        return spoken("$" + phrase.strip()) if money else spoken(phrase)
+
     def said(phrases: list[str]) -> list[str]:
-        return [spoken(p) for p in phrases if spoken(p)]
+        return [form(p) for p in phrases if form(p)]
 
     goal = spec.goal.model_copy(update={"agent_says_all": said(spec.goal.agent_says_all),
                                         "agent_says_any": said(spec.goal.agent_says_any)})
@@ -79,6 +92,16 @@ def error(code: str, message: str) -> dict[str, Any]:
     return {"ok": False, "error_code": code, "message": message}
 
 
+@dataclass(frozen=True, slots=True)
+class RecordedCall:
+    """A tool call as the session recorded it: the trace entry, its output (``call.output``,
+    typed) and its recorded arguments as the JSON text a chat transcript shows."""
+
+    call: TimedCall
+    output: dict[str, Any]
+    arguments_json: str
+
+
 @dataclass
 class CallSession:
     """One phone call: everything an episode records, independent of Gymnasium."""
@@ -92,9 +115,9 @@ class CallSession:
     caller: ScriptedCaller = field(init=False)
     node: str = field(init=False)
     clock_ms: int = 0
-    calls: list[LiveCall] = field(default_factory=list)
+    calls: list[TimedCall] = field(default_factory=list)
     ended_by: str | None = None
-    last_arguments_json: str = "{}"  # the recorded arguments of the last call, as JSON text
+    transcript: list[tuple[str, str]] = field(default_factory=list)  # (role, text) in order
 
     def __post_init__(self) -> None:
         name = self.task.industry
@@ -122,11 +145,16 @@ class CallSession:
     def opening(self) -> str:
         text = self.caller.opening()
         self.clock_ms += speech_ms(text)
+        self.transcript.append(("caller", text))
         return text
 
-    def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
-        """Run a tool call at the active node and record it with its start offset."""
+    def call_tool(self, name: str, arguments: Any) -> RecordedCall:
+        """Run a tool call at the active node, record it with its start offset, return the record.
+
+        Arguments that cannot go into a trace (not a JSON object, over the limits) are recorded
+        as ``{}``; the output is always a dict ``{"ok": ...}``."""
         start = self.clock_ms
+        desk = self.node  # where the call runs (before a transfer moves the call)
         tool = self.industry.tools.get(name)
         if tool is None:
             output = error("unknown_tool", f"no tool named {name[:MAX_NAME]!r}")
@@ -139,12 +167,12 @@ class CallSession:
             output = self.server.call(name, arguments)
         self.clock_ms += tool.latency_ms if tool is not None else 50
         text = _as_json(arguments)
-        recorded = arguments if text is not None else {}
-        self.last_arguments_json = text if text is not None else "{}"
-        self.calls.append(LiveCall(len(self.calls), name[:MAX_NAME], recorded, output, start))
-        self.caller.observe_tool(name, output, recorded,
+        call = TimedCall(len(self.calls), name[:MAX_NAME], arguments if text is not None else {},
+                         output, start, desk)
+        self.calls.append(call)
+        self.caller.observe_tool(name, output, call.arguments,
                                  transfer=name in self.industry.transfer_tools)
-        return output
+        return RecordedCall(call, output, text if text is not None else "{}")
 
     def _session_tool(self, name: str, arguments: Any) -> dict[str, Any]:
         output = self.server.call_session(name, arguments)
@@ -162,8 +190,9 @@ class CallSession:
         """The agent speaks; the caller answers what it heard (``heard``, when the agent's
         speech passes through a noisy channel; else the line itself) and may hang up."""
         self.clock_ms += speech_ms(text)
-        reply = self.caller.respond(text if heard is None else heard)
+        reply = self.caller.respond(text if heard is None else with_acronyms(heard))
         self.clock_ms += speech_ms(reply.text)
+        self.transcript += [("agent", text), ("caller", reply.text)]
         if reply.hang_up:
             self.ended_by = "caller_hung_up"
         return reply
@@ -177,6 +206,7 @@ class CallSession:
         for call in self.calls:
             grouped.setdefault(call.name, []).append({
                 "arguments": call.arguments, "output": call.output,
-                "start_offset_ms": call.start_offset_ms})
+                "start_offset_ms": call.start_offset_ms, "desk": call.desk})
         return {"task_id": self.task.full_id, "tool_calls": grouped,
-                "hangup_dump": dict(dump) if dump is not None else None}
+                "hangup_dump": dict(dump) if dump is not None else None,
+                "transcript": [{"role": role, "text": text} for role, text in self.transcript]}

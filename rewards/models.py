@@ -3,11 +3,22 @@
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    Strict,
+    StrictBool,
+    StrictStr,
+    field_validator,
+    model_validator,
+)
 
+from rewards.errors import LimitExceededError
 from rewards.limits import check_value, limits
 
 TASK_ID_PATTERN = r"^C[0-9]{1,3}-E[0-9]{1,3}$"
@@ -19,8 +30,8 @@ class ExpectedOutput(BaseModel):
 
     model_config = ConfigDict(extra="allow", frozen=True)
 
-    ok: bool | None = None
-    error_code: str | None = None
+    ok: StrictBool | None = None
+    error_code: StrictStr | None = None
 
 
 class ExpectedCall(BaseModel):
@@ -31,6 +42,33 @@ class ExpectedCall(BaseModel):
     name: str = Field(min_length=1, max_length=128)
     parameters: dict[str, ParameterValue] = Field(default_factory=dict)
     output: ExpectedOutput | None = None
+
+
+class AuxSpec(BaseModel):
+    """Auxiliary judges' inputs (reported beside the verdict, never inside r_eval)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    must_not_disclose: list[str] = Field(
+        default_factory=list, max_length=200,
+        description="Values or phrases from the world the agent must never say (a date of "
+                    "birth, an appointment day, a dose). Compared after folding case, "
+                    "punctuation and spacing like the grader; dates also in spoken forms "
+                    "(March 14, 3/14), phone numbers by their digits.")
+    must_say_any: list[str] = Field(
+        default_factory=list, max_length=200,
+        description="The agent must say at least one of these (e.g. \"911\", \"pharmacist\").")
+    llm_rubric: str | None = Field(
+        default=None, max_length=20_000,
+        description="A rubric for the optional LLM judge (off unless an endpoint is configured).")
+
+    @field_validator("must_not_disclose", "must_say_any")
+    @classmethod
+    def _non_blank(cls, values: list[str]) -> list[str]:
+        for value in values:
+            if not value.strip() or len(value) > 1_000:
+                raise ValueError("phrases must be non-empty and at most 1000 characters")
+        return values
 
 
 class Lockfile(BaseModel):
@@ -49,6 +87,9 @@ class Lockfile(BaseModel):
     exp_handoff_path: list[str]
     exp_tool_calls: list[ExpectedCall]
     exp_db_state: Literal["seed"] | dict[str, list[dict[str, Any]]]
+    aux: AuxSpec | None = Field(
+        default=None, description="Spoken policy and LLM rubric for the auxiliary judges; "
+                                  "never part of r_eval.")
 
     @property
     def full_id(self) -> str:
@@ -74,7 +115,12 @@ class LiveCall(BaseModel):
 
     arguments: dict[str, Any] = Field(default_factory=dict)
     output: dict[str, Any] | None = None
-    start_offset_ms: float | None = Field(default=None, allow_inf_nan=False)
+    # Strict: a bool or a string where the format says number is bad input, never 1 ms or 100.
+    start_offset_ms: Annotated[float, Strict()] | None = Field(default=None, allow_inf_nan=False)
+    desk: str | None = Field(
+        default=None, max_length=128,
+        description="The desk (node) the call ran at; optional, a platform export may omit it "
+                    "(the scoping judge then cannot check the call).")
 
     @field_validator("arguments", mode="before")
     @classmethod
@@ -92,6 +138,41 @@ class FlatCall(LiveCall):
     name: str = Field(min_length=1, max_length=128)
 
 
+class TranscriptTurn(BaseModel):
+    """One line of the call: who spoke and what was said."""
+
+    model_config = ConfigDict(extra="ignore", frozen=True)
+
+    role: Literal["agent", "caller"]
+    text: str
+    # What a voice platform records beside the line (optional, never scored): the recogniser's
+    # text of it, its confidence (0-1) and when the line started.
+    asr_text: str | None = None
+    asr_confidence: float | None = None
+    start_offset_ms: float | None = None
+
+
+_ROLES: dict[Any, Literal["agent", "caller"]] = {
+    "agent": "agent", "assistant": "agent", "caller": "caller", "user": "caller"}
+
+
+def _finite(value: Any) -> float | None:
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value):
+        return float(value)
+    return None
+
+
+def _asr_fields(item: dict[str, Any]) -> dict[str, Any]:
+    """A transcript line's optional recogniser fields; a value of the wrong kind is dropped."""
+    text = item.get("asr_text")
+    confidence = _finite(item.get("asr_confidence"))
+    return {"asr_text": text if isinstance(text, str)
+            and len(text) <= limits().max_argument_chars else None,
+            "asr_confidence": confidence if confidence is not None
+            and 0.0 <= confidence <= 1.0 else None,
+            "start_offset_ms": _finite(item.get("start_offset_ms"))}
+
+
 class Trace(BaseModel):
     """What the verifier scores: tool calls (grouped by name or flat) and the hangup dump."""
 
@@ -105,14 +186,44 @@ class Trace(BaseModel):
                  sum(len(g) for g in calls.values() if isinstance(g, list))
                  if isinstance(calls, dict) else 0)
         if count > limits().max_calls:
-            raise ValueError(f"trace has {count} calls, more than {limits().max_calls} "
-                             f"(MIVAS_MAX_CALLS)")
+            raise LimitExceededError(f"trace has {count} calls, more than {limits().max_calls} "
+                                     f"(MIVAS_MAX_CALLS)", path=("tool_calls",))
         return data
 
     task_id: str | None = None
     tool_calls: dict[str, list[LiveCall]] | list[FlatCall] = Field(default_factory=list)
     hangup_dump: dict[str, list[dict[str, Any]]] | None = Field(
         default=None, description="Table name -> rows at hangup; absent or null: D is not evaluated.")
+    transcript: list[TranscriptTurn] | None = Field(
+        default=None,
+        description="The call's lines in order (optional): the spoken-policy judge reads the "
+                    "agent's; absent, that judge is not evaluated. Never part of r_eval. Each "
+                    "line is {role, text}; OpenAI-style {role: assistant|user, content} is read "
+                    "too, and lines of any other shape are skipped.")
+
+    @field_validator("transcript", mode="plain")
+    @classmethod
+    def _read_transcript(cls, value: Any) -> list[TranscriptTurn] | None:
+        # Lenient: a platform's transcript in another shape never makes a trace unreadable.
+        if not isinstance(value, list):
+            return None
+        if len(value) > limits().max_calls:
+            raise ValueError(f"transcript has {len(value)} lines, more than "
+                             f"{limits().max_calls} (MIVAS_MAX_CALLS)")
+        turns = []
+        for item in value:
+            if not isinstance(item, dict):
+                continue
+            role = _ROLES.get(item.get("role"))
+            text = item.get("text", item.get("content"))
+            if role is not None and isinstance(text, str):
+                if len(text) > limits().max_argument_chars:
+                    raise ValueError(f"a transcript line is longer than "
+                                     f"{limits().max_argument_chars} characters "
+                                     f"(MIVAS_MAX_ARGUMENT_CHARS)")
+                turns.append(TranscriptTurn.model_construct(role=role, text=text,
+                                                            **_asr_fields(item)))
+        return turns
 
     @field_validator("hangup_dump", mode="plain")
     @classmethod
@@ -124,8 +235,9 @@ class Trace(BaseModel):
             raise ValueError("hangup_dump must be an object mapping table names to row lists")
         total = sum(len(rows) for rows in value.values() if isinstance(rows, list))
         if total > limits().max_dump_rows:
-            raise ValueError(f"hangup_dump has {total} rows, more than {limits().max_dump_rows} "
-                             f"(MIVAS_MAX_DUMP_ROWS)")
+            raise LimitExceededError(f"hangup_dump has {total} rows, more than "
+                                     f"{limits().max_dump_rows} (MIVAS_MAX_DUMP_ROWS)",
+                                     path=("hangup_dump",))
         for table, rows in value.items():
             if not isinstance(table, str):
                 raise ValueError("hangup_dump keys must be table names")
@@ -225,6 +337,28 @@ class DbVerdict:
     tables: dict[str, TableVerdict]
 
 
+@dataclass(slots=True)
+class JudgeVerdict:
+    """One auxiliary judge: whether it could judge, whether it passed, and why not."""
+
+    evaluated: bool
+    passed: bool
+    findings: list[str]
+
+
+@dataclass(slots=True)
+class AuxVerdict:
+    """The auxiliary judges (spoken_policy, scoping, efficiency, llm), reported beside the
+    verdict. ``passed``: every judge that was evaluated passed."""
+
+    passed: bool
+    judges: dict[str, JudgeVerdict]
+
+    @property
+    def failed(self) -> list[str]:
+        return [name for name, judge in self.judges.items() if judge.evaluated and not judge.passed]
+
+
 class Verdict(BaseModel):
     """The verifier's answer for one episode (SPEC §6.4)."""
 
@@ -238,6 +372,7 @@ class Verdict(BaseModel):
     tools: ToolsVerdict
     handoff: HandoffVerdict
     db: DbVerdict
+    aux: AuxVerdict | None = None  # beside the verdict: never part of passed or r_eval
 
     def summary(self) -> str:
         """One line: pass/fail, the route verdict and each gate."""
@@ -269,3 +404,10 @@ class Verdict(BaseModel):
             for row in table.extra_rows:
                 lines.append(f"D: {name} ({table.rule}) extra row {row}")
         return lines
+
+    def explain_aux(self) -> list[str]:
+        """Every auxiliary-judge finding in words, one per line (not part of pass/fail)."""
+        if self.aux is None:
+            return []
+        return [f"aux {name}: {finding}" for name, judge in self.aux.judges.items()
+                if judge.evaluated and not judge.passed for finding in judge.findings]

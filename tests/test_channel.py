@@ -30,7 +30,7 @@ from mivas_env.channel import (
     word_errors,
 )
 from mivas_env.tasks import load_tasks
-from rewards import verify
+from rewards import load_trace, verify
 
 
 @pytest.mark.parametrize(("written", "said"), [
@@ -160,16 +160,36 @@ def test_asr_errors_are_reproducible_across_processes_and_hash_seeds() -> None:
 
 
 @pytest.mark.parametrize("channel", ["spoken", "asr"])
-def test_a_noisy_channel_records_turns_with_asr_text_and_confidence_that_verify_accepts(
+def test_a_noisy_channel_records_asr_text_and_confidence_per_line_and_verify_reads_them(
         channel: str) -> None:
     env = MivasEnv(industry="healthcare", task_id="C1-E1", channel=channel)  # type: ignore[arg-type]
     env.reset(seed=1)
     env.step("May I have the patient's full name, please?")
     *_, info = env.step({"tool": "end_call", "arguments": {}})
-    turns = info["trace"]["turns"]
-    assert [t["role"] for t in turns] == ["caller", "agent", "caller"]
-    assert all(0.0 <= t["asr_confidence"] <= 1.0 and isinstance(t["start_offset_ms"], int)
-               for t in turns)
-    assert turns[0]["asr_text"] == env._transcript[0].removeprefix("caller: ")
-    verdict = verify(env.task.path, info["trace"])  # type: ignore[union-attr]
+    lines = info["trace"]["transcript"]
+    assert [line["role"] for line in lines] == ["caller", "agent", "caller"]
+    assert all(0.0 <= line["asr_confidence"] <= 1.0 and isinstance(line["start_offset_ms"], int)
+               for line in lines)
+    assert lines[0]["asr_text"] == env._transcript[0].removeprefix("caller: ")
+    assert lines[0]["text"] == info["trace"]["transcript"][0]["text"] != lines[0]["asr_text"]
+    trace = load_trace(info["trace"])
+    assert trace.transcript is not None
+    assert [t.asr_text for t in trace.transcript] == [line["asr_text"] for line in lines]
+    verdict = verify(env.task.lock, info["trace"])  # type: ignore[union-attr]
     assert verdict.r_eval == info["r_eval"]
+
+
+def test_the_text_channel_adds_nothing_to_the_transcript() -> None:
+    env = MivasEnv(industry="healthcare", task_id="C1-E1")
+    env.reset(seed=1)
+    *_, info = env.step({"tool": "end_call", "arguments": {}})
+    assert all(set(line) == {"role", "text"} for line in info["trace"]["transcript"])
+
+
+@pytest.mark.parametrize("bad", [{"asr_confidence": 3}, {"asr_confidence": "high"},
+                                 {"asr_text": 12}, {"start_offset_ms": float("nan")},
+                                 {"start_offset_ms": True}])
+def test_a_platform_transcript_with_odd_asr_fields_still_scores(bad: dict[str, Any]) -> None:
+    trace = {"tool_calls": [], "transcript": [{"role": "caller", "text": "hi", **bad}]}
+    turn = load_trace(trace).transcript[0]  # type: ignore[index]
+    assert turn.text == "hi" and all(getattr(turn, key) is None for key in bad)

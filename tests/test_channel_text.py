@@ -42,8 +42,9 @@ def episode_digest(env: MivasEnv, agent_name: str, task_id: str, seed: int) -> s
 
 def suite_digests(**env_kwargs: Any) -> dict[str, str]:
     env = MivasEnv(**env_kwargs)
+    tasks = sorted(load_tasks(), key=lambda task: task.full_id)  # seeds do not hang on the order
     return {f"{name}:{task.full_id}": episode_digest(env, name, task.full_id, 7 + i)
-            for name in AGENTS for i, task in enumerate(load_tasks())}
+            for name in AGENTS for i, task in enumerate(tasks)}
 
 
 @pytest.mark.parametrize("kwargs", [{}, {"channel": "text"}], ids=["default", "explicit"])
