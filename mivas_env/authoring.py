@@ -12,14 +12,15 @@ from mivas_env.env import MivasEnv
 from mivas_env.evaluate import run_episode
 from mivas_env.runtime import CallSession
 from mivas_env.tasks import Task, load_task
-from rewards import MivasError, load_seed
+from rewards import MivasError
 from rewards.compile import TableSpec
 from rewards.db_gate import db_gate, row_satisfies
+from rewards.worlds import world
 
 
 @dataclass(frozen=True)
 class Replay:
-    """The gold calls run through a fresh call session on the seed."""
+    """The gold calls run through a fresh call session on the task's world."""
 
     outputs: list[dict[str, Any]]
     dump: dict[str, list[dict[str, Any]]]
@@ -27,7 +28,7 @@ class Replay:
 
 
 def replay(task: Task) -> Replay:
-    """Run the lockfile's gold calls in order, with scoping enforced, on a fresh seed."""
+    """Run the lockfile's gold calls in order, with scoping enforced, on a fresh copy of its world."""
     session = CallSession(task, seed=0, scoping="enforce")
     outputs = [session.call_tool(call.name, gold_arguments(call.parameters))
                for call in task.lock.exp_tool_calls]
@@ -40,7 +41,7 @@ def locked_state(task: Task, dump: dict[str, list[dict[str, Any]]]) -> Any:
 
     Cells the author blanked by hand where the table allows blanks (an ``any_of`` value, a
     reason the caller never gave) stay blank when the replayed row still fits the old one."""
-    seed = load_seed(task.industry)
+    seed = world(task.industry, task.lock.world_seed)
     named = task.lock.exp_db_state if isinstance(task.lock.exp_db_state, dict) else {}
     changed = {table: _keep_blanks(task.compiled.industry.tables[table], rows,
                                    named.get(table, []))

@@ -1,0 +1,1 @@
+"""Generated tasks: task families over seeded worlds (see core.py)."""

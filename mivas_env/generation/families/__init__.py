@@ -1,0 +1,1 @@
+"""Task families, one module per industry (``families/<industry>.py: FAMILIES``)."""
