@@ -201,7 +201,7 @@ class _ScriptedVoiceAgent:
     def act(self, observation: str, info: dict[str, Any]) -> Action:
         if self.pending is not None:
             pending, self.pending = self.pending, None
-            pending(observation)
+            pending(spoken(observation))  # what it heard, in words (any channel)
         while self.plan:
             action = self.plan.popleft()()
             if action is not None:

@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 from datetime import date
+from pathlib import Path
 from typing import Any
 
 import gymnasium as gym
@@ -17,6 +18,7 @@ from hypothesis import strategies as st
 
 import mivas_env
 from mivas_env import MivasEnv
+from mivas_env.agents import OracleAgent
 from mivas_env.channel import (
     CHANNELS,
     AsrNoise,
@@ -29,8 +31,11 @@ from mivas_env.channel import (
     spoken,
     word_errors,
 )
-from mivas_env.tasks import load_tasks
+from mivas_env.evaluate import run_episode
+from mivas_env.tasks import Task, build_task, load_tasks
+from mivas_env.voice_agents import CarefulVoiceAgent
 from rewards import load_trace, verify
+from rewards.verify import load_lockfile
 
 
 @pytest.mark.parametrize(("written", "said"), [
@@ -118,12 +123,34 @@ def test_bad_channel_settings_are_refused() -> None:
             MivasEnv(industry="legal", channel="asr", wer=wer)  # type: ignore[arg-type]
 
 
+MIVAS_IDS = sorted({*mivas_env.ENV_IDS, *(i for i in gym.registry if i.startswith("mivas/"))})
+
+
 @pytest.mark.parametrize("channel", CHANNELS)
-@pytest.mark.parametrize("env_id", sorted(mivas_env.ENV_IDS))
+@pytest.mark.parametrize("env_id", MIVAS_IDS)  # the generated-task ids too, once registered
 def test_env_checker_passes_for_every_channel_on_every_env_id(env_id: str, channel: str) -> None:
     env = gym.make(env_id, channel=channel, wer=0.2)
     check_env(env.unwrapped, skip_render_check=True)
     env.close()
+
+
+@pytest.fixture(scope="module")
+def generated_tasks() -> list[Task]:
+    from mivas_env.generation.core import generate
+
+    return [build_task(load_lockfile(instance.data), Path("healthcare", f"{instance.id}.json"))
+            for instance in generate("healthcare", "train", 6, seed=0, check=False)]
+
+
+@pytest.mark.parametrize("channel", CHANNELS)
+def test_every_channel_runs_generated_tasks(channel: str, generated_tasks: list[Task]) -> None:
+    env = MivasEnv(tasks=generated_tasks, channel=channel, wer=0.1)  # type: ignore[arg-type]
+    check_env(env, skip_render_check=True)
+    assert all(run_episode(env, OracleAgent(), task, i).passed
+               for i, task in enumerate(generated_tasks))
+    clean = MivasEnv(tasks=generated_tasks, channel=channel, wer=0.0)  # type: ignore[arg-type]
+    assert all(run_episode(clean, CarefulVoiceAgent(), task, i).passed
+               for i, task in enumerate(generated_tasks))
 
 
 def _asr_episode(seed: int, wer: float = 0.2) -> list[Any]:
