@@ -114,6 +114,11 @@ def cmd_eval(args: argparse.Namespace) -> int:
     if args.channel != "text":
         env_kwargs = {"channel": args.channel, "wer": args.wer,
                       "agent_channel": args.agent_channel}
+    if bool(args.caller_base_url) != bool(args.caller_model):
+        raise MivasError("an LLM caller needs both --caller-base-url and --caller-model")
+    if args.caller_base_url:
+        env_kwargs["llm_caller"] = {"base_url": args.caller_base_url,
+                                    "model": args.caller_model}
     tasks = load_tasks(args.industry)
     if args.task:
         tasks = [t for t in tasks if t.full_id in args.task or t.lock.id in args.task]
@@ -129,7 +134,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
         if args.save_traces:
             raise MivasError("--save-traces runs serially; drop --workers")
         if env_kwargs:
-            raise MivasError("--channel runs serially; drop --workers")
+            raise MivasError("--channel and an LLM caller run serially; drop --workers")
         from mivas_env.ray_eval import ray_evaluate
 
         with tqdm(total=len(tasks), desc=f"eval {args.agent} x{args.workers}", unit="task",
@@ -147,7 +152,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
                            trace_dir=Path(args.save_traces) if args.save_traces else None,
                            progress=bar, env_kwargs=env_kwargs)
     summary = summarize(args.agent, args.discount, results)
-    if env_kwargs:
+    if args.channel != "text":
         summary.update(channel=args.channel, wer=args.wer, agent_channel=args.agent_channel)
     if args.json:
         print(json.dumps(summary, indent=2))
@@ -155,7 +160,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
             print(f"mivas: {retried} episode(s) re-run after a worker died", file=sys.stderr)
     else:
         print(format_table(summary))
-        if env_kwargs:
+        if args.channel != "text":
             print(f"channel={args.channel} wer={args.wer:g}"
                   + (" (agent speech through the channel too)" if args.agent_channel else ""))
         if retried is not None:
@@ -260,6 +265,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="asr channel: target word error rate (default 0.1)")
     p.add_argument("--agent-channel", action="store_true",
                    help="the agent's speech reaches the caller through the channel too")
+    p.add_argument("--caller-base-url", help="an LLM speaks the caller's lines: an "
+                   "OpenAI-compatible endpoint (key from $MIVAS_LLM_API_KEY or $OPENAI_API_KEY)")
+    p.add_argument("--caller-model", help="the LLM caller's model name")
     p.add_argument("--json", action="store_true", help="print the summary as JSON (SPEC §10)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("-v", "--verbose", action="store_true", help="list failed tasks")

@@ -28,6 +28,7 @@ from mivas_env.actions import (
     parse_action,
 )
 from mivas_env.channel import CHANNELS, DEFAULT_WER, Channel, ChannelName, Heard
+from mivas_env.llm_caller import LLMCallerConfig
 from mivas_env.runtime import CallSession, Scoping, speech_ms
 
 if TYPE_CHECKING:
@@ -142,7 +143,12 @@ class MivasEnv(gym.Env[str, str]):
     ``scoping="enforce"`` refuses a tool away from its desk, ``"permissive"`` runs it.
     ``reward="contract"`` returns ``r_train``; ``"strict"`` returns 0 as well when an auxiliary
     judge fails (spoken policy, scoping, efficiency, the LLM judge when ``llm_judge`` is given).
-    ``r_eval`` and the verdict are the same under both."""
+    ``r_eval`` and the verdict are the same under both.
+    ``channel`` is what the agent hears: ``"text"`` (the caller's line as written), ``"spoken"``
+    (a perfect recogniser's words) or ``"asr"`` (those words with seeded recognition errors at
+    word error rate ``wer``); with ``agent_channel`` the agent's speech reaches the caller
+    through the same channel. ``llm_caller`` (an ``LLMCallerConfig`` or its fields as a dict)
+    lets an OpenAI-compatible model speak the caller's lines (see ``mivas_env.llm_caller``)."""
 
     metadata = {"render_modes": ["ansi"]}
 
@@ -151,7 +157,8 @@ class MivasEnv(gym.Env[str, str]):
                  tasks: list[Task] | None = None, render_mode: str | None = None,
                  reward: RewardKind = "contract", llm_judge: "LLMJudge | None" = None,
                  channel: ChannelName = "text", wer: float = DEFAULT_WER,
-                 agent_channel: bool = False) -> None:
+                 agent_channel: bool = False,
+                 llm_caller: LLMCallerConfig | dict[str, Any] | None = None) -> None:
         if not 0.0 <= discount <= 1.0:
             raise ValueError(f"discount must be within [0, 1], got {discount}")
         if reward not in REWARD_KINDS:
@@ -176,6 +183,9 @@ class MivasEnv(gym.Env[str, str]):
         self.reward: RewardKind = reward
         self.llm_judge = llm_judge
         self.render_mode = render_mode
+        if isinstance(llm_caller, dict):
+            llm_caller = LLMCallerConfig(**llm_caller)
+        self.llm_caller = llm_caller
         self.channel: ChannelName = channel
         self.wer = float(wer)
         self.agent_channel = agent_channel
@@ -218,7 +228,7 @@ class MivasEnv(gym.Env[str, str]):
         self.task = task
         self.session = CallSession(task, seed=caller_seed, scoping=self.scoping,
                                    caller_hears_spoken=self.agent_channel
-                                   and self.channel != "text")
+                                   and self.channel != "text", llm_caller=self.llm_caller)
         self.turn = 0
         # Each direction of the call has its own noise stream, seeded from the episode.
         self._to_agent = Channel(self.channel, self.wer, seed=f"to_agent:{caller_seed}")

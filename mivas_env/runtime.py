@@ -13,6 +13,7 @@ from typing import Any, Literal
 from mivas_env.caller import CallerReply, CallerSpec, ScriptedCaller
 from mivas_env.channel import spoken
 from mivas_env.industries import Database, ToolServer, server_class
+from mivas_env.llm_caller import LLMCaller, LLMCallerConfig
 from mivas_env.tasks import Task
 from rewards import LimitExceededError, load_industry
 from rewards.industry import Industry
@@ -113,7 +114,8 @@ class CallSession:
     caller_hears_spoken: bool = False  # the agent's speech reaches the caller as spoken words
     industry: Industry = field(init=False)
     server: ToolServer = field(init=False)
-    caller: ScriptedCaller = field(init=False)
+    llm_caller: LLMCallerConfig | None = None  # an LLM speaks the caller's lines (opt-in)
+    caller: ScriptedCaller | LLMCaller = field(init=False)
     node: str = field(init=False)
     clock_ms: int = 0
     calls: list[TimedCall] = field(default_factory=list)
@@ -133,8 +135,10 @@ class CallSession:
         spec, keywords = self.task.caller, slot_keywords(name)
         if self.caller_hears_spoken:
             spec, keywords = spoken_caller(spec), spoken_keywords(name)
-        self.caller = ScriptedCaller(
+        scripted = ScriptedCaller(
             spec, keywords, self.seed, check=partial(locked_matches, compiled), locked=locked)
+        self.caller = (scripted if self.llm_caller is None
+                       else LLMCaller(scripted, self.llm_caller))
         self.node = self.industry.entry_node
 
     @property
