@@ -469,6 +469,8 @@ def _lexicon_words() -> list[str]:
     every name in the shipped worlds, plus common words (sorted, so draws are reproducible)."""
     from rewards import load_seed, tasks_dir
     from rewards.industry import INDUSTRIES
+    from rewards.worlds import SPLITS
+    from rewards.worlds.names import pool
 
     words: set[str] = set(_COMMON_WORDS.split())
     for name in INDUSTRIES:
@@ -483,6 +485,11 @@ def _lexicon_words() -> list[str]:
                 for key, value in row.items():
                     if "name" in key and isinstance(value, str):
                         words.update(spoken(value).split())
+    for split in SPLITS:  # the generated worlds' people, companies and streets
+        names = pool(split)
+        for value in (*names.first_names, *names.surnames, *names.company_words,
+                      *names.street_names):
+            words.update(spoken(value).split())
     return sorted(w for w in words if w.isalpha() and len(w) > 1)
 
 
