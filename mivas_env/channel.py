@@ -250,9 +250,15 @@ def _plain(text: str) -> str:
     return re.sub(r"[^a-z0-9' ]+", " ", text)
 
 
+MAX_TOKEN_CHARS = 48  # nobody says a longer unbroken string; longer ones are cut (and stay linear)
+_LONG_TOKEN = re.compile(rf"\S{{{MAX_TOKEN_CHARS + 1},}}")
+
+
 @lru_cache(maxsize=65536)
 def spoken(text: str) -> str:
-    """What a perfect recogniser prints for a line said aloud (lowercase words, no punctuation)."""
+    """What a perfect recogniser prints for a line said aloud (lowercase words, no punctuation).
+    An unbroken run of more than ``MAX_TOKEN_CHARS`` characters is cut to its first ones."""
+    text = _LONG_TOKEN.sub(lambda m: m[0][:MAX_TOKEN_CHARS], text)
     pieces = _apply(text, _RULES)
     words = " ".join(piece if said else _plain(piece) for said, piece in pieces)
     return " ".join(words.split())
@@ -535,7 +541,7 @@ def _phonetic_index() -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, 
             {k: tuple(v) for k, v in by_soundex.items()})
 
 
-@cache
+@lru_cache(maxsize=65536)
 def phonetic_neighbours(word: str) -> tuple[str, ...]:
     """Lexicon words that sound like ``word`` (same metaphone code, else same soundex code and
     close in spelling), nearest spelling first."""
@@ -547,7 +553,7 @@ def phonetic_neighbours(word: str) -> tuple[str, ...]:
     return tuple(sorted(same, key=lambda w: (Levenshtein.distance(w, word), w))[:6])
 
 
-@cache
+@lru_cache(maxsize=65536)
 def sound_alikes(word: str) -> tuple[str, ...]:
     """Lexicon words with the same soundex code, nearest spelling first (a looser neighbour)."""
     _, by_soundex = _phonetic_index()
@@ -555,7 +561,7 @@ def sound_alikes(word: str) -> tuple[str, ...]:
     return tuple(sorted(same, key=lambda w: (Levenshtein.distance(w, word), w))[:4])
 
 
-@cache
+@lru_cache(maxsize=65536)
 def respellings(word: str) -> tuple[str, ...]:
     """Spellings of ``word`` that sound the same (one rewrite, same soundex code)."""
     code = jellyfish.soundex(word)

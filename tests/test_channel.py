@@ -220,3 +220,10 @@ def test_a_platform_transcript_with_odd_asr_fields_still_scores(bad: dict[str, A
     trace = {"tool_calls": [], "transcript": [{"role": "caller", "text": "hi", **bad}]}
     turn = load_trace(trace).transcript[0]  # type: ignore[index]
     assert turn.text == "hi" and all(getattr(turn, key) is None for key in bad)
+
+
+def test_an_unbroken_run_longer_than_a_word_is_cut_not_spelled_forever() -> None:
+    from mivas_env.channel import MAX_TOKEN_CHARS
+
+    assert read_digits(spoken("1" * 100_000)) == "1" * MAX_TOKEN_CHARS
+    assert spoken("a" * 100_000) == "a" * MAX_TOKEN_CHARS
