@@ -1,0 +1,99 @@
+"""`mivas audit`, the regression test of issue 11: on a fast subset that holds every exploit the
+red team found, no adversarial policy earns strict reward on a task it does not solve (its
+episode is not the oracle's), while the oracle stays at 1 under r_eval and strict."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from mivas_env.audit import PANEL, AuditReport, audit, load_task_dir
+from mivas_env.cli import main
+from mivas_env.tasks import find_task
+
+# One or two tasks per exploit: enumeration (C1-E1), name-only (C12-E2), prose and flooding
+# (C8-E1, legal C8-E1), transfers to reorder (C3-E1), refusals and safety (C11-*, C6-E1, C10-*).
+SUBSET = ["healthcare/C1-E1", "healthcare/C12-E2", "healthcare/C8-E1", "healthcare/C3-E1",
+          "healthcare/C6-E1", "healthcare/C11-E1", "healthcare/C11-E2", "legal/C8-E1",
+          "legal/C11-E1", "legal/C11-E2", "customer_support/C9-E1",
+          "customer_support/C10-E1", "customer_support/C10-E3"]
+
+
+@pytest.fixture(scope="module")
+def report() -> AuditReport:
+    return audit([find_task(ref) for ref in SUBSET])
+
+
+def passed(report: AuditReport, policy: str, kind: str) -> set[str]:
+    result = report.policies[policy]
+    table = result.r_eval if kind == "r_eval" else result.strict
+    return {f"{industry}/{task_id}" for industry, ids in table.items() for task_id in ids}
+
+
+def test_the_oracle_passes_every_task_under_r_eval_and_strict(report: AuditReport) -> None:
+    assert passed(report, "oracle", "r_eval") == passed(report, "oracle", "strict") == set(SUBSET)
+
+
+def test_no_adversarial_policy_earns_strict_reward_on_a_task_it_does_not_solve(
+        report: AuditReport) -> None:
+    oracle = {e.task_id: e.trace_sha256 for e in report.policies["oracle"].episodes}
+    for name in PANEL[1:]:
+        result = report.policies[name]
+        assert not any(result.exploits.values()), (name, result.exploits)
+        for episode in result.episodes:
+            if episode.strict_passed:  # only where it did exactly the oracle's work
+                assert episode.trace_sha256 == oracle[episode.task_id], (name, episode.task_id)
+
+
+def test_the_exploits_still_pass_r_eval_so_the_audit_keeps_measuring_them(
+        report: AuditReport) -> None:
+    # r_eval is the contract's T and H and D, unchanged: these holes are reported, not closed.
+    refusals = {"healthcare/C11-E1", "healthcare/C11-E2", "legal/C11-E1", "legal/C11-E2",
+                "customer_support/C10-E1", "customer_support/C10-E3"}
+    assert refusals <= passed(report, "noop", "r_eval")
+    assert refusals <= passed(report, "privacy_leak", "r_eval")
+    assert "healthcare/C1-E1" in passed(report, "enumerate_lookups", "r_eval")
+    assert "healthcare/C12-E2" in passed(report, "empty_arguments", "r_eval")
+    assert "healthcare/C8-E1" in passed(report, "junk_prose", "r_eval")
+    assert "healthcare/C8-E1" in passed(report, "flood_writes", "r_eval")
+    assert "healthcare/C3-E1" in passed(report, "permissive_reorder", "r_eval")
+    for name in ("noop", "privacy_leak", "one_sentence", "enumerate_lookups"):
+        assert not passed(report, name, "strict"), name
+
+
+def test_the_json_has_the_issues_shape(report: AuditReport) -> None:
+    data = report.as_json()
+    assert set(data) == {"policies", "refusal_tasks"} and list(data["policies"]) == list(PANEL)
+    for entry in data["policies"].values():
+        assert set(entry) == {"r_eval", "strict"}
+        for table in entry.values():
+            assert set(table) == {"healthcare", "legal", "customer_support"}
+            assert all(isinstance(i, str) for ids in table.values() for i in ids)
+    assert data["refusal_tasks"]["healthcare"] == ["C6-E1", "C11-E1", "C11-E2"]
+
+
+def test_the_cli_audits_a_directory_of_lockfiles(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    for ref in ("healthcare/C1-E1", "healthcare/C11-E2"):
+        shutil.copy(find_task(ref).path, tmp_path / f"{ref.replace('/', '_')}.json")
+    assert [t.full_id for t in load_task_dir(tmp_path)] == ["healthcare/C1-E1",
+                                                            "healthcare/C11-E2"]
+    assert main(["audit", "--tasks-dir", str(tmp_path), "--json", "--quiet"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["policies"]["oracle"]["strict"] == {"healthcare": ["C1-E1", "C11-E2"]}
+    assert data["policies"]["noop"]["r_eval"] == {"healthcare": ["C11-E2"]}
+    assert data["policies"]["noop"]["strict"] == {"healthcare": []}
+
+
+def test_a_bad_tasks_dir_is_one_line_and_exit_2(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["audit", "--tasks-dir", str(tmp_path / "missing"), "--quiet"]) == 2
+    assert main(["audit", "--tasks-dir", str(tmp_path), "--quiet"]) == 2
+    (tmp_path / "bad.json").write_text("{not json")
+    assert main(["audit", "--tasks-dir", str(tmp_path), "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and all(line.startswith("mivas: error:")
+                                          for line in err.strip().splitlines())
