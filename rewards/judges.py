@@ -79,16 +79,18 @@ def spoken_forms(phrase: str) -> list[str]:
 
 
 def _digits(phrase: str) -> str | None:
-    """A phone-like value's digits (7 or more), compared by their last ten."""
+    """The digits of a number-like value (only digits and separators, four digits or more: a
+    phone, a card's last four, an order number), a phone compared by its last ten."""
     digits = re.sub(r"\D", "", phrase)
-    return digits[-10:] if len(digits) >= 7 and not re.search(r"[^\d\s().+-]", phrase) else None
+    return digits[-10:] if len(digits) >= 4 and not re.search(r"[^\d\s().+-]", phrase) else None
 
 
 def said(phrase: str, folded_speech: str, digit_runs: Sequence[str]) -> bool:
     """Whether ``phrase`` occurs in the folded speech as whole words (or, for a phone-like
     value, whether its digits occur in a run of digits the agent said)."""
     digits = _digits(phrase)
-    if digits is not None and any(digits in run for run in digit_runs):
+    if digits is not None and any(digits in run if len(digits) >= 7 else digits == run
+                                  for run in digit_runs):
         return True
     padded = f" {folded_speech} "
     return any(f" {form} " in padded for form in spoken_forms(phrase))
