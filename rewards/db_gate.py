@@ -87,11 +87,11 @@ def row_satisfies(spec: TableSpec, want: Row, got: Row) -> bool:
     return True
 
 
-def unmatched_rows(expected: ExpectedTable, rows: list[Any]) -> tuple[list[Row], list[Row]]:
+def unmatched_rows(spec: TableSpec, want: list[Row], live: list[Row]) -> tuple[list[Row], list[Row]]:
     """(expected rows no live row satisfies, live rows no expected row claims) under a maximum
-    one-to-one matching, whatever the table allows: the efficiency judge's view of extra rows."""
-    return _match_constrained(expected.spec, list(expected.rows),
-                              [expected.spec.normalize_row(row) for row in rows])
+    one-to-one matching, whatever the table allows (normalised rows on both sides): the
+    efficiency judge's view of extra rows."""
+    return _match_constrained(spec, want, live)
 
 
 def _match_constrained(spec: TableSpec, want: list[Row],

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rewards.compile import CompiledLock
+from rewards.compile import CompiledLock, ExpectedTable
 from rewards.db_gate import unmatched_rows
 from rewards.industry import Industry, fold_spelling
 from rewards.models import AuxSpec, AuxVerdict, JudgeVerdict, ToolsVerdict
@@ -222,14 +222,34 @@ def efficiency(compiled: CompiledLock, calls: Sequence[TimedCall],
             rows = dump.get(table) or []
             if not isinstance(rows, list):
                 continue
-            _, unclaimed = unmatched_rows(locked_table, rows)
-            seed = compiled.industry.seed_tables.get(table)
-            # Rows the agent wrote: unclaimed rows that are not seed rows left as they were.
-            extra = list((Counter(unclaimed) - (seed.counter if seed else Counter())).elements())
+            extra = written_extras(locked_table, compiled.industry.seed_tables.get(table), rows)
             if extra:
                 findings.append(f"{table}: {len(extra)} row(s) beyond the locked state, e.g. "
                                 f"{locked_table.spec.as_dict(extra[0])}")
     return _verdict(findings)
+
+
+def written_extras(locked: ExpectedTable, seed: ExpectedTable | None,
+                   rows: list[Any]) -> list[tuple[Any, ...]]:
+    """Rows the agent wrote (live rows that are not seed rows left as they were) that no locked
+    row claims, under a maximum one-to-one matching of the written rows against the locked rows
+    that are not seed rows. Dumps keep table order, so an unchanged table costs one comparison
+    and a changed one normalises only the rows that differ from the seed at their position."""
+    spec = locked.spec
+    source = seed.source if seed is not None else []
+    if rows == source:
+        return []
+    n = min(len(rows), len(source))
+    kept = [i for i in range(n) if rows[i] == source[i]]
+    kept_set = set(kept)
+    changed = [row for i, row in enumerate(rows) if i not in kept_set]
+    seed_rows = seed.counter if seed is not None else Counter()
+    seed_left = seed_rows - Counter(seed.rows[i] for i in kept) if seed is not None else Counter()
+    written = list((Counter(spec.normalize_row(row) for row in changed) - seed_left).elements())
+    if not written:
+        return []
+    want = list((locked.counter - seed_rows).elements())
+    return unmatched_rows(spec, want, written)[1]
 
 
 # --- all together ---------------------------------------------------------------------------
