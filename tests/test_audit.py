@@ -97,3 +97,20 @@ def test_a_bad_tasks_dir_is_one_line_and_exit_2(tmp_path: Path,
     err = capsys.readouterr().err
     assert "Traceback" not in err and all(line.startswith("mivas: error:")
                                           for line in err.strip().splitlines())
+
+
+def test_verify_json_and_eval_report_the_judges_beside_the_verdict(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    fixture = Path(__file__).parent / "fixtures" / "healthcare_C1-E1.gold.json"
+    assert main(["verify", "healthcare/C1-E1", str(fixture), "--json"]) == 0
+    verdict = json.loads(capsys.readouterr().out)
+    assert verdict["passed"] and set(verdict["aux"]["judges"]) == {
+        "spoken_policy", "scoping", "efficiency", "llm"}
+    assert main(["eval", "--agent", "noop", "--industry", "healthcare", "--task", "C11-E1",
+                 "--task", "C1-E1", "--json", "--quiet"]) == 0
+    overall = json.loads(capsys.readouterr().out)["overall"]
+    assert overall["pass_rate"] == 0.5 and overall["strict_pass_rate"] == 0.0
+    assert overall["aux_pass_rate"] == 0.5  # C1-E1: nothing said, nothing to judge; C11-E1 fails
+    assert main(["eval", "--agent", "oracle", "--industry", "legal", "--quiet"]) == 0
+    table = capsys.readouterr().out
+    assert "aux" in table.splitlines()[1] and "strict" in table.splitlines()[1]
