@@ -171,8 +171,6 @@ def normalize_address_line(text: str, abbreviate: bool = True) -> str:
 class CustomerSupportServer(ToolServer):
     """Tool server of the ``customer_support`` industry (Brightwell Home)."""
 
-    industry_name = "customer_support"
-
     def __init__(self, db: Database | None = None, industry: Industry | None = None) -> None:
         super().__init__(db, industry)
         self.verified: set[str] = set()

@@ -159,8 +159,6 @@ def _overlaps(start: int, end: int, taken: list[tuple[int, int]]) -> bool:
 class HealthcareServer(ToolServer):
     """Reception, coverage and scheduling tools of a five-office primary-care practice."""
 
-    industry_name = "healthcare"
-
     def __init__(self, db: Database | None = None, industry: Industry | None = None) -> None:
         super().__init__(db, industry)
         self._catalog_db: Database | None = None
@@ -249,7 +247,7 @@ class HealthcareServer(ToolServer):
 
     def _seed_appointments(self) -> list[Row] | None:
         try:
-            return load_seed(self.industry_name).get("appointments")
+            return load_seed(self.industry.industry).get("appointments")
         except MivasError:
             return None
 
