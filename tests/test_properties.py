@@ -220,13 +220,13 @@ def _spell(draw: st.DrawFn, industry: str, task: Any, index: int, key: str, gold
 
 
 @st.composite
-def _respelled_gold_call(draw: st.DrawFn, industry: str) -> tuple[Any, int, str, Any]:
+def _respelled_gold_call(draw: st.DrawFn, industry: str) -> tuple[str, int, str, Any]:
+    """(task id, gold call index, key, respelled value): short, so a falsifying example reads."""
     from mivas_env.agents import gold_arguments
 
-    # An index, not the case itself: a falsifying example then prints short.
     task, index, key = CONSTRAINED[industry][draw(st.integers(0, len(CONSTRAINED[industry]) - 1))]
     gold = gold_arguments(task.lock.exp_tool_calls[index].parameters)[key]
-    return task, index, key, _spell(draw, industry, task, index, key, gold)
+    return task.full_id, index, key, _spell(draw, industry, task, index, key, gold)
 
 
 def _run(task: Any, index: int, key: str, value: Any) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -240,7 +240,7 @@ def _run(task: Any, index: int, key: str, value: Any) -> tuple[dict[str, Any], d
         arguments = gold_arguments(gold_call.parameters)
         if i == index:
             arguments[key] = value
-        output = session.call_tool(gold_call.name, arguments)
+        output = session.call_tool(gold_call.name, arguments).output
     return output, session.dump()
 
 
@@ -263,7 +263,8 @@ def test_a_spelling_the_tool_server_honours_as_the_gold_value_hits_in_t(
     from rewards.normalize import nested_key
     from rewards.tool_gate import TimedCall, mismatches, project
 
-    task, index, key, value = data.draw(_respelled_gold_call(industry))
+    task_id, index, key, value = data.draw(_respelled_gold_call(industry))
+    task = next(t for t, _, _ in CONSTRAINED[industry] if t.full_id == task_id)
     gold_arguments_ = gold_arguments(task.lock.exp_tool_calls[index].parameters)
     gold_output, gold_dump = _run(task, index, key, gold_arguments_[key])
     output, dump = _run(task, index, key, value)
