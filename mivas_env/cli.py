@@ -85,6 +85,23 @@ def cmd_schema(args: argparse.Namespace) -> int:
     return EXIT_PASS
 
 
+def write_report(path: Path, collector: Any, args: argparse.Namespace,
+                 summary: dict[str, Any]) -> None:
+    """Render ``mivas eval --report`` (a user's unwritable path: exit 2, one line)."""
+    from mivas_env.report import render_report
+
+    settings = {"agent": args.agent, "model": args.model or "", "discount": args.discount,
+                "seed": args.seed, "max_turns": args.max_turns,
+                "industry": args.industry or "all", "tasks": len(collector.records)}
+    page = render_report(collector.records, {k: v for k, v in settings.items() if v != ""},
+                         summary)
+    try:
+        path.write_text(page, encoding="utf-8")
+    except OSError as exc:
+        raise MivasError(f"cannot write the report: {exc.strerror or exc}", file=str(path)) from None
+    print(f"mivas: report written to {path}", file=sys.stderr)
+
+
 def cmd_eval(args: argparse.Namespace) -> int:
     from tqdm import tqdm
 
@@ -105,9 +122,14 @@ def cmd_eval(args: argparse.Namespace) -> int:
             raise MivasError("--agent llm needs --base-url and --model")
         agent_kwargs = {"base_url": args.base_url, "model": args.model}
     retried = None
+    report = None
+    if args.report:
+        from mivas_env.report import ReportCollector
+
+        report = ReportCollector()
     if args.workers > 1:
-        if args.save_traces:
-            raise MivasError("--save-traces runs serially; drop --workers")
+        if args.save_traces or args.report:
+            raise MivasError("--save-traces and --report run serially; drop --workers")
         from mivas_env.ray_eval import ray_evaluate
 
         with tqdm(total=len(tasks), desc=f"eval {args.agent} x{args.workers}", unit="task",
@@ -123,8 +145,10 @@ def cmd_eval(args: argparse.Namespace) -> int:
         results = evaluate(make_agent(args.agent, **agent_kwargs), tasks,
                            discount=args.discount, seed=args.seed, max_turns=args.max_turns,
                            trace_dir=Path(args.save_traces) if args.save_traces else None,
-                           progress=bar)
+                           progress=bar, on_episode=report)
     summary = summarize(args.agent, args.discount, results)
+    if report is not None:
+        write_report(Path(args.report), report, args, summary)
     if args.json:
         print(json.dumps(summary, indent=2))
         if retried:
@@ -224,6 +248,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--workers", type=int, default=1,
                    help="run episodes in N Ray actors (needs the [rllib] extra)")
     p.add_argument("--save-traces", metavar="DIR", help="write each episode's trace (SPEC §5)")
+    p.add_argument("--report", metavar="PATH.html",
+                   help="write a self-contained HTML page explaining every episode")
     p.add_argument("--json", action="store_true", help="print the summary as JSON (SPEC §10)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("-v", "--verbose", action="store_true", help="list failed tasks")
