@@ -45,6 +45,27 @@ def cmd_verify(args: argparse.Namespace) -> int:
     return EXIT_PASS if verdict.passed else EXIT_FAIL
 
 
+def cmd_show(args: argparse.Namespace) -> int:
+    """The episode in the terminal, explanations next to the lines they are about."""
+    from mivas_env.show import render_episode
+    from rewards.industry import read_json
+    from rewards.verify import compile_lockfile, load_trace
+
+    trace = load_trace(Path(args.trace))
+    ref = args.lock or trace.task_id
+    if not ref:
+        raise MivasError("the trace names no task_id; pass --lock LOCKFILE", file=args.trace)
+    lock_path = resolve_lockfile(ref)
+    verdict = verify(lock_path, trace)
+    raw = read_json(Path(args.trace))
+    messages = raw.get("messages") if isinstance(raw, dict) else None
+    colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+    print(render_episode(verdict, trace, compile_lockfile(lock_path).industry.hops,
+                         messages=messages if isinstance(messages, list) else None,
+                         colour=colour))
+    return EXIT_PASS if verdict.passed else EXIT_FAIL
+
+
 def print_verdict(verdict: Verdict) -> None:
     print(f"{verdict.task_id}: {verdict.summary()}")
     for line in verdict.explain():
@@ -234,6 +255,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--discount", type=float, default=0.5, help="r_train for in-order routes with extra hops")
     p.add_argument("--json", action="store_true", help="print the verdict as JSON")
     p.set_defaults(func=cmd_verify)
+
+    p = sub.add_parser("show", help="an episode in the terminal: calls with the verdict's "
+                                    "explanations next to them (exit 0 pass, 1 fail, 2 bad input)")
+    p.add_argument("trace", help="trace JSON (e.g. from mivas eval --save-traces)")
+    p.add_argument("--lock", help="lockfile path or task id (default: the trace's task_id)")
+    p.set_defaults(func=cmd_show)
 
     p = sub.add_parser("eval", help="run an agent over the task suite and print pass rates")
     p.add_argument("--agent", default="oracle", choices=["oracle", "random", "noop", "llm"])

@@ -61,15 +61,15 @@ def lines_from_messages(messages: list[dict[str, Any]], hops: frozenset[str]) ->
                 by_call_id[str(tool_call.get("id"))] = line
                 lines.append(line)
         elif role == "tool":
-            line = by_call_id.get(str(message.get("tool_call_id")))
-            if line is not None:
-                line.result = _json_text(content)
+            answered = by_call_id.get(str(message.get("tool_call_id")))
+            if answered is not None:
+                answered.result = _json_text(content)
                 try:
-                    parsed = json.loads(line.result)
+                    parsed = json.loads(answered.result)
                 except (ValueError, RecursionError):
                     parsed = None
                 if isinstance(parsed, dict) and isinstance(parsed.get("ok"), bool):
-                    line.ok = parsed["ok"]
+                    answered.ok = parsed["ok"]
     return lines
 
 
@@ -105,7 +105,8 @@ class Explained:
 def explain(verdict: dict[str, Any], lines: list[Line]) -> Explained:
     """Attach each failure of ``verdict`` (a ``Verdict`` as JSON) to the line it is about: a
     missing call to its nearest live call, a forbidden extra to itself; the rest per gate."""
-    by_index = {line.live_index: line for line in lines if line.live_index is not None}
+    by_index: dict[Any, Line] = {line.live_index: line for line in lines
+                                 if line.live_index is not None}
     gates: dict[str, list[str]] = {"T": [], "H": [], "D": []}
     tools = verdict.get("tools") or {}
     for hit in tools.get("hits") or []:

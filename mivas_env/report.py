@@ -34,10 +34,12 @@ class EpisodeRecord:
     messages: list[dict[str, Any]] = field(default_factory=list)
     hops: frozenset[str] = frozenset()
     ended_by: str = ""
+    label: str = ""  # which run, when one page shows several (e.g. the agent's name)
 
     @property
     def anchor(self) -> str:
-        return "ep-" + "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in self.task_id)
+        name = f"{self.label}-{self.task_id}" if self.label else self.task_id
+        return "ep-" + "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in name)
 
 
 def _e(value: Any) -> str:
@@ -55,10 +57,12 @@ dl.legend{display:grid;grid-template-columns:max-content auto;gap:2px 12px;font-
 dl.legend dt{font-weight:600}dl.legend dd{margin:0}
 .filters{position:sticky;top:0;background:#fafafa;padding:8px 0;border-bottom:1px solid #ddd;z-index:1}
 .filters label{margin-right:14px}
-section.episode{scroll-margin-top:48px;background:#fff;border:1px solid #ddd;border-left:6px solid #2e7d32;margin:10px 0;padding:4px 12px}
+section.episode{scroll-margin-top:48px;background:#fff;border:1px solid #ddd;
+  border-left:6px solid #2e7d32;margin:10px 0;padding:4px 12px}
 section.episode.fail{border-left-color:#c62828}
 section.episode summary{cursor:pointer;font-weight:600;padding:4px 0}
-.badge{display:inline-block;padding:0 6px;border-radius:3px;font-size:12px;margin-left:4px;color:#fff;background:#2e7d32}
+.badge{display:inline-block;padding:0 6px;border-radius:3px;font-size:12px;margin-left:4px;
+  color:#fff;background:#2e7d32}
 .badge.fail{background:#c62828}.badge.na{background:#777}
 .muted{color:#666;font-weight:400}
 ul.gates li{margin:2px 0}
@@ -94,7 +98,9 @@ JS = """
     var key=sel.getAttribute('data-filter');
     var wanted=params.get(key);
     if(wanted!==null){
-      for(var i=0;i<sel.options.length;i++){if(sel.options[i].value===wanted){sel.value=wanted;filters[key]=wanted;}}
+      for(var i=0;i<sel.options.length;i++){
+        if(sel.options[i].value===wanted){sel.value=wanted;filters[key]=wanted;}
+      }
     }
     sel.addEventListener('change',function(){filters[key]=sel.value;apply();});
   });
@@ -149,7 +155,8 @@ def _episode_html(record: EpisodeRecord, view: Explained) -> str:
         f'<section class="episode{"" if passed else " fail"}" id="{_e(record.anchor)}" '
         f'data-industry="{_e(record.industry)}" data-category="{_e(record.category)}" '
         f'data-passed="{int(passed)}" data-failed="{_e(" ".join(view.failed))}">'
-        f'<details{"" if passed else " open"}><summary>{_e(record.task_id)} '
+        f'<details{"" if passed else " open"}><summary>{_e(record.label + " · ") if record.label else ""}'
+        f'{_e(record.task_id)} '
         f'<span class="muted">{_e(record.title)} · {_e(record.category)}</span> '
         f'{_badge("result", passed)}{badges} <span class="muted">route: {_e(route)}'
         f'{" · ended by " + _e(record.ended_by) if record.ended_by else ""}'
@@ -223,8 +230,9 @@ def _natural(task_id: str) -> tuple[int, ...]:
 class ReportCollector:
     """An ``evaluate(on_episode=...)`` hook that keeps what the report needs of each episode."""
 
-    def __init__(self) -> None:
+    def __init__(self, label: str = "") -> None:
         self.records: list[EpisodeRecord] = []
+        self.label = label
 
     def __call__(self, task: Any, seed: int, info: dict[str, Any],
                  messages: list[dict[str, Any]]) -> None:
@@ -232,4 +240,4 @@ class ReportCollector:
             task_id=task.full_id, industry=task.industry, category=task.lock.category,
             title=task.lock.title, seed=seed, verdict=info.get("verdict") or {},
             messages=messages, hops=task.compiled.industry.hops,
-            ended_by=str(info.get("ended_by") or "")))
+            ended_by=str(info.get("ended_by") or ""), label=self.label))
