@@ -94,8 +94,12 @@ def cmd_eval(args: argparse.Namespace) -> int:
 
     if not 0.0 <= args.discount <= 1.0:
         raise MivasError(f"--discount must be within [0, 1], got {args.discount}")
-    if args.tasks_dir:
-        tasks = [t for t in load_dir(args.tasks_dir)
+    if args.tasks_dir and args.bench:
+        raise MivasError("--tasks-dir and --bench exclude each other")
+    if args.tasks_dir or args.bench:
+        folders = [Path(args.tasks_dir)] if args.tasks_dir else sorted(
+            path for path in tasks_dir().glob("*/bench") if path.is_dir())
+        tasks = [t for folder in folders for t in load_dir(folder)
                  if args.industry is None or t.industry == args.industry]
     else:
         tasks = load_tasks(args.industry)
@@ -284,6 +288,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--tasks-dir", metavar="DIR",
                    help="run the lockfiles under DIR (e.g. from mivas tasks generate) instead of "
                         "the shipped tasks")
+    p.add_argument("--bench", action="store_true",
+                   help="run the frozen generated benchmark (tasks/<industry>/bench, 100 "
+                        "instances per industry of the bench split)")
     p.add_argument("--discount", type=float, default=0.5)
     p.add_argument("--seed", type=int, default=0, help="episode i is seeded seed+i")
     p.add_argument("--max-turns", type=int, default=40)
