@@ -212,7 +212,7 @@ def cmd_tasks_check(args: argparse.Namespace) -> int:
 def cmd_tasks_generate(args: argparse.Namespace) -> int:
     from tqdm import tqdm
 
-    from mivas_env.generation.core import GenerationError, Stats, generate
+    from mivas_env.generation.core import GenerationError, Stats, generate, pick_family
     from mivas_env.generation.families import families
 
     if args.n < 1:
@@ -224,6 +224,8 @@ def cmd_tasks_generate(args: argparse.Namespace) -> int:
     if not families(args.industry):
         raise GenerationError(f"{args.industry} has no task families yet "
                               f"(mivas_env/generation/families/{args.industry}.py)")
+    if args.family is not None:
+        pick_family(args.industry, args.split, args.seed, args.family)  # names the families
     out = Path(args.out)
     try:
         out.mkdir(parents=True, exist_ok=True)
