@@ -47,6 +47,9 @@ TRAITS = ["Brisk and precise.", "Chatty, but gets to the point.", "Polite and a 
           "Calm and patient.", "In a hurry, calling on a break.", "Friendly and talkative.",
           "Soft-spoken, repeats things to be sure.", "Direct; wants a clear answer.",
           "Slightly hard of hearing; asks for read-backs."]
+SIGN_OFFS = [" My name is {name}.", "", " This is {name}, by the way.", " I'm {name}.",
+             " {name} speaking.", "", " My name's {first}.", " This is {first}.",
+             " It's {name} calling."]
 OTHER_OFFICE = ["No, I'm asking about {office}.", "It has to be {office}, please.",
                 "Sorry, I mean the {office} office.", "That's not the one. {office}, please.",
                 "I need {office}, not that one.", "Can we stick to {office}?",
@@ -282,7 +285,8 @@ def caller(world: World, rng: random.Random, *, name: str, persona: str, opening
         fact_lines["phone"] = phrases(rng, PHONE_LINES, split, 2)
     return {
         "persona": f"{persona} {phrase(rng, TRAITS, split)}",
-        "opening": phrases(rng, openings, split, 3, **slots_),
+        "opening": [line + phrase(rng, SIGN_OFFS, split, name=name, first=name.split()[0])
+                    for line in phrases(rng, openings, split, 3, **slots_)],
         "facts": facts, "fact_lines": fact_lines, "goal": goal, "reactions": list(reactions),
         "nudges": phrases(rng, nudges, split, 2, **slots_), "agent_answer": answer}
 
