@@ -15,7 +15,7 @@ from mivas_env.tasks import Task
 from rewards import LimitExceededError, load_industry, load_seed
 from rewards.industry import Industry
 from rewards.limits import check_value
-from rewards.tool_gate import LiveCall
+from rewards.tool_gate import TimedCall
 
 Scoping = Literal["enforce", "permissive"]
 MS_PER_WORD = 400  # about 150 words a minute
@@ -60,7 +60,7 @@ class RecordedCall:
     """A tool call as the session recorded it: the trace entry, its output (``call.output``,
     typed) and its recorded arguments as the JSON text a chat transcript shows."""
 
-    call: LiveCall
+    call: TimedCall
     output: dict[str, Any]
     arguments_json: str
 
@@ -77,7 +77,7 @@ class CallSession:
     caller: ScriptedCaller = field(init=False)
     node: str = field(init=False)
     clock_ms: int = 0
-    calls: list[LiveCall] = field(default_factory=list)
+    calls: list[TimedCall] = field(default_factory=list)
     ended_by: str | None = None
 
     def __post_init__(self) -> None:
@@ -117,8 +117,8 @@ class CallSession:
             output = self.server.call(name, arguments)
         self.clock_ms += tool.latency_ms if tool is not None else 50
         text = _as_json(arguments)
-        call = LiveCall(len(self.calls), name[:MAX_NAME], arguments if text is not None else {},
-                        output, start)
+        call = TimedCall(len(self.calls), name[:MAX_NAME], arguments if text is not None else {},
+                         output, start)
         self.calls.append(call)
         self.caller.observe_tool(name, output)
         return RecordedCall(call, output, text if text is not None else "{}")

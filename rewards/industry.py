@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import unicodedata
 from functools import cache, cached_property
 from pathlib import Path
 from typing import Any, Literal
@@ -15,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from rewards.errors import IndustryError, InputFormatError, LimitExceededError, TaskNotFoundError
 from rewards.limits import json_depth_ok, limits
+from rewards.normalize import fold_spelling as fold_spelling  # re-exported (folds alias spellings)
 
 INDUSTRY_NAME = re.compile(r"[a-z][a-z0-9_]{0,63}")
 
@@ -234,18 +234,6 @@ class Industry(_Strict):
         own = [name for name, tool in self.tools.items()
                if node in tool.nodes and name not in self.transfer_tools]
         return own + [hop for hop in self.nodes[node].transfers]
-
-
-_PUNCT = re.compile(r"[^\w\s]|_")
-_SPACE = re.compile(r"\s+")
-
-
-@cache
-def fold_spelling(value: str) -> str:
-    """Casefold, strip accents, turn punctuation into spaces and collapse whitespace."""
-    text = unicodedata.normalize("NFKD", value)
-    text = "".join(ch for ch in text if not unicodedata.combining(ch)).casefold()
-    return _SPACE.sub(" ", _PUNCT.sub(" ", text)).strip()
 
 
 # --- locating and loading ---------------------------------------------------------------------

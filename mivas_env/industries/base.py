@@ -15,6 +15,7 @@ from typing import Any
 from mivas_env.arguments import ArgumentChecker, ArgumentError, compile_checkers
 from rewards.errors import IndustryError, MivasError
 from rewards.industry import Industry, industry_names, load_industry, load_seed, tasks_dir
+from rewards.normalize import Normalizer
 
 Row = dict[str, Any]
 
@@ -126,6 +127,13 @@ class ToolServer:
         except ArgumentError as exc:
             return {"ok": False, "error_code": "invalid_argument", "message": str(exc)}
         return {"ok": True}
+
+    def key(self, tool: str, parameter: str) -> Normalizer:
+        """The grader's normaliser for ``tool``'s ``parameter``: a lookup by name compares the
+        caller's spelling and the stored one with it, so a value the server finds is a value
+        the tool gate accepts (contract: 'a call the environment honored cannot be scored as
+        missing')."""
+        return self._checkers[tool].keys[parameter]
 
     def check_arguments(self, name: str, arguments: Any) -> dict[str, Any]:
         """Validated, canonicalised arguments (raises ``ArgumentError``)."""
