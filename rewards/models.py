@@ -256,7 +256,7 @@ class Verdict(BaseModel):
         gates = (f"T={'pass' if self.tools.passed else 'FAIL'}({self.tools.score:.2f}) "
                  f"H={'pass' if self.handoff.passed else 'FAIL'}({self.handoff.score:.2f}) "
                  f"D={'n/a' if not self.db.evaluated else 'pass' if self.db.passed else 'FAIL'}")
-        return (f"{'PASS' if self.passed else 'FAIL'} {self.handoff.verdict} {gates} "
+        return (f"{'PASS' if self.passed else 'FAIL'} route={self.handoff.verdict} {gates} "
                 f"r_eval={self.r_eval} r_train={self.r_train:g}")
 
     def explain(self) -> list[str]:

@@ -117,7 +117,7 @@ def test_a_missing_extra_names_the_install_line(package: str, argv: list[str], e
 
 
 def test_an_unreachable_llm_endpoint_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
-    pytest.importorskip("httpx")
+    pytest.importorskip("httpx", reason="needs the [llm] extra")
     url = f"http://127.0.0.1:{_closed_port()}/v1"
     assert main(["eval", "--agent", "llm", "--base-url", url, "--model", "m",
                  "--task", "healthcare/C1-E1", "--quiet"]) == 2
@@ -178,3 +178,16 @@ def test_piping_into_head_is_silent_and_exits_0(argv: list[str]) -> None:
                           capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 0, done.stderr
     assert done.stderr == "" and len(done.stdout.splitlines()) == 1
+
+
+def test_the_eval_table_has_a_legend_for_every_column(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["eval", "--task", "healthcare/C1-E1", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    header = next(line for line in out.splitlines() if line.startswith("industry"))
+    legend = {line.split()[0] for line in out.split("\n\n", 1)[1].splitlines() if line.strip()}
+    assert set(header.split()[2:]) | {"discount"} <= legend  # every score column, and discount=
+
+
+def test_verify_prints_the_route_as_route_equals(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["verify", "healthcare/C1-E1", str(FIXTURES / "healthcare_C1-E1.windermere.json")]) == 1
+    assert capsys.readouterr().out.startswith("healthcare/C1-E1: FAIL route=exact ")

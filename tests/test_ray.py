@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-ray = pytest.importorskip("ray")
+ray = pytest.importorskip("ray", reason="needs the [rllib] extra")
 
 from mivas_env.agents import make_agent  # noqa: E402
 from mivas_env.evaluate import evaluate  # noqa: E402
@@ -77,7 +77,7 @@ def test_rllib_registers_every_env_id_and_builds_from_an_env_context(ray_session
 
 
 def test_rllib_ppo_one_iteration_smoke(ray_session: None) -> None:
-    torch = pytest.importorskip("torch")
+    torch = pytest.importorskip("torch", reason="needs the [rllib] extra")
     from mivas_env.rllib import iteration_metrics, ppo_config
 
     torch.set_num_threads(1)
