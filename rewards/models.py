@@ -1,4 +1,4 @@
-"""File formats: lockfile (SPEC §4), trace (§5) and verdict (§6.4), as pydantic models."""
+"""File formats: lockfile, trace and verdict, as pydantic models (docs/formats.md)."""
 
 from __future__ import annotations
 
@@ -258,7 +258,7 @@ class DbVerdict:
 
 
 class Verdict(BaseModel):
-    """The verifier's answer for one episode (SPEC §6.4)."""
+    """The verifier's answer for one episode (docs/formats.md lists every field)."""
 
     model_config = ConfigDict(frozen=True)
 
