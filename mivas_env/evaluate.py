@@ -97,7 +97,7 @@ def _summary(results: Sequence[EpisodeResult]) -> dict[str, Any]:
 
 
 def summarize(agent: str, discount: float, results: Sequence[EpisodeResult]) -> dict[str, Any]:
-    """The ``mivas eval --json`` object (SPEC §10)."""
+    """The ``mivas eval --json`` object (docs/formats.md)."""
     industries: dict[str, list[EpisodeResult]] = {}
     for result in results:
         industries.setdefault(result.industry, []).append(result)
@@ -106,8 +106,18 @@ def summarize(agent: str, discount: float, results: Sequence[EpisodeResult]) -> 
             "overall": _summary(results)}
 
 
+LEGEND = (
+    "pass      r_eval = 1: tools (T), handoffs (H) and database (D) all passed",
+    "exact     passed on the exact route, no extra desks (r_train = 1)",
+    "score_T   mean share of the expected tool calls hit",
+    "score_H   mean share of the expected transfer path taken, in order",
+    "DB        database at hangup matched (D alone: what a state-only verifier would pass)",
+    "discount  r_train of a pass on an in-order route with extra desks (pass never uses it)",
+)
+
+
 def format_table(summary: dict[str, Any]) -> str:
-    """The per-industry table ``mivas eval`` prints."""
+    """The per-industry table ``mivas eval`` prints, with its legend underneath."""
     header = f"{'industry':<18}{'tasks':>6}{'pass':>8}{'exact':>8}{'score_T':>9}{'score_H':>9}{'DB':>8}"
     lines = [f"agent={summary['agent']} discount={summary['discount']}", header, "-" * len(header)]
     rows = [*summary["industries"].items(), ("overall", summary["overall"])]
@@ -116,5 +126,6 @@ def format_table(summary: dict[str, Any]) -> str:
             lines.append("-" * len(header))
         lines.append(f"{name:<18}{s['tasks']:>6}{s['pass_rate']:>8.1%}{s['exact_rate']:>8.1%}"
                      f"{s['mean_score_T']:>9.3f}{s['mean_score_H']:>9.3f}{s['db_pass_rate']:>8.1%}")
+    lines += ["", *LEGEND]
     return "\n".join(lines)
 
