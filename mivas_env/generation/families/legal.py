@@ -1146,8 +1146,9 @@ TOPICS = {
 
 def make_attorney_message(world: World, rng: random.Random) -> Lock | None:
     draw = start(world, rng)
-    kind = rng.choice(("named", "honorific", "first_and_area", "own_lawyer"))
+    kind = rng.choice(("named", "honorific", "first_and_area", "own_lawyer", "either_founder"))
     calls: list[dict[str, Any]] = []
+    founders: list[str] = []
     if kind == "own_lawyer":
         pairs = draw.firm.open_matters()
         if not pairs:
@@ -1170,6 +1171,24 @@ def make_attorney_message(world: World, rng: random.Random) -> Lock | None:
         calls.append(call("lookup_client", full_name=name, phone_e164=phone))
         if not draw.firm.call("lookup_client", full_name=name, phone_e164=phone)["ok"]:
             return None
+    elif kind == "either_founder":
+        founders = [key for key, a in sorted(draw.firm.attorneys.items())
+                    if a["title"] == "Founding Partner"]
+        attorney_id = rng.choice(founders)
+        found = new_caller(draw, rng.choice(("NY", "NJ")))
+        if found is None:
+            return None
+        name, _, phone = found
+        names = [f"{HONORIFIC[key]} {draw.firm.attorneys[key]['full_name'].split()[-1]}"
+                 for key in founders]
+        who = "one of the founding partners"
+        attorney_fact = draw.say([
+            "Either {a} or {b}, whoever is easier.", "{a} or {b}, I don't mind which.",
+            "One of the founding partners, {a} or {b}.", "Whichever partner is free, {a} or {b}.",
+            "{b} or {a}, either one.", "Either founding partner: {a} or {b}.",
+            "Any of the name partners, {a} or {b}.", "{a}, or {b} if that's easier.",
+            "One of the two founders, {a} or {b}."], a=names[0], b=names[1])
+        area = rng.choice(draw.firm.attorneys[attorney_id]["practice_areas"])
     else:
         attorney_id = rng.choice(sorted(draw.firm.attorneys))
         state = rng.choice(("NY", "NJ"))
@@ -1198,8 +1217,9 @@ def make_attorney_message(world: World, rng: random.Random) -> Lock | None:
     message = draw.say(MESSAGES, topic=topic)
     facts = {"full_name": name, "phone": draw.spoken_phone(phone), "attorney": attorney_fact,
              "message": message}
+    right = founders if kind == "either_founder" else [attorney_id]
     others = sorted({a["full_name"].split()[-1].lower() for key, a in draw.firm.attorneys.items()
-                     if key != attorney_id})
+                     if key not in right})
     answer = (f"I've left your message for {attorney['full_name']} with your number, and "
               f"{'she' if HONORIFIC[attorney_id] == 'Ms.' else 'he'} will call you back.")
     caller = draw.caller(
@@ -1208,17 +1228,24 @@ def make_attorney_message(world: World, rng: random.Random) -> Lock | None:
         goal={"description": f"A message recorded for {attorney['full_name']}.",
               "tools_ok": ["take_message"], "agent_says_any": ["message"]},
         reactions=[reaction(others, [f"No, it's for {who}, please."],
-                            unless=[attorney["full_name"].split()[-1].lower()]),
+                            unless=[draw.firm.attorneys[key]["full_name"].split()[-1].lower()
+                                    for key in right]),
                    reaction(["intake"], ["No need for intake, I just want a call back."])],
         answer=answer)
-    calls.append(call("take_message", for_attorney_id=attorney_id, caller_name=name,
-                      phone_e164=phone, message=message))
-    return lock("attorney_message", f"Message for {attorney['full_name']}",
+    calls.append(call("take_message", for_attorney_id={"any_of": right} if len(right) > 1
+                      else attorney_id, caller_name=name, phone_e164=phone, message=message))
+    draft = lock("attorney_message", f"Message for {attorney['full_name']}",
                 "Reception takes a message for the right attorney (take_message; no hop, so the "
                 f"expected path is empty). The caller asks for '{who}', who is {attorney_id} in "
                 f"this world{' (the attorney of record on the client' + chr(39) + 's open matter, found by lookup_client)' if kind == 'own_lawyer' else ''}. "
-                "D checks the messages row; T the attorney and callback number.",
+                "D checks the messages row; T the attorney and callback number"
+                f"{' (either founding partner; the row leaves the attorney blank)' if len(right) > 1 else ''}.",
                 caller, [], calls)
+    if len(right) > 1:
+        draft["exp_db_state"] = {"messages": [{
+            "message_id": "msg_0001", "for_attorney_id": None, "caller_name": name,
+            "phone_e164": phone, "message": message}]}
+    return draft
 
 
 # --- C8 consultation_hold ----------------------------------------------------------------------
@@ -1270,6 +1297,11 @@ def make_consultation_hold(world: World, rng: random.Random) -> Lock | None:
     day, free, busy = found
     wanted = rng.choice(busy) if trap else rng.choice(free)
     chosen = rng.choice(free) if trap else wanted
+    # Sometimes the caller names two fallbacks, both free: either is right (start_time any_of).
+    alternatives = sorted(rng.sample(free, 2)) if trap and len(free) > 1 and rng.random() < 0.5 \
+        else [chosen]
+    chosen = alternatives[0]
+    alt_words = " or ".join(clock(a) for a in alternatives)
     name, phone = client["full_name"], client["phone_e164"]
     spoken_day = draw.date(day).replace(f", {day.year}", "").replace(f" {day.year}", "")
     if trap:
@@ -1282,7 +1314,7 @@ def make_consultation_hold(world: World, rng: random.Random) -> Lock | None:
             "{want} on {day}, please; {alt} is my backup.",
             "{day}. {want} if possible, {alt} otherwise.",
             "Could we do {want} on {day}? If not, {alt}.",
-            "{want}, {day}. Or {alt}."], day=spoken_day, want=clock(wanted), alt=clock(chosen))
+            "{want}, {day}. Or {alt}."], day=spoken_day, want=clock(wanted), alt=alt_words)
     else:
         time_fact = draw.say(["{day} at {want}.", "{want} on {day}, please.",
                               "{day}, {want} works for me.", "I'd like {want} on {day}.",
@@ -1308,7 +1340,7 @@ def make_consultation_hold(world: World, rng: random.Random) -> Lock | None:
     if trap:
         reactions.insert(0, reaction(
             [clock(wanted).split()[0]], [f"Are you sure {clock(wanted)} is free? If it isn't, "
-                                          f"{clock(chosen)} works for me."],
+                                          f"{alt_words} works for me."],
             also=["held", "booked", "confirmed", "all set"],
             unless=["not available", "busy", "taken", "isn't free", "not free", "in court"]))
     caller = draw.caller(
@@ -1321,27 +1353,37 @@ def make_consultation_hold(world: World, rng: random.Random) -> Lock | None:
         facts=facts,
         goal={"description": f"A consultation held with {attorney['full_name']} on {day.isoformat()} "
                              f"at {chosen[11:]}.",
-              "tools_ok": ["hold_consultation"], "agent_says_all": [month_day, time_phrase(chosen)]},
+              "tools_ok": ["hold_consultation"], "agent_says_all": [month_day],
+              "agent_says_any": [time_phrase(a) for a in alternatives]},
         reactions=reactions, answer=answer)
-    return lock("consultation_hold", f"{name} books {attorney['full_name']} on {day.isoformat()}",
+    draft = lock("consultation_hold", f"{name} books {attorney['full_name']} on {day.isoformat()}",
                 "An existing client books a consultation at the scheduling desk: availability, "
                 f"then a hold of the accepted slot. {attorney['full_name']} ({attorney_id}) is the "
-                f"attorney of record; {chosen[11:]} on {day.isoformat()} is free in this world"
+                f"attorney of record; {' and '.join(a[11:] for a in alternatives)} on "
+                f"{day.isoformat()} {'are' if len(alternatives) > 1 else 'is'} free in this world"
                 f"{f' and {wanted[11:]} is not' if trap else ''}. D checks the holds row, T the "
-                "availability date and the hold's arguments, H the scheduling hop.",
+                "availability date and the hold's arguments, H the scheduling hop"
+                f"{' (start_time any_of; the row leaves start and end blank)' if len(alternatives) > 1 else ''}.",
                 caller, ["transfer_to_scheduling"],
                 [hop("transfer_to_scheduling"),
                  call("check_attorney_availability", date=day.isoformat()),
-                 call("hold_consultation", attorney_id=attorney_id, start_time=chosen,
+                 call("hold_consultation", attorney_id=attorney_id,
+                      start_time={"any_of": alternatives} if len(alternatives) > 1 else chosen,
                       practice_area=matter["practice_area"], caller_name=name,
                       phone_e164=phone)])
+    if len(alternatives) > 1:
+        draft["exp_db_state"] = {"holds": [{
+            "hold_id": "hold_0001", "attorney_id": attorney_id, "start_time": None,
+            "end_time": None, "practice_area": matter["practice_area"], "caller_name": name,
+            "phone_e164": phone, "intake_id": None, "status": "held"}]}
+    return draft
 
 
 # --- C9 escalation -----------------------------------------------------------------------------
 
 def make_escalation(world: World, rng: random.Random) -> Lock | None:
     draw = start(world, rng)
-    urgency = rng.choice(("emergency", "emergency_threat", "high", "normal"))
+    urgency = rng.choice(("emergency", "emergency_threat", "high", "normal", "no_rush"))
     if urgency == "emergency":
         pairs = draw.firm.open_matters("criminal_defense")
         if not pairs:
@@ -1419,6 +1461,23 @@ def make_escalation(world: World, rng: random.Random) -> Lock | None:
         facts = {"full_name": name, "phone": draw.spoken_phone(phone), "attorney": attorney,
                  "matter_summary": story}
         opening = story
+    elif urgency == "no_rush":
+        row = rng.choice([c for c in draw.firm.clients if c["kind"] == "person"])
+        name, phone = row["full_name"], row["phone_e164"]
+        story = draw.say([
+            "My final invoice lists the same hearing twice. No rush, whenever someone can look.",
+            "I think I was overcharged on an old bill; it's not urgent at all.",
+            "There's a small mistake on my last statement. Whenever someone gets a chance is fine.",
+            "I'd like someone to go over my final bill with me sometime, there's no hurry.",
+            "One charge on my invoice looks wrong. It can wait, no rush.",
+            "I have a question about a credit on my account; there's no time pressure.",
+            "My last invoice has a charge I don't understand. Any time in the next few weeks is fine.",
+            "Someone should look at a duplicate charge on my bill, but it's not pressing.",
+            "There's an error in my billing history; no rush, just want it fixed eventually."])
+        reason = f"{name} has a billing question with no time pressure."
+        level = "normal_or_low"
+        facts = {"full_name": name, "phone": draw.spoken_phone(phone), "matter_summary": story}
+        opening = story
     else:
         row = rng.choice([c for c in draw.firm.clients if c["kind"] == "person"])
         name, phone = row["full_name"], row["phone_e164"]
@@ -1438,8 +1497,11 @@ def make_escalation(world: World, rng: random.Random) -> Lock | None:
         opening = story
     says = {"emergency": ["right away", "immediately", "emergency"],
             "high": ["within the hour", "urgent", "right away"],
-            "normal": ["call you back", "call back", "reach out", "contact you"]}[level]
-    answer = {"emergency": "I've flagged this as an emergency for our staff, and someone will "
+            "normal": ["call you back", "call back", "reach out", "contact you"],
+            "normal_or_low": ["call you back", "call back", "reach out", "contact you"]}[level]
+    answer = {"normal_or_low": "I've passed your billing question to our staff, and someone "
+                               "will call you back about it.",
+              "emergency": "I've flagged this as an emergency for our staff, and someone will "
                            "call you back right away. Please keep your phone close.",
               "high": "I've flagged this as urgent for our staff because of the hearing "
                       "tomorrow; someone will call you back within the hour.",
@@ -1457,6 +1519,7 @@ def make_escalation(world: World, rng: random.Random) -> Lock | None:
                                   ["Oh, it's not an emergency, today is fine."]))
     reactions.append(reaction(["intake"], ["I don't need a new case, I need a person to "
                                            "deal with this."]))
+    urgency_arg: Any = {"any_of": ["normal", "low"]} if level == "normal_or_low" else level
     caller = draw.caller(
         persona=draw.persona(f"{name}: {opening}"),
         openings=[draw.say(HELLOS) + opening + " " + draw.say([
@@ -1468,11 +1531,16 @@ def make_escalation(world: World, rng: random.Random) -> Lock | None:
         goal={"description": f"The call escalated to a person with urgency {level}.",
               "tools_ok": ["escalate_to_human"], "agent_says_any": says},
         reactions=reactions, answer=answer)
-    return lock("escalation", f"Escalation ({level}): {name}",
-                "The caller needs a person: escalate_to_human with the right urgency (a tool, "
-                f"not a hop; empty path). Urgency {level} by the urgency enum's definition. D "
-                "checks the escalations row, T the locked urgency.",
-                caller, [], [call("escalate_to_human", reason=reason, urgency=level)])
+    draft = lock("escalation", f"Escalation ({level.replace('_', ' ')}): {name}",
+                 "The caller needs a person: escalate_to_human with the right urgency (a tool, "
+                 f"not a hop; empty path). Urgency {level.replace('_', ' ')} by the urgency "
+                 "enum's definition. D checks the escalations row, T the locked urgency"
+                 f"{' (either; the row leaves urgency blank)' if level == 'normal_or_low' else ''}.",
+                 caller, [], [call("escalate_to_human", reason=reason, urgency=urgency_arg)])
+    if level == "normal_or_low":
+        draft["exp_db_state"] = {"escalations": [{"escalation_id": "esc_0001", "reason": reason,
+                                                  "urgency": None}]}
+    return draft
 
 
 # --- C10 intake_then_consultation --------------------------------------------------------------
@@ -1491,31 +1559,56 @@ def make_intake_then_consultation(world: World, rng: random.Random) -> Lock | No
         return None
     day, free, _ = found
     chosen = rng.choice(free)
+    office = attorney["office_id"]
+    office_name = "Manhattan" if office == "ofc_manhattan" else "Newark"
+    # "Anyone at that office who does this": every such attorney free at that time is right.
+    anyone = rng.random() < 0.5
+    accepted = [a["attorney_id"] for a in eligible if a["office_id"] == office
+                and chosen in draw.firm.free_starts(a["attorney_id"], day)] if anyone \
+        else [attorney_id]
     spoken_day = draw.date(day).replace(f", {day.year}", "").replace(f" {day.year}", "")
-    facts = {"attorney": draw.say(SENTENCE_LINES, value=f"{attorney['full_name']}, if possible."),
+    wanted = (draw.say(["Anyone at the {o} office who does {a}.", "Whoever is free in {o}.",
+                        "Any {a} lawyer at the {o} office.", "Anybody in {o} is fine.",
+                        "I don't mind who, as long as it's the {o} office.",
+                        "Any of your {a} attorneys in {o}.", "Whoever's available in {o}.",
+                        "Someone at the {o} office, I don't mind who.",
+                        "No preference, just the {o} office."],
+                       o=office_name, a=AREA_WORDS[scene.area]) if anyone
+              else draw.say(SENTENCE_LINES, value=f"{attorney['full_name']}, if possible."))
+    facts = {"attorney": wanted, "office": office_name,
              "consultation_date": spoken_day,
              "consultation_time": draw.say(["{d} at {t}.", "{t} on {d}.", "{d}, {t}.",
                                             "On {d} at {t}, please.", "{t}, {d}.",
                                             "{d} around {t}.", "I'd say {d}, {t}.",
                                             "{t} on {d} works.", "{d}; {t} is good."],
                                            d=spoken_day, t=clock(chosen))}
-    hold_phone = intake.phone
+    who: Any = {"any_of": accepted} if len(accepted) > 1 else attorney_id
     extra_calls = [hop("transfer_to_scheduling"),
                    call("check_attorney_availability", date=day.isoformat()),
-                   call("hold_consultation", attorney_id=attorney_id, start_time=chosen,
+                   call("hold_consultation", attorney_id=who, start_time=chosen,
                         practice_area=scene.area, caller_name=intake.name,
-                        phone_e164=hold_phone, intake_id="int_0001")]
+                        phone_e164=intake.phone, intake_id="int_0001")]
     answer = (f" I've also held a consultation with {attorney['full_name']} on "
-              f"{day:%A}, {day:%B} {day.day} at {clock(chosen)}.")
-    return intake_lock(draw, intake, "intake_then_consultation",
-                       "Multi-hop: a new matter needs an intake before a consultation, so the "
-                       "route is intake then scheduling; the hold links the new intake int_0001. "
-                       f"{attorney['full_name']} ({attorney_id}) is free at {chosen} in this "
-                       "world. ",
-                       extra_calls=extra_calls, extra_answer=answer,
-                       extra_goal_tools=["hold_consultation"], extra_facts=facts,
-                       path=("transfer_to_intake", "transfer_to_scheduling"),
-                       goal_extra_all=[f"{day:%B} {day.day}".lower(), time_phrase(chosen)])
+              f"{day:%A}, {day:%B} {day.day} at {clock(chosen)} at our {office_name} office.")
+    draft = intake_lock(
+        draw, intake, "intake_then_consultation",
+        "Multi-hop: a new matter needs an intake before a consultation, so the route is intake "
+        "then scheduling; the hold links the new intake int_0001. "
+        + (f"Any {AREA_WORDS[scene.area]} attorney of the {office_name} office free at {chosen} "
+           f"is right ({', '.join(accepted)}; the holds row leaves the attorney blank). "
+           if len(accepted) > 1 else
+           f"{draw.firm.attorneys[accepted[0]]['full_name']} ({accepted[0]}) is free at {chosen} "
+           "in this world. "),
+        extra_calls=extra_calls, extra_answer=answer, extra_goal_tools=["hold_consultation"],
+        extra_facts=facts, path=("transfer_to_intake", "transfer_to_scheduling"),
+        goal_extra_all=[f"{day:%B} {day.day}".lower(), time_phrase(chosen)])
+    if len(accepted) > 1:
+        end = (datetime.fromisoformat(chosen) + timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M")
+        draft["exp_db_state"] = {"holds": [{
+            "hold_id": "hold_0001", "attorney_id": None, "start_time": chosen, "end_time": end,
+            "practice_area": scene.area, "caller_name": intake.name, "phone_e164": intake.phone,
+            "intake_id": "int_0001", "status": "held"}]}
+    return draft
 
 
 # --- C11 reception_refusal ---------------------------------------------------------------------
