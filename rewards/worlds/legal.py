@@ -13,12 +13,10 @@ import copy
 import random
 from collections.abc import Callable, Sequence
 from datetime import date, datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rewards.names import fold, name_orders, names_match
-
-if TYPE_CHECKING:
-    from rewards.worlds.names import NamePool
+from rewards.worlds.names import NamePool
 
 Row = dict[str, Any]
 Party = tuple[str, str]  # (name, role)

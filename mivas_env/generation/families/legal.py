@@ -372,7 +372,8 @@ SCENES: tuple[Scene, ...] = (
           (("police_report", "the police report"), ("medical_records", "my medical records"),
            ("photos", "photos of the car"), ("medical_bills", "the hospital bills")),
           "I was rear-ended",
-          "My {relation}, {whom}, was rear-ended at a light in {town} by {party}; {subj} still has neck pain.",
+          "My {relation}, {whom}, was rear-ended at a light in {town} by {party}; {subj} still "
+          "has neck pain.",
           "{subj} was rear-ended"),
     Scene("personal_injury",
           ("personal injury, I fell in a store", "a slip and fall, personal injury",
@@ -701,8 +702,8 @@ def make_conflict_check(world: World, rng: random.Random) -> Lock | None:
              "practice_area": draw.say(["a dispute", "a business dispute", "a dispute with them",
                                         "a disagreement over money", "a contract problem",
                                         "a money dispute"]),
-             "matter_summary": draw.say(SENTENCE_LINES,
-                                        value=f"I'd rather not say much until I know you can act against {heard}.")}
+             "matter_summary": draw.say(SENTENCE_LINES, value="I'd rather not say much until I "
+                                        f"know you can act against {heard}.")}
     if conflict:
         answer = (f"I ran a conflict check on {heard}, and the firm has a conflict of interest, "
                   "so we cannot take a matter against them. I'm sorry; you may want to contact "
@@ -978,12 +979,13 @@ def intake_lock(draw: Draw, intake: Intake, category: str, description: str,
     facts = {**intake.facts, **(extra_facts or {})}
     caller = draw.caller(
         persona=draw.persona(f"{intake.name}, calling from {intake.town}, {STATES[intake.state][0]}"
-                             f"{f' for their {intake.relation} {intake.for_whom}' if intake.for_whom else ''}"),
+                             + (f" for their {intake.relation} {intake.for_whom}"
+                                if intake.for_whom else "")),
         openings=intake_openings(draw, intake), facts=facts, goal=goal,
         reactions=[*intake_reactions(intake, phrases), *extra_reactions], answer=answer)
     title = (f"{AREA_WORDS[intake.scene.area].capitalize()} intake"
-             f"{f' against {intake.party}' if intake.party else ''}"
-             f"{f' for the caller' + chr(39) + 's ' + intake.relation if intake.relation else ''}")
+             + (f" against {intake.party}" if intake.party else "")
+             + (f" for the caller's {intake.relation}" if intake.relation else ""))
     calls = intake.calls()
     calls += list(extra_calls)
     return lock(category, title, description + intake_description(intake), caller, list(path),
@@ -1090,8 +1092,9 @@ def make_intake_conflict_refused(world: World, rng: random.Random) -> Lock | Non
         answer=answer)
     return lock("intake_conflict_refused", f"Case against {heard}: the firm has a conflict",
                 f"The other party is a {row['status']} client of the firm in this world "
-                f"({records}{', also ' + ', '.join(row['also_known_as']) if row['also_known_as'] else ''}"
-                f"{f'; the caller says {heard}, matched by the fuzzy rule' if heard not in (records, *row['also_known_as']) else ''}). "
+                f"({', also '.join([records, *row['also_known_as']])}"
+                + ("" if heard in (records, *row["also_known_as"])
+                   else f"; the caller says {heard}, matched by the fuzzy rule") + "). "
                 "The intake desk must run the conflict check and decline without an intake: T "
                 "needs run_conflict_check, H the intake hop, D the unchanged seed (intakes "
                 "allows no extra rows).", caller, ["transfer_to_intake"],
@@ -1237,9 +1240,12 @@ def make_attorney_message(world: World, rng: random.Random) -> Lock | None:
     draft = lock("attorney_message", f"Message for {attorney['full_name']}",
                 "Reception takes a message for the right attorney (take_message; no hop, so the "
                 f"expected path is empty). The caller asks for '{who}', who is {attorney_id} in "
-                f"this world{' (the attorney of record on the client' + chr(39) + 's open matter, found by lookup_client)' if kind == 'own_lawyer' else ''}. "
+                "this world"
+                + (" (the attorney of record on the client's open matter, found by lookup_client)"
+                   if kind == "own_lawyer" else "") + ". "
                 "D checks the messages row; T the attorney and callback number"
-                f"{' (either founding partner; the row leaves the attorney blank)' if len(right) > 1 else ''}.",
+                + (" (either founding partner; the row leaves the attorney blank)"
+                   if len(right) > 1 else "") + ".",
                 caller, [], calls)
     if len(right) > 1:
         draft["exp_db_state"] = {"messages": [{
@@ -1325,7 +1331,8 @@ def make_consultation_hold(world: World, rng: random.Random) -> Lock | None:
     facts = {"full_name": name, "phone": draw.spoken_phone(phone),
              "attorney": attorney["full_name"],
              "practice_area": draw.say(SENTENCE_LINES,
-                                       value=f"{AREA_WORDS[matter['practice_area']]}, my case {matter['title']}"),
+                                       value=f"{AREA_WORDS[matter['practice_area']]}, my case "
+                                             f"{matter['title']}"),
              "consultation_date": spoken_day, "consultation_time": time_fact}
     answer_day = f"{day:%A}, {day:%B} {day.day}"
     if trap:
@@ -1363,7 +1370,8 @@ def make_consultation_hold(world: World, rng: random.Random) -> Lock | None:
                 f"{day.isoformat()} {'are' if len(alternatives) > 1 else 'is'} free in this world"
                 f"{f' and {wanted[11:]} is not' if trap else ''}. D checks the holds row, T the "
                 "availability date and the hold's arguments, H the scheduling hop"
-                f"{' (start_time any_of; the row leaves start and end blank)' if len(alternatives) > 1 else ''}.",
+                + (" (start_time any_of; the row leaves start and end blank)"
+                   if len(alternatives) > 1 else "") + ".",
                 caller, ["transfer_to_scheduling"],
                 [hop("transfer_to_scheduling"),
                  call("check_attorney_availability", date=day.isoformat()),
@@ -1482,8 +1490,8 @@ def make_escalation(world: World, rng: random.Random) -> Lock | None:
         row = rng.choice([c for c in draw.firm.clients if c["kind"] == "person"])
         name, phone = row["full_name"], row["phone_e164"]
         story = draw.say([
-            "My latest invoice charges me twice for the same meeting, and I need someone to fix it today.",
-            "I was billed for a court appearance that never happened; please have someone deal with it today.",
+            "My latest invoice charges me twice for the same meeting; someone must fix it today.",
+            "I was billed for a court appearance that never happened; please deal with it today.",
             "I want to complain about how my file was handled, and I need to speak to a person today.",
             "There's a mistake on my bill and it's due tomorrow; someone needs to sort it out today.",
             "My retainer payment went through twice and I need a person to look at it today.",
