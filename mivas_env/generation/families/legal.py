@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 from mivas_env.agents import gold_arguments
 from mivas_env.generation.core import Family, NearMiss, World
@@ -22,10 +22,12 @@ from mivas_env.industries import Database
 from mivas_env.industries.legal import LegalServer
 from rewards import load_industry
 from rewards.names import name_orders, names_match
+from rewards.worlds import SPLITS
 from rewards.worlds.names import NamePool, pool
 
 Row = dict[str, Any]
 Lock = dict[str, Any]
+T = TypeVar("T")
 INDUSTRY = "legal"
 TODAY = date(2026, 12, 1)
 CANT = ["can't", "cannot", "unable", "not able"]
@@ -244,6 +246,11 @@ class Draw:
 
     def say(self, templates: Sequence[str], **slots: Any) -> str:
         return phrase(self.rng, templates, self.split, **slots)
+
+    def pick(self, items: Sequence[T]) -> T:
+        """One of the split's items (item ``i`` belongs to split ``SPLITS[i % 3]``, as templates)."""
+        own = items[SPLITS.index(self.split)::len(SPLITS)]
+        return own[self.rng.randrange(len(own))]
 
     def person(self, surname: str | None = None) -> str | None:
         """A new person from the split's pool: matches nobody at the firm or in this call."""
@@ -1647,7 +1654,7 @@ def make_reception_refusal(world: World, rng: random.Random) -> Lock | None:
         return None
     name, _, phone = found
     if rng.random() < 0.5:
-        question, nudge, bad = rng.choice(ADVICE)
+        question, nudge, bad = draw.pick(ADVICE)
         text = question.format(charge=rng.choice(CHARGES), amount=f"{rng.randrange(5, 90)},000")
         openings = [draw.say(HELLOS) + text + draw.say(
             ["", " I just need a quick answer.", " What do you think?", " Be honest.",
