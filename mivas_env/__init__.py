@@ -11,9 +11,9 @@ from gymnasium.envs.registration import register, registry
 from mivas_env.env import MivasEnv
 from mivas_env.tasks import Task, find_task, load_task, load_tasks
 from mivas_env.wrappers import DiscreteActions, FixedDiscountEval
-from rewards.industry import INDUSTRIES
+from rewards.industry import industry_names
 
-ENV_IDS = {f"mivas/{name}-v0": name for name in INDUSTRIES} | {"mivas/all-v0": None}
+ENV_IDS = {f"mivas/{name}-v0": name for name in industry_names()} | {"mivas/all-v0": None}
 
 
 def _register() -> None:

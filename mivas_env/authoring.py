@@ -31,7 +31,7 @@ class Replay:
 def replay(task: Task) -> Replay:
     """Run the lockfile's gold calls in order, with scoping enforced, on a fresh copy of its world."""
     session = CallSession(task, seed=0, scoping="enforce")
-    outputs = [session.call_tool(call.name, gold_arguments(call.parameters))
+    outputs = [session.call_tool(call.name, gold_arguments(call.parameters)).output
                for call in task.lock.exp_tool_calls]
     return Replay(outputs=outputs, dump=session.dump(), session=session)
 
