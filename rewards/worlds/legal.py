@@ -9,7 +9,6 @@ differs) from the seed and the split's name pool."""
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Callable, Sequence
 from datetime import date, datetime, timedelta
@@ -272,6 +271,7 @@ def _calendar_blocks(rng: random.Random, per_attorney: Callable[[], int]) -> lis
     closed = {row["date"] for row in OFFICE_CLOSURES}
     for attorney in ATTORNEYS:
         schedule: dict[str, list[list[str]]] = attorney["schedule"]
+        own: list[tuple[str, str]] = []  # this attorney's blocks so far, as (start, end)
         placed, wanted = 0, per_attorney()
         while placed < wanted:
             day = _day(rng, first, last)
@@ -286,16 +286,13 @@ def _calendar_blocks(rng: random.Random, per_attorney: Callable[[], int]) -> lis
             length = rng.randrange(2, min(span - offset, 5) + 1)
             block_start = start + timedelta(minutes=30 * offset)
             block_end = block_start + timedelta(minutes=30 * length)
-            clash = any(b["attorney_id"] == attorney["attorney_id"]
-                        and b["start_time"] < block_end.strftime("%Y-%m-%dT%H:%M")
-                        and block_start.strftime("%Y-%m-%dT%H:%M") < b["end_time"]
-                        for b in blocks)
-            if clash:
+            begins = block_start.strftime("%Y-%m-%dT%H:%M")
+            ends = block_end.strftime("%Y-%m-%dT%H:%M")
+            if any(s < ends and begins < e for s, e in own):
                 continue
-            blocks.append({"attorney_id": attorney["attorney_id"],
-                           "start_time": block_start.strftime("%Y-%m-%dT%H:%M"),
-                           "end_time": block_end.strftime("%Y-%m-%dT%H:%M"),
-                           "kind": rng.choice(BLOCK_KINDS)})
+            own.append((begins, ends))
+            blocks.append({"attorney_id": attorney["attorney_id"], "start_time": begins,
+                           "end_time": ends, "kind": rng.choice(BLOCK_KINDS)})
             placed += 1
     blocks.sort(key=lambda b: (b["start_time"], b["attorney_id"]))
     return [{"block_id": f"blk_{i:04d}", **b} for i, b in enumerate(blocks, 1)]
@@ -336,15 +333,17 @@ def _tables(rng: random.Random, specs: Sequence[ClientSpec],
                         "also_known_as": list(aka), "phone_e164": phones[index - 1],
                         "status": "former" if all_closed else "current",
                         "client_since": since.isoformat()})
+    # The fixed catalog rows are shared by every world (worlds are read-only, as the shipped
+    # seed is): copying them per world would cost more than the rest of the build.
     tables: dict[str, list[Row]] = {
-        "offices": copy.deepcopy(OFFICES),
-        "attorneys": copy.deepcopy(ATTORNEYS),
+        "offices": list(OFFICES),
+        "attorneys": list(ATTORNEYS),
         "calendar_blocks": _calendar_blocks(rng, per_attorney),
-        "office_closures": copy.deepcopy(OFFICE_CLOSURES),
+        "office_closures": list(OFFICE_CLOSURES),
         "clients": clients,
         "matters": matters,
         "adverse_parties": adverse,
-        "limitation_rules": copy.deepcopy(LIMITATION_RULES),
+        "limitation_rules": list(LIMITATION_RULES),
     }
     tables.update({table: [] for table in WRITE_TABLES})
     return tables
