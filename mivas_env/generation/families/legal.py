@@ -23,6 +23,7 @@ from mivas_env.industries.legal import LegalServer
 from rewards import load_industry
 from rewards.names import name_orders, names_match
 from rewards.worlds import SPLITS
+from rewards.worlds.legal import EMPLOYER_KINDS, LEGAL_FORMS, PI_SCENARIOS
 from rewards.worlds.names import NamePool, pool
 
 Row = dict[str, Any]
@@ -640,6 +641,12 @@ def _token_variants(token: str) -> list[str]:
     return out
 
 
+COMPANY_KIND_WORDS = frozenset(
+    word.casefold() for kind in (*EMPLOYER_KINDS, *LEGAL_FORMS,
+                                 *(k for _, kinds in PI_SCENARIOS for k, _ in kinds))
+    for word in kind.replace(",", " ").split())
+
+
 def misspellings(name: str) -> list[str]:
     """Spellings of ``name`` that differ in letters, not just case or marks, and that the
     grader's fuzzy rule matches both ways."""
@@ -647,8 +654,8 @@ def misspellings(name: str) -> list[str]:
     base = name_orders(name)[0]
     out: list[str] = []
     for index, word in enumerate(words):
-        if len(word) < 3 or word.endswith("."):
-            continue
+        if len(word) < 3 or word.endswith(".") or word.casefold() in COMPANY_KIND_WORDS:
+            continue  # a caller mishears the distinctive name, not "Markets" or "LLC"
         for variant in _token_variants(word):
             candidate = " ".join([*words[:index], variant, *words[index + 1:]])
             if (candidate not in out and name_orders(candidate)[0] != base
@@ -967,8 +974,9 @@ def intake_lock(draw: Draw, intake: Intake, category: str, description: str,
     words, phrases = intake.deadline_words()
     whom = f" for your {intake.relation}, {intake.for_whom}" if intake.for_whom else ""
     party = (f" The conflict check on {intake.party} came back clear." if intake.party else "")
-    answer = (f"Thank you, {intake.name.split()[0]}.{party} I've opened a "
-              f"{AREA_WORDS[intake.scene.area]} intake{whom}.{words}{extra_answer} "
+    area = AREA_WORDS[intake.scene.area]
+    answer = (f"Thank you, {intake.name.split()[0]}.{party} I've opened "
+              f"{'an' if area[0] in 'aeiou' else 'a'} {area} intake{whom}.{words}{extra_answer} "
               "An attorney will review your intake.")
     tools = ["create_intake"]
     if intake.deadline is not None:
@@ -1075,8 +1083,9 @@ def make_intake_conflict_refused(world: World, rng: random.Random) -> Lock | Non
     heard = options[0] if row["kind"] == "person" else rng.choice(options)
     if not draw.firm.conflict(heard):
         return None
+    # A person client is the other driver or dog owner; a company client is the employer.
     scenes = [s for s in SCENES if s.party == "person"] if row["kind"] == "person" else \
-        [s for s in SCENES if s.party and s.party != "person"]
+        [s for s in SCENES if s.area == "employment"]
     scene = rng.choice(scenes)
     draw.used.append(records)
     intake = new_intake(draw, scene, party=heard, heard=heard, for_someone=False)
