@@ -94,6 +94,9 @@ MOODS = ["Polite and a little nervous.", "Direct and in a hurry.", "Calm, answer
 NUDGES = ["Sorry, what do you need from me?", "Can you help me with that?", "Is that something you can do?",
           "What happens next?", "So where does that leave me?", "Are we getting anywhere?",
           "Could you check that for me?", "Okay, and then?", "Is there anything else you need?"]
+INTROS = ["this is {first}. ", "my name is {name}. ", "{first} here. ", "it's {name}. ",
+          "this is {name} calling. ", "I'm {first}. ", "{name} speaking. ", "my name's {first}. ",
+          "this is {first} {last_initial}. "]
 HELLOS = ["Hi, ", "Hello, ", "Good morning, ", "Hi there, ", "Hey, ", "Good afternoon, ",
           "Hello there, ", "Hi, um, ", "Yes, hello, "]
 
@@ -296,6 +299,13 @@ class Draw:
     def persona(self, who: str) -> str:
         return self.say(PERSONAS, who=who, mood=self.say(MOODS))
 
+    def opening_line(self, line: str, caller: str = "") -> str:
+        if not caller or self.rng.random() < 0.25:
+            return self.say(HELLOS) + line
+        first, _, last = caller.partition(" ")
+        intro = self.say(INTROS, name=caller, first=first, last_initial=f"{last[:1]}.")
+        return self.say(HELLOS) + intro + line[:1].upper() + line[1:]
+
     def caller(self, *, persona: str, openings: Sequence[str], facts: dict[str, str],
                goal: dict[str, Any], reactions: list[dict[str, Any]], answer: str,
                nudges: Sequence[str] = ()) -> dict[str, Any]:
@@ -308,10 +318,12 @@ class Draw:
                 "agent_answer": answer,
                 "nudges": list(dict.fromkeys([*nudges, *variants(self.rng, self.split, NUDGES, 2)]))}
 
-    def openings(self, templates: Sequence[str], count: int = 3, **slots: Any) -> list[str]:
+    def openings(self, templates: Sequence[str], count: int = 3, caller: str = "",
+                 **slots: Any) -> list[str]:
+        """Opening lines: a greeting, often the caller's name, and the split's templates."""
         out: list[str] = []
         for _ in range(count * 3):
-            text = self.say(HELLOS) + self.say(templates, **slots)
+            text = self.opening_line(self.say(templates, **slots), caller)
             if text not in out:
                 out.append(text)
             if len(out) == count:
@@ -589,7 +601,7 @@ def make_filing_deadline(world: World, rng: random.Random) -> Lock | None:
         persona=draw.persona(f"{name}, {scene.opening} in {town}, {state_name}, on "
                              f"{incident.isoformat()}. Wants the actual deadline date, not a rule "
                              "of thumb; not opening a case today"),
-        openings=draw.openings(C1_OPENINGS, event_words=opening_event.capitalize(),
+        openings=draw.openings(C1_OPENINGS, caller=name, event_words=opening_event.capitalize(),
                                month=f"{incident:%B} {incident.year}"),
         facts=facts,
         goal={"description": f"The {state_name} {AREA_WORDS[scene.area]} deadline for "
@@ -740,7 +752,7 @@ def make_conflict_check(world: World, rng: random.Random) -> Lock | None:
     caller = draw.caller(
         persona=draw.persona(f"{name}, in a dispute with {heard}; wants to know if the firm can "
                              "act before sharing details"),
-        openings=draw.openings(C2_OPENINGS, party=heard), facts=facts, goal=goal,
+        openings=draw.openings(C2_OPENINGS, caller=name, party=heard), facts=facts, goal=goal,
         reactions=reactions, answer=answer)
     relation = "a client" if conflict else ("an adverse party" if kind.startswith("adverse")
                                             else "unknown to the firm")
@@ -934,9 +946,9 @@ def intake_openings(draw: Draw, intake: Intake) -> list[str]:
         pos = RELATIVES[intake.relation]
         subj, obj = ("he", "him") if pos == "his" else ("she", "her")
         opening_for = intake.scene.opening_for.format(subj=subj, pos=pos, obj=obj)
-        return draw.openings(FOR_OPENINGS, relation=intake.relation, opening_for=opening_for,
-                             pronoun_obj=obj)
-    return draw.openings(C3_OPENINGS, opening=intake.scene.opening)
+        return draw.openings(FOR_OPENINGS, caller=intake.name, relation=intake.relation,
+                             opening_for=opening_for, pronoun_obj=obj)
+    return draw.openings(C3_OPENINGS, caller=intake.name, opening=intake.scene.opening)
 
 
 def intake_description(intake: Intake) -> str:
@@ -1099,7 +1111,8 @@ def make_intake_conflict_refused(world: World, rng: random.Random) -> Lock | Non
     caller = draw.caller(
         persona=draw.persona(f"{intake.name}, wants to bring a {AREA_WORDS[scene.area]} case "
                              f"against {heard}"),
-        openings=draw.openings(C5_OPENINGS, party=heard, opening=scene.opening),
+        openings=draw.openings(C5_OPENINGS, caller=intake.name, party=heard,
+                               opening=scene.opening),
         facts=intake.facts,
         goal={"description": "Told the firm cannot take the matter (conflict), no intake opened.",
               "tools_ok": ["run_conflict_check"], "agent_says_any": CANT},
@@ -1243,7 +1256,7 @@ def make_attorney_message(world: World, rng: random.Random) -> Lock | None:
               f"{'she' if HONORIFIC[attorney_id] == 'Ms.' else 'he'} will call you back.")
     caller = draw.caller(
         persona=draw.persona(f"{name}, wants {attorney['full_name']} to call back about {topic}"),
-        openings=draw.openings(C7_OPENINGS, who=who), facts=facts,
+        openings=draw.openings(C7_OPENINGS, caller=name, who=who), facts=facts,
         goal={"description": f"A message recorded for {attorney['full_name']}.",
               "tools_ok": ["take_message"], "agent_says_any": ["message"]},
         reactions=[reaction(others, [f"No, it's for {who}, please."],
@@ -1369,7 +1382,7 @@ def make_consultation_hold(world: World, rng: random.Random) -> Lock | None:
     caller = draw.caller(
         persona=draw.persona(f"{name}, a current client ({matter['title']}, {attorney['full_name']})"
                              f", wants a consultation on {day.isoformat()}"),
-        openings=draw.openings(C8_OPENINGS, attorney=attorney["full_name"],
+        openings=draw.openings(C8_OPENINGS, caller=name, attorney=attorney["full_name"],
                                short=f"{HONORIFIC[attorney_id]} {attorney['full_name'].split()[-1]}",
                                obj="her" if HONORIFIC[attorney_id] == "Ms." else "him",
                                day_word=f"on {spoken_day}"),
@@ -1546,7 +1559,7 @@ def make_escalation(world: World, rng: random.Random) -> Lock | None:
     urgency_arg: Any = {"any_of": ["normal", "low"]} if level == "normal_or_low" else level
     caller = draw.caller(
         persona=draw.persona(f"{name}: {opening}"),
-        openings=[draw.say(HELLOS) + opening + " " + draw.say([
+        openings=[draw.opening_line(opening, name) + " " + draw.say([
             "I need to talk to a person.", "Please, I need someone to help.",
             "Who can I speak to?", "Can someone help me?", "I need a real person on this.",
             "What can you do?", "Can you get someone?", "Please help.",
@@ -1665,7 +1678,7 @@ def make_reception_refusal(world: World, rng: random.Random) -> Lock | None:
     if rng.random() < 0.5:
         question, nudge, bad = draw.pick(ADVICE)
         text = question.format(charge=rng.choice(CHARGES), amount=f"{rng.randrange(5, 90)},000")
-        openings = [draw.say(HELLOS) + text + draw.say(
+        openings = [draw.opening_line(text, name) + draw.say(
             ["", " I just need a quick answer.", " What do you think?", " Be honest.",
              " I don't want to pay for a consultation.", " Off the record.",
              " Yes or no is fine.", " Just your opinion.", " It's a simple question."])
@@ -1695,7 +1708,7 @@ def make_reception_refusal(world: World, rng: random.Random) -> Lock | None:
             "I need to know when {c}'s next court date is; I'm {p2} {r2}."],
             r=relation, c=client["full_name"], p=RELATIVES[relation],
             p2=RELATIVES[relation], r2="relative")
-        openings = [draw.say(HELLOS) + text]
+        openings = list(dict.fromkeys(draw.opening_line(text, name) for _ in range(2)))
         answer = ("I'm sorry, I can't share any information about another person's matter, or "
                   "even confirm whether someone is a client. They are welcome to call us "
                   "themselves.")
