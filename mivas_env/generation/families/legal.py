@@ -10,6 +10,7 @@ lists through ``text.phrase``, so each split speaks with its own templates."""
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
@@ -135,8 +136,11 @@ def clock(start_time: str) -> str:
 
 
 def spelled(name: str) -> str:
-    """The last word of a name letter by letter: 'Oconquo' -> 'O-C-O-N-Q-U-O'."""
-    word = name.split()[-1]
+    """The distinctive word of a name letter by letter: a person's last word ('Oconquo' ->
+    'O-C-O-N-Q-U-O'), a company's first ('Granite Financial Group' -> 'G-R-A-N-I-T-E')."""
+    words = name.split()
+    plain = [w for w in words if w.casefold().strip(".,") not in COMPANY_KIND_WORDS]
+    word = plain[0] if plain and len(plain) < len(words) else words[-1]
     return "-".join(ch.upper() for ch in word if ch.isalpha())
 
 
@@ -598,10 +602,12 @@ def make_filing_deadline(world: World, rng: random.Random) -> Lock | None:
     ]
     opening_event = f"{scene.opening} in {town}"
     caller = draw.caller(
-        persona=draw.persona(f"{name}, {scene.opening} in {town}, {state_name}, on "
-                             f"{incident.isoformat()}. Wants the actual deadline date, not a rule "
+        persona=draw.persona(f"{name}, asking about a {AREA_WORDS[scene.area]} deadline in "
+                             f"{state_name} ({scene.opening} in {town}, {scene.event} on "
+                             f"{incident.isoformat()}). Wants the actual deadline date, not a rule "
                              "of thumb; not opening a case today"),
-        openings=draw.openings(C1_OPENINGS, caller=name, event_words=opening_event.capitalize(),
+        openings=draw.openings(C1_OPENINGS, caller=name,
+                               event_words=opening_event[:1].upper() + opening_event[1:],
                                month=f"{incident:%B} {incident.year}"),
         facts=facts,
         goal={"description": f"The {state_name} {AREA_WORDS[scene.area]} deadline for "
@@ -1773,7 +1779,8 @@ def make_intake_documents(world: World, rng: random.Random) -> Lock | None:
                        "rows, T request_documents' locked arguments, H the intake hop. "
                        f"Document {document} by {delivery}. ",
                        extra_calls=extra_calls,
-                       extra_answer=" " + DELIVERY_ANSWER[delivery].format(doc=doc_words),
+                       extra_answer=" " + DELIVERY_ANSWER[delivery].format(
+                           doc=re.sub(r"\b(my|our)\b", "your", doc_words)),
                        extra_goal_tools=["request_documents"], extra_facts=facts,
                        extra_says_any=DELIVERY_SAYS[delivery],
                        extra_reactions=[reaction(words, [push], unless=DELIVERY_SAYS[delivery])])
