@@ -317,6 +317,9 @@ class Draw:
         fact_lines = {slot: variants(self.rng, self.split, FACT_LINES.get(slot, SENTENCE_LINES),
                                      2, value="{value}")
                       for slot in facts}
+        # Sentence slots are said on their own ("{value}", "Okay. {value}"): start them capitalised.
+        facts = {slot: value if slot in FACT_LINES else value[:1].upper() + value[1:]
+                 for slot, value in facts.items()}
         return {"persona": persona, "opening": list(dict.fromkeys(openings)), "facts": facts,
                 "fact_lines": fact_lines, "goal": goal, "reactions": reactions,
                 "agent_answer": answer,
@@ -518,8 +521,12 @@ def scene_party(draw: Draw, scene: Scene, caller_surname: str) -> str | None:
     return draw.company(scene.party)
 
 
-def incident_day(rng: random.Random, latest_days_ago: int = 700) -> date:
-    return TODAY - timedelta(days=rng.randint(3, latest_days_ago))
+# How long ago incidents happen, by area: criminal appeals (20 to 60 days) are mostly recent.
+INCIDENT_DAYS = {"criminal_defense": 90, "immigration": 500}
+
+
+def incident_day(rng: random.Random, area: str) -> date:
+    return TODAY - timedelta(days=rng.randint(3, INCIDENT_DAYS.get(area, 700)))
 
 
 def state_for(rng: random.Random, scene: Scene) -> str:
@@ -560,8 +567,8 @@ def make_filing_deadline(world: World, rng: random.Random) -> Lock | None:
         return None
     name, _, phone = who
     # Most deadlines are still ahead; some have passed (the caller waited too long).
-    incident = TODAY - timedelta(days=rng.randint(20, 1300) if rng.random() < 0.85
-                                 else rng.randint(400, 1400))
+    incident = (incident_day(rng, scene.area) if rng.random() < 0.85
+                else TODAY - timedelta(days=rng.randint(400, 1400)))
     result = draw.firm.deadline(scene.area, state, incident)
     if not result["ok"]:
         return None
@@ -576,7 +583,10 @@ def make_filing_deadline(world: World, rng: random.Random) -> Lock | None:
         "full_name": name, "phone": draw.spoken_phone(phone),
         "practice_area": draw.say(scene.says), "incident_date": draw.date(incident),
         "incident_state": where,
-        "matter_summary": draw.say(SENTENCE_LINES, value="I just want to know my deadline for now."),
+        "matter_summary": draw.say([
+            "I just want to know my deadline for now.", "Only the deadline for now, thanks.",
+            "I'm not ready to start a case; I need the date.", "For now I only need my deadline.",
+            "I just need to know how long I have.", "Just the filing deadline, please."]),
     }
     goal_phrases = [goal_date(deadline)]
     if passed:
@@ -734,8 +744,13 @@ def make_conflict_check(world: World, rng: random.Random) -> Lock | None:
              "practice_area": draw.say(["a dispute", "a business dispute", "a dispute with them",
                                         "a disagreement over money", "a contract problem",
                                         "a money dispute"]),
-             "matter_summary": draw.say(SENTENCE_LINES, value="I'd rather not say much until I "
-                                        f"know you can act against {heard}.")}
+             "matter_summary": draw.say([
+                 "I'd rather not say much until I know you can act against {p}.",
+                 "First tell me if you can go against {p}.",
+                 "I'll explain once I know you can take on {p}.",
+                 "Can you act against {p}? Then I'll tell you more.",
+                 "I want to know about {p} before I go into it.",
+                 "Let's see if {p} is a problem for you first."], p=heard)}
     if conflict:
         answer = (f"I ran a conflict check on {heard}, and the firm has a conflict of interest, "
                   "so we cannot take a matter against them. I'm sorry; you may want to contact "
@@ -856,7 +871,7 @@ def new_intake(draw: Draw, scene: Scene, *, party: str | None = None, heard: str
         if party is None:
             return None
     heard = heard or party
-    incident = incident_day(rng) if scene.event and known_date else None
+    incident = incident_day(rng, scene.area) if scene.event and known_date else None
     deadline = None
     if incident is not None:
         result = draw.firm.deadline(scene.area, state, incident)
@@ -1247,9 +1262,8 @@ def make_attorney_message(world: World, rng: random.Random) -> Lock | None:
             if len(same) != 1:
                 return None
             who = f"{first}, the {AREA_WORDS[area]} lawyer"
-        attorney_fact = draw.say(SENTENCE_LINES, value=f"{who}."
-                                 if kind != "first_and_area" else
-                                 f"{who}. I don't remember the last name.")
+        attorney_fact = (f"{who}." if kind != "first_and_area"
+                         else f"{who}. I don't remember the last name.")
     attorney = draw.firm.attorneys[attorney_id]
     topic = rng.choice(TOPICS[area])
     message = draw.say(MESSAGES, topic=topic)
@@ -1365,9 +1379,8 @@ def make_consultation_hold(world: World, rng: random.Random) -> Lock | None:
                              day=spoken_day, want=clock(wanted))
     facts = {"full_name": name, "phone": draw.spoken_phone(phone),
              "attorney": attorney["full_name"],
-             "practice_area": draw.say(SENTENCE_LINES,
-                                       value=f"{AREA_WORDS[matter['practice_area']]}, my case "
-                                             f"{matter['title']}"),
+             "practice_area": f"{AREA_WORDS[matter['practice_area']].capitalize()}, my case "
+                              f"{matter['title']}",
              "consultation_date": spoken_day, "consultation_time": time_fact}
     answer_day = f"{day:%A}, {day:%B} {day.day}"
     if trap:
@@ -1617,7 +1630,7 @@ def make_intake_then_consultation(world: World, rng: random.Random) -> Lock | No
                         "Someone at the {o} office, I don't mind who.",
                         "No preference, just the {o} office."],
                        o=office_name, a=AREA_WORDS[scene.area]) if anyone
-              else draw.say(SENTENCE_LINES, value=f"{attorney['full_name']}, if possible."))
+              else f"{attorney['full_name']}, if possible.")
     facts = {"attorney": wanted, "office": office_name,
              "consultation_date": spoken_day,
              "consultation_time": draw.say(["{d} at {t}.", "{t} on {d}.", "{d}, {t}.",
