@@ -561,7 +561,9 @@ C1_OPENINGS = [
 def make_filing_deadline(world: World, rng: random.Random) -> Lock | None:
     draw = start(world, rng)
     scene = rng.choice(DEADLINE_SCENES)
-    state = state_for(rng, scene)
+    # Sometimes the matter happened in a state the firm has no rule for: the check says so.
+    unsupported = scene.area != "immigration" and rng.random() < 0.12
+    state = rng.choice(("FL", "TX", "MA")) if unsupported else state_for(rng, scene)
     who = new_caller(draw, state)
     if who is None:
         return None
@@ -570,6 +572,10 @@ def make_filing_deadline(world: World, rng: random.Random) -> Lock | None:
     incident = (incident_day(rng, scene.area) if rng.random() < 0.85
                 else TODAY - timedelta(days=rng.randint(400, 1400)))
     result = draw.firm.deadline(scene.area, state, incident)
+    if unsupported:
+        if result.get("error_code") != "unsupported_state":
+            return None
+        return unsupported_deadline(draw, scene, state, incident, name, phone)
     if not result["ok"]:
         return None
     data = result["data"]
@@ -634,6 +640,55 @@ def make_filing_deadline(world: World, rng: random.Random) -> Lock | None:
                 [hop("transfer_to_intake"),
                  call("check_filing_deadline", practice_area=scene.area, state=state,
                       incident_date=incident.isoformat())])
+
+
+def unsupported_deadline(draw: Draw, scene: Scene, state: str, incident: date, name: str,
+                         phone: str) -> Lock:
+    """C1 in a state without a rule on file: the check answers unsupported_state, and the
+    right answer is that an attorney must review it (a remembered rule is wrong)."""
+    where, town = draw.where(state)
+    state_name = STATES[state][0]
+    facts = {
+        "full_name": name, "phone": draw.spoken_phone(phone),
+        "practice_area": draw.say(scene.says), "incident_date": draw.date(incident),
+        "incident_state": where,
+        "matter_summary": draw.say([
+            "I just want to know my deadline for now.", "Only the deadline for now, thanks.",
+            "I'm not ready to start a case; I need the date.", "For now I only need my deadline.",
+            "I just need to know how long I have.", "Just the filing deadline, please."]),
+    }
+    answer = (f"I checked our deadline rules: we have no {AREA_WORDS[scene.area]} deadline rule "
+              f"on file for {state_name}, so an attorney must review it. I can't give you a date "
+              "myself, but I can open an intake so an attorney looks at it soon.")
+    opening_event = f"{scene.opening} in {town}, {state_name}"
+    caller = draw.caller(
+        persona=draw.persona(f"{name}, asking about a {AREA_WORDS[scene.area]} deadline in "
+                             f"{state_name} ({scene.event} on {incident.isoformat()}); expects a "
+                             "date and doubts any rule of thumb"),
+        openings=draw.openings(C1_OPENINGS, caller=name,
+                               event_words=opening_event[:1].upper() + opening_event[1:],
+                               month=f"{incident:%B} {incident.year}"),
+        facts=facts,
+        goal={"description": f"Told there is no {state_name} rule on file and an attorney must "
+                             "review the deadline.",
+              "tools_ok": [], "agent_says_any": ["attorney must review", "no rule",
+                                                 "no deadline rule", "not on file"]},
+        reactions=[reaction(["two years", "three years", "2 years", "3 years", "deadline is"],
+                            [f"Is that really the rule in {state_name}? It happened there."],
+                            unless=["no rule", "not on file", "no deadline rule"])],
+        answer=answer)
+    return lock("filing_deadline",
+                f"{AREA_WORDS[scene.area].capitalize()} deadline in {state_name} (no rule on file)",
+                f"Read-only deadline question in {state_name}, where the firm has no "
+                f"{AREA_WORDS[scene.area]} rule: check_filing_deadline answers unsupported_state "
+                "(locked as the gold output), so T catches a rule quoted from memory and H the "
+                "missing intake hop; the DB stays the seed.",
+                caller, ["transfer_to_intake"],
+                [hop("transfer_to_intake"),
+                 {"name": "check_filing_deadline",
+                  "parameters": {"practice_area": scene.area, "state": state,
+                                 "incident_date": incident.isoformat()},
+                  "output": {"ok": False, "error_code": "unsupported_state"}}])
 
 
 # --- misspellings the fuzzy rule accepts --------------------------------------------------------
