@@ -17,8 +17,9 @@ from mivas_env.wrappers import DiscreteActions, FixedDiscountEval
 from rewards.industry import industry_names
 
 ENV_IDS = {f"mivas/{name}-v0": name for name in industry_names()} | {"mivas/all-v0": None}
-GEN_ENV_IDS: dict[str, str | None] = {f"mivas/{name}-gen-v0": name for name in industry_names()
-               if find_spec(f"mivas_env.generation.families.{name}") is not None}
+GEN_ENV_IDS: dict[str, str | None] = {
+    f"mivas/{name}-gen-v0": name for name in industry_names()
+    if find_spec(f"mivas_env.generation.families.{name}") is not None}
 GEN_ENV_IDS |= {"mivas/all-gen-v0": None} if GEN_ENV_IDS else {}
 
 

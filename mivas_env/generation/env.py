@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Any
 
-from mivas_env.env import MivasEnv
+from mivas_env.env import MivasEnv, StepInfo
 from mivas_env.generation.core import check_split, generate_one, instance_id
 from mivas_env.generation.families import families, industries
 from mivas_env.runtime import Scoping
@@ -56,8 +56,8 @@ class GeneratedEnv(MivasEnv):
             self._generated.move_to_end(key)
         return task
 
-    def reset(self, *, seed: int | None = None,
-              options: dict[str, Any] | None = None) -> tuple[str, dict[str, Any]]:
+    def reset(self, *, seed: int | None = None,  # type: ignore[override]  # info is a StepInfo
+              options: dict[str, Any] | None = None) -> tuple[str, StepInfo]:
         options = dict(options or {})
         if "task_id" in options:
             raise ValueError("a generated env has no fixed tasks; pin a family with "
