@@ -241,6 +241,10 @@ OFFICE_CLOSURES: list[Row] = [
     {"date": "2027-02-15", "reason": "Presidents' Day"},
 ]
 
+# The catalog tables every world shares: what industry.json's aliases and the firm's policy name
+# (offices, attorneys and schedules, holidays, deadline rules). Clients, matters, adverse parties
+# and calendar blocks are catalog tables too (read-only in a call) but vary with the world.
+FIXED_TABLES = ("offices", "attorneys", "office_closures", "limitation_rules")
 BLOCK_KINDS = ["court appearance", "deposition", "mediation", "client meeting", "trial prep"]
 WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
 WRITE_TABLES = ("intakes", "escalations", "messages", "notes", "documents", "holds",
