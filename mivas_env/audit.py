@@ -29,15 +29,14 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from pathlib import Path
 from typing import Any, Literal
 
 from mivas_env.agents import Action, NoopAgent, OracleAgent, gold_arguments
 from mivas_env.env import MivasEnv
 from mivas_env.evaluate import EpisodeResult, run_episode
 from mivas_env.runtime import Scoping
-from mivas_env.tasks import Task, load_task, load_tasks
-from rewards import TaskNotFoundError, load_industry
+from mivas_env.tasks import Task, load_tasks
+from rewards import load_industry
 from rewards.compile import compiled_industry
 from rewards.industry import Industry, fold_spelling
 from rewards.models import Lockfile
@@ -286,22 +285,6 @@ POLICIES: dict[str, Callable[[], Any]] = {
 
 
 # --- running the panel ----------------------------------------------------------------------
-
-def load_task_dir(folder: str | Path) -> list[Task]:
-    """Every lockfile under ``folder`` (recursively), by industry and id. Uses
-    ``mivas_env.tasks.load_dir`` (the generation core's loader behind ``mivas eval --tasks-dir``)
-    when this install has it, so both commands read a directory the same way."""
-    from mivas_env import tasks as task_module
-
-    loader = getattr(task_module, "load_dir", None)
-    if callable(loader):
-        return list(loader(folder))
-    path = Path(folder)
-    if not path.is_dir():
-        raise TaskNotFoundError("not a directory", file=str(path))
-    found = [load_task(lockfile) for lockfile in sorted(path.rglob("*.json"))]
-    return sorted(found, key=lambda t: (t.industry, t.lock.id))
-
 
 @dataclass
 class PolicyResult:

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from mivas_env.audit import PANEL, AuditReport, audit, load_task_dir
+from mivas_env.audit import PANEL, AuditReport, audit
 from mivas_env.cli import main
-from mivas_env.tasks import find_task
+from mivas_env.tasks import find_task, load_dir
 
 # One or two tasks per exploit: enumeration (C1-E1), name-only (C12-E2), prose and flooding
 # (C8-E1, legal C8-E1), transfers to reorder (C3-E1), refusals and safety (C11-*, C6-E1, C10-*).
@@ -79,7 +79,7 @@ def test_the_cli_audits_a_directory_of_lockfiles(tmp_path: Path,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
     for ref in ("healthcare/C1-E1", "healthcare/C11-E2"):
         shutil.copy(find_task(ref).path, tmp_path / f"{ref.replace('/', '_')}.json")
-    assert [t.full_id for t in load_task_dir(tmp_path)] == ["healthcare/C1-E1",
+    assert [t.full_id for t in load_dir(tmp_path)] == ["healthcare/C1-E1",
                                                             "healthcare/C11-E2"]
     assert main(["audit", "--tasks-dir", str(tmp_path), "--json", "--quiet"]) == 0
     data = json.loads(capsys.readouterr().out)
