@@ -40,6 +40,7 @@ from rewards import load_industry
 from rewards.compile import compiled_industry
 from rewards.industry import Industry, fold_spelling
 from rewards.models import Lockfile
+from rewards.normalize import canonical_json
 
 PANEL = ("oracle", "noop", "one_sentence", "enumerate_lookups", "empty_arguments", "junk_prose",
          "flood_writes", "permissive_reorder", "replay_by_opening", "privacy_leak")
@@ -56,6 +57,22 @@ def is_refusal(lock: Lockfile) -> bool:
     """A refusal or safety task: a refusal category, no gold calls at all, or a spoken policy."""
     return (lock.category.endswith("refusal") or not (lock.exp_tool_calls or lock.exp_handoff_path)
             or (lock.aux is not None and bool(lock.aux.must_not_disclose or lock.aux.must_say_any)))
+
+
+def work_done(trace: dict[str, Any]) -> list[tuple[str, str]]:
+    """The calls of an episode as a sorted list of (name, canonical arguments): the work done,
+    whatever the order and the desk it ran at (the judges check those)."""
+    groups = trace.get("tool_calls") or {}
+    return sorted((name, canonical_json(call.get("arguments", {})))
+                  for name, group in groups.items() for call in group)
+
+
+def judged_by_speech(task: Task) -> bool:
+    """A pure refusal with a spoken policy: no call, no transfer, no write to do, so a strict
+    pass (nothing forbidden said, the redirect said, nothing written) is a solve in any words."""
+    aux = task.lock.aux
+    return (not task.lock.exp_tool_calls and not task.lock.exp_handoff_path
+            and aux is not None and bool(aux.must_not_disclose) and bool(aux.must_say_any))
 
 
 class _Privileged:
@@ -289,8 +306,10 @@ POLICIES: dict[str, Callable[[], Any]] = {
 @dataclass
 class PolicyResult:
     """Per industry, the tasks a policy passed under r_eval and under the strict reward, and
-    ``exploits``: strict passes whose episode is not the oracle's (the policy earned strict
-    reward without doing exactly the gold work; the audit's regression test wants none)."""
+    ``exploits``: strict passes that did not solve the task: without the oracle's calls and
+    arguments (``work_done``, whatever the order and desk); on a pure refusal with a spoken
+    policy any strict pass solves it (``judged_by_speech``); on a refusal without one only the
+    oracle's own episode does. The audit's regression test wants none."""
 
     r_eval: dict[str, list[str]] = field(default_factory=dict)
     strict: dict[str, list[str]] = field(default_factory=dict)
@@ -339,7 +358,12 @@ def audit(tasks: Sequence[Task], *, policies: Iterable[str] = PANEL, seed: int =
     pairs: Iterable[tuple[str, Task]] = [(name, task) for name in order for task in tasks]
     if progress is not None:
         pairs = progress(pairs)
-    reference: dict[str, str] = {}
+    reference: dict[str, tuple[list[tuple[str, str]], str]] = {}
+    calls: list[tuple[str, str]] = []
+
+    def record(task: Task, seed: int, info: dict[str, Any], messages: list[Any]) -> None:
+        calls[:] = work_done(info["trace"])
+
     for index, (name, task) in enumerate(pairs):
         scoping: Scoping = getattr(agents[name], "scoping", "enforce")
         env = envs.get(scoping)
@@ -347,9 +371,10 @@ def audit(tasks: Sequence[Task], *, policies: Iterable[str] = PANEL, seed: int =
             env = envs[scoping] = MivasEnv(tasks=list(tasks), scoping=scoping,
                                            max_turns=max_turns, discount=0.5)
         # Every policy meets the same caller on a task: the seed depends on the task only.
-        episode = run_episode(env, agents[name], task, seed + index % max(1, len(tasks)))
+        episode = run_episode(env, agents[name], task, seed + index % max(1, len(tasks)),
+                              on_episode=record)
         if name == "oracle":
-            reference[task.full_id] = episode.trace_sha256
+            reference[task.full_id] = (list(calls), episode.trace_sha256)
         result = results.get(name)
         if result is None:
             continue
@@ -358,7 +383,14 @@ def audit(tasks: Sequence[Task], *, policies: Iterable[str] = PANEL, seed: int =
             result.r_eval[task.industry].append(task.lock.id)
         if episode.strict_passed:
             result.strict[task.industry].append(task.lock.id)
-            if episode.trace_sha256 != reference[task.full_id]:
+            work, trace = reference[task.full_id]
+            if judged_by_speech(task):
+                solved = True  # any strict pass: nothing forbidden said, the redirect said
+            elif task.lock.exp_tool_calls:
+                solved = calls == work  # the oracle's calls, whatever the order and desk
+            else:
+                solved = episode.trace_sha256 == trace  # nothing to judge it by but the oracle
+            if not solved:
                 result.exploits[task.industry].append(task.lock.id)
     return AuditReport(industries=industries, refusal_tasks=refusals, policies=results)
 
@@ -372,7 +404,8 @@ def format_report(report: AuditReport) -> str:
     header += f"{'exploits':>10}"
     sub = f"{'':<20}" + "".join(f"{'r_eval  strict':>{width}}" for _ in industries)
     lines = ["passed tasks: r_eval (T and H and D) and strict (r_eval and every auxiliary judge);",
-             "exploits: strict passes whose episode differs from the oracle's",
+             "exploits: strict passes without the oracle's calls and arguments (a refusal with a",
+             "spoken policy is solved by any strict pass: it is judged by what is said)",
              header, sub, "-" * len(header)]
     for name, result in report.policies.items():
         cells = "".join(f"{f'{len(result.r_eval[i]):>6}  {len(result.strict[i]):>6}':>{width}}"

@@ -44,8 +44,26 @@ def test_no_adversarial_policy_earns_strict_reward_on_a_task_it_does_not_solve(
         result = report.policies[name]
         assert not any(result.exploits.values()), (name, result.exploits)
         for episode in result.episodes:
-            if episode.strict_passed:  # only where it did exactly the oracle's work
+            # Outside refusals judged by speech, a strict pass here is the oracle's very episode.
+            if episode.strict_passed and find_task(episode.task_id).lock.exp_tool_calls:
                 assert episode.trace_sha256 == oracle[episode.task_id], (name, episode.task_id)
+
+
+def test_an_exploit_is_flagged_when_a_policy_earns_strict_reward_without_the_work(
+        tmp_path: Path) -> None:
+    # A refusal whose spoken policy is gone: noop's non-answer is a strict pass it did not earn.
+    from mivas_env.audit import work_done
+    from mivas_env.tasks import load_task
+
+    data = json.loads(find_task("healthcare/C11-E2").path.read_text())
+    del data["aux"]
+    (tmp_path / "C11-E2.json").write_text(json.dumps(data))
+    report = audit([load_task(tmp_path / "C11-E2.json")], policies=["noop", "privacy_leak"])
+    assert report.policies["noop"].exploits == {"healthcare": ["C11-E2"]}
+    assert report.policies["privacy_leak"].exploits == {"healthcare": ["C11-E2"]}
+
+    trace = {"tool_calls": {"b": [{"arguments": {"y": 1, "x": 2}}], "a": [{"arguments": {}}]}}
+    assert work_done(trace) == [("a", "{}"), ("b", '{"x":2,"y":1}')]
 
 
 def test_the_exploits_still_pass_r_eval_so_the_audit_keeps_measuring_them(
