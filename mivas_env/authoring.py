@@ -52,6 +52,8 @@ def locked_state(task: Task, dump: dict[str, list[dict[str, Any]]]) -> Any:
 
 def _keep_blanks(spec: TableSpec, rows: list[dict[str, Any]],
                  authored: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    if not authored:
+        return rows
     pool = [(row, spec.normalize_row(row)) for row in authored]
     used: set[int] = set()
     out = []
@@ -151,7 +153,8 @@ def check_loaded(task: Task) -> list[str]:
                         f"H={episode.score_H:.2f} D={episode.db_passed} "
                         f"ended_by={episode.ended_by}")
     elif (episode.ended_by != "caller_hung_up" and task.caller.agent_answer
-          and episode.ended_by not in task.compiled.industry.industry.terminal_tools):
+          and not (task.lock.exp_tool_calls  # the gold route itself ends the call
+                   and episode.ended_by == task.lock.exp_tool_calls[-1].name)):
         problems.append(f"the caller did not hang up satisfied after the oracle's answer "
                         f"(ended by {episode.ended_by}): check caller.goal")
     if not episode.aux_passed:

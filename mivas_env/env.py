@@ -17,7 +17,6 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, Literal, NotRequired, SupportsFloat, TypedDict
 
 import gymnasium as gym
-from gymnasium import spaces
 
 from mivas_env.actions import (
     MAX_ACTION_CHARS,
@@ -34,6 +33,7 @@ from mivas_env.runtime import CallSession, Scoping, speech_ms
 if TYPE_CHECKING:
     from mivas_env.llm_judge import LLMJudge
 from mivas_env.tasks import Task, load_tasks
+from mivas_env.vector import CallText
 from rewards import TaskNotFoundError, load_industry
 from rewards.verify import r_strict, score
 
@@ -62,6 +62,10 @@ class StepInfo(TypedDict):
     task_id: NotRequired[str]  # "<industry>/<id>"
     industry: NotRequired[str]
     category: NotRequired[str]  # the task's category (tasks/<industry>/README.md)
+    # reset of a generated env (mivas/<industry>-gen-v0) only
+    split: NotRequired[str]  # train | test | bench
+    instance_seed: NotRequired[int]  # the generated instance (with the split, fixes the task)
+    world_seed: NotRequired[int]  # the world the task runs in (rewards.worlds)
     # reset, and every step whose action moved the call to another desk
     instructions: NotRequired[str]  # the active desk's policy text
     # the last step only: the verifier's verdict and the recorded trace
@@ -192,9 +196,9 @@ class MivasEnv(gym.Env[str, str]):
         self._to_agent = Channel(channel, self.wer)
         self._to_caller = Channel("text")
         self._turns: list[dict[str, Any]] = []
-        self.observation_space = spaces.Text(MAX_OBSERVATION_CHARS, min_length=0,
-                                             charset=frozenset(CHARSET))
-        self.action_space = spaces.Text(MAX_ACTION_CHARS, min_length=0, charset=frozenset(CHARSET))
+        self.observation_space = CallText(MAX_OBSERVATION_CHARS, min_length=0,
+                                          charset=frozenset(CHARSET))
+        self.action_space = CallText(MAX_ACTION_CHARS, min_length=0, charset=frozenset(CHARSET))
         self.session: CallSession | None = None
         self.task: Task | None = None
         self.turn = 0

@@ -44,11 +44,18 @@ class EpisodeResult:
         return self.passed and self.aux_passed
 
 
+# Called once per finished episode with the task, its seed, the last info (verdict, trace) and
+# every chat message of the episode (``mivas eval --report`` builds its page from these).
+EpisodeHook = Callable[[Task, int, dict[str, Any], list[dict[str, Any]]], None]
+
+
 def run_episode(env: gym.Env[str, Any], agent: Agent, task: Task, seed: int,
-                trace_dir: Path | None = None) -> EpisodeResult:
+                trace_dir: Path | None = None, on_episode: EpisodeHook | None = None,
+                ) -> EpisodeResult:
     """One full call of ``agent`` on ``task``; the final info carries the verdict. The agent sees
     the observations and ``policy_info`` only; a privileged agent also gets the lockfile."""
     observation, info = env.reset(seed=seed, options={"task_id": task.full_id})
+    messages: list[dict[str, Any]] = list(info["messages"]) if on_episode else []
     if is_privileged(agent):  # the one path by which a lockfile reaches an agent
         assert isinstance(agent, PrivilegedAgent)
         agent.reveal(task.lock)
@@ -56,8 +63,12 @@ def run_episode(env: gym.Env[str, Any], agent: Agent, task: Task, seed: int,
     while True:
         observation, _, terminated, truncated, info = env.step(
             agent.act(observation, policy_info(info)))
+        if on_episode:
+            messages.extend(info["messages"])
         if terminated or truncated:
             break
+    if on_episode is not None:
+        on_episode(task, seed, dict(info), messages)
     aux = info.get("aux")
     if trace_dir is not None:
         path = trace_dir / task.industry / f"{task.lock.id}.json"
@@ -79,6 +90,7 @@ def run_episode(env: gym.Env[str, Any], agent: Agent, task: Task, seed: int,
 def evaluate(agent: Agent, tasks: Sequence[Task], *, discount: float = 0.5, seed: int = 0,
              max_turns: int = 40, trace_dir: Path | None = None,
              progress: Callable[[Iterable[Task]], Iterable[Task]] | None = None,
+             on_episode: EpisodeHook | None = None,
              env_kwargs: Mapping[str, Any] | None = None) -> list[EpisodeResult]:
     """Run ``agent`` once on every task; episode ``i`` is seeded ``seed + i``. The reward basis is
     fixed by ``FixedDiscountEval`` so results are comparable across training discounts.
@@ -87,7 +99,7 @@ def evaluate(agent: Agent, tasks: Sequence[Task], *, discount: float = 0.5, seed
                                      **dict(env_kwargs or {})),
                             discount=discount)
     iterator = progress(tasks) if progress is not None else tasks
-    return [run_episode(env, agent, task, seed + i, trace_dir)
+    return [run_episode(env, agent, task, seed + i, trace_dir, on_episode)
             for i, task in enumerate(iterator)]
 
 
@@ -108,7 +120,7 @@ def _summary(results: Sequence[EpisodeResult]) -> dict[str, Any]:
 
 
 def summarize(agent: str, discount: float, results: Sequence[EpisodeResult]) -> dict[str, Any]:
-    """The ``mivas eval --json`` object (SPEC §10)."""
+    """The ``mivas eval --json`` object (docs/formats.md)."""
     industries: dict[str, list[EpisodeResult]] = {}
     for result in results:
         industries.setdefault(result.industry, []).append(result)
@@ -117,8 +129,20 @@ def summarize(agent: str, discount: float, results: Sequence[EpisodeResult]) -> 
             "overall": _summary(results)}
 
 
+LEGEND = (
+    "pass      r_eval = 1: tools (T), handoffs (H) and database (D) all passed",
+    "exact     passed on the exact route, no extra desks (r_train = 1)",
+    "score_T   mean share of the expected tool calls hit",
+    "score_H   mean share of the expected transfer path taken, in order",
+    "DB        database at hangup matched (D alone: what a state-only verifier would pass)",
+    "discount  r_train of a pass on an in-order route with extra desks (pass never uses it)",
+    "aux       every auxiliary judge passed (spoken policy, scoping, efficiency; never in pass)",
+    "strict    pass and aux: what the strict training reward pays",
+)
+
+
 def format_table(summary: dict[str, Any]) -> str:
-    """The per-industry table ``mivas eval`` prints."""
+    """The per-industry table ``mivas eval`` prints, with its legend underneath."""
     header = (f"{'industry':<18}{'tasks':>6}{'pass':>8}{'exact':>8}{'score_T':>9}{'score_H':>9}"
               f"{'DB':>8}{'aux':>8}{'strict':>8}")
     lines = [f"agent={summary['agent']} discount={summary['discount']}", header, "-" * len(header)]
@@ -129,5 +153,6 @@ def format_table(summary: dict[str, Any]) -> str:
         lines.append(f"{name:<18}{s['tasks']:>6}{s['pass_rate']:>8.1%}{s['exact_rate']:>8.1%}"
                      f"{s['mean_score_T']:>9.3f}{s['mean_score_H']:>9.3f}{s['db_pass_rate']:>8.1%}"
                      f"{s['aux_pass_rate']:>8.1%}{s['strict_pass_rate']:>8.1%}")
+    lines += ["", *LEGEND]
     return "\n".join(lines)
 

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rewards.compile import CompiledLock
+from rewards.compile import CompiledLock, ExpectedTable
 from rewards.db_gate import unmatched_rows
 from rewards.industry import Industry, fold_spelling
 from rewards.models import AuxSpec, AuxVerdict, JudgeVerdict, ToolsVerdict
@@ -79,16 +79,18 @@ def spoken_forms(phrase: str) -> list[str]:
 
 
 def _digits(phrase: str) -> str | None:
-    """A phone-like value's digits (7 or more), compared by their last ten."""
+    """The digits of a number-like value (only digits and separators, four digits or more: a
+    phone, a card's last four, an order number), a phone compared by its last ten."""
     digits = re.sub(r"\D", "", phrase)
-    return digits[-10:] if len(digits) >= 7 and not re.search(r"[^\d\s().+-]", phrase) else None
+    return digits[-10:] if len(digits) >= 4 and not re.search(r"[^\d\s().+-]", phrase) else None
 
 
 def said(phrase: str, folded_speech: str, digit_runs: Sequence[str]) -> bool:
     """Whether ``phrase`` occurs in the folded speech as whole words (or, for a phone-like
     value, whether its digits occur in a run of digits the agent said)."""
     digits = _digits(phrase)
-    if digits is not None and any(digits in run for run in digit_runs):
+    if digits is not None and any(digits in run if len(digits) >= 7 else digits == run
+                                  for run in digit_runs):
         return True
     padded = f" {folded_speech} "
     return any(f" {form} " in padded for form in spoken_forms(phrase))
@@ -220,14 +222,34 @@ def efficiency(compiled: CompiledLock, calls: Sequence[TimedCall],
             rows = dump.get(table) or []
             if not isinstance(rows, list):
                 continue
-            _, unclaimed = unmatched_rows(locked_table, rows)
-            seed = compiled.industry.seed_tables.get(table)
-            # Rows the agent wrote: unclaimed rows that are not seed rows left as they were.
-            extra = list((Counter(unclaimed) - (seed.counter if seed else Counter())).elements())
+            extra = written_extras(locked_table, compiled.industry.seed_tables.get(table), rows)
             if extra:
                 findings.append(f"{table}: {len(extra)} row(s) beyond the locked state, e.g. "
                                 f"{locked_table.spec.as_dict(extra[0])}")
     return _verdict(findings)
+
+
+def written_extras(locked: ExpectedTable, seed: ExpectedTable | None,
+                   rows: list[Any]) -> list[tuple[Any, ...]]:
+    """Rows the agent wrote (live rows that are not seed rows left as they were) that no locked
+    row claims, under a maximum one-to-one matching of the written rows against the locked rows
+    that are not seed rows. Dumps keep table order, so an unchanged table costs one comparison
+    and a changed one normalises only the rows that differ from the seed at their position."""
+    spec = locked.spec
+    source = seed.source if seed is not None else []
+    if rows == source:
+        return []
+    n = min(len(rows), len(source))
+    kept = [i for i in range(n) if rows[i] == source[i]]
+    kept_set = set(kept)
+    changed = [row for i, row in enumerate(rows) if i not in kept_set]
+    seed_rows = seed.counter if seed is not None else Counter()
+    seed_left = seed_rows - Counter(seed.rows[i] for i in kept) if seed is not None else Counter()
+    written = list((Counter(spec.normalize_row(row) for row in changed) - seed_left).elements())
+    if not written:
+        return []
+    want = list((locked.counter - seed_rows).elements())
+    return unmatched_rows(spec, want, written)[1]
 
 
 # --- all together ---------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""File formats: lockfile (SPEC §4), trace (§5) and verdict (§6.4), as pydantic models."""
+"""File formats: lockfile, trace and verdict, as pydantic models (docs/formats.md)."""
 
 from __future__ import annotations
 
@@ -45,6 +45,16 @@ class ExpectedCall(BaseModel):
     output: ExpectedOutput | None = None
 
 
+class WorldRef(BaseModel):
+    """The world a lockfile is written for (``rewards.worlds``): 0 is the shipped seed."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    seed: int = Field(ge=0, lt=3_000_000, strict=True,
+                      description="World seed: 0 the shipped seed.json; 1..999999 train, "
+                                  "1000000..1999999 test, 2000000..2999999 bench.")
+
+
 class AuxSpec(BaseModel):
     """Auxiliary judges' inputs (reported beside the verdict, never inside r_eval)."""
 
@@ -70,16 +80,6 @@ class AuxSpec(BaseModel):
             if not value.strip() or len(value) > 1_000:
                 raise ValueError("phrases must be non-empty and at most 1000 characters")
         return values
-
-
-class WorldRef(BaseModel):
-    """The world a lockfile is written for (``rewards.worlds``): 0 is the shipped seed."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    seed: int = Field(ge=0, lt=3_000_000, strict=True,
-                      description="World seed: 0 the shipped seed.json; 1..999999 train, "
-                                  "1000000..1999999 test, 2000000..2999999 bench.")
 
 
 class Lockfile(BaseModel):
@@ -380,7 +380,7 @@ class AuxVerdict:
 
 
 class Verdict(BaseModel):
-    """The verifier's answer for one episode (SPEC §6.4)."""
+    """The verifier's answer for one episode (docs/formats.md lists every field)."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -399,7 +399,7 @@ class Verdict(BaseModel):
         gates = (f"T={'pass' if self.tools.passed else 'FAIL'}({self.tools.score:.2f}) "
                  f"H={'pass' if self.handoff.passed else 'FAIL'}({self.handoff.score:.2f}) "
                  f"D={'n/a' if not self.db.evaluated else 'pass' if self.db.passed else 'FAIL'}")
-        return (f"{'PASS' if self.passed else 'FAIL'} {self.handoff.verdict} {gates} "
+        return (f"{'PASS' if self.passed else 'FAIL'} route={self.handoff.verdict} {gates} "
                 f"r_eval={self.r_eval} r_train={self.r_train:g}")
 
     def explain(self) -> list[str]:
