@@ -12,10 +12,11 @@ from typing import Any, Literal
 from mivas_env.caller import CallerReply, ScriptedCaller
 from mivas_env.industries import Database, ToolServer, server_class
 from mivas_env.tasks import Task
-from rewards import LimitExceededError, load_industry, load_seed
+from rewards import LimitExceededError, load_industry
 from rewards.industry import Industry
 from rewards.limits import check_value
 from rewards.tool_gate import LiveCall
+from rewards.worlds import world
 
 Scoping = Literal["enforce", "permissive"]
 MS_PER_WORD = 400  # about 150 words a minute
@@ -74,7 +75,8 @@ class CallSession:
     def __post_init__(self) -> None:
         name = self.task.industry
         self.industry = load_industry(name)
-        self.server = server_class(name)(Database(load_seed(name)), self.industry)
+        self.server = server_class(name)(Database(world(name, self.task.lock.world_seed)),
+                                         self.industry)
         self.caller = ScriptedCaller(self.task.caller, slot_keywords(name), self.seed)
         self.node = self.industry.entry_node
 

@@ -42,7 +42,12 @@ def _natural_key(task_id: str) -> tuple[int, ...]:
 def load_task(path: Path | str) -> Task:
     """Load, validate and compile one lockfile; the environment also needs its ``caller``."""
     path = Path(path)
-    lock = load_lockfile(path)
+    return build_task(load_lockfile(path), path)
+
+
+def build_task(lock: Lockfile, path: Path) -> Task:
+    """A task from a validated lockfile (``path`` names it in errors; generated tasks that
+    live only in memory pass where they would be written)."""
     try:
         compiled = compile_lockfile(lock)
     except LockfileError as exc:

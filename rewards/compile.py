@@ -5,15 +5,16 @@ Scoring an episode then only normalises the live side, with caches for values th
 
 from __future__ import annotations
 
+import dataclasses
 import weakref
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from operator import itemgetter
 from typing import Any, Literal
 
-from rewards.errors import LockfileError
+from rewards.errors import IndustryError, LockfileError
 from rewards.industry import (
     ColumnRule,
     Industry,
@@ -223,10 +224,30 @@ def compile_industry(industry: Industry, seed: dict[str, list[dict[str, Any]]]) 
                      for name, spec in tables.items()})
 
 
+def compiled_industry(name: str, world_seed: int = 0) -> CompiledIndustry:
+    """The shipped industry ``name`` in world ``world_seed`` (0: the shipped seed), compiled
+    once per process (generated worlds: the most recently used ones)."""
+    if world_seed == 0:
+        return _shipped_industry(name)
+    return _world_industry(name, world_seed)
+
+
 @cache
-def compiled_industry(name: str) -> CompiledIndustry:
-    """The shipped industry ``name``, compiled once per process."""
+def _shipped_industry(name: str) -> CompiledIndustry:
     return compile_industry(load_industry(name), load_seed(name))
+
+
+@lru_cache(maxsize=128)
+def _world_industry(name: str, world_seed: int) -> CompiledIndustry:
+    from rewards.worlds import world
+
+    base = _shipped_industry(name)
+    tables = world(name, world_seed)
+    # Only the expected seed tables depend on the world; unchanged ones are shared.
+    seed_tables = {table: expected if tables.get(table, []) == expected.source
+                   else expected_table(base.tables[table], list(tables.get(table, [])))
+                   for table, expected in base.seed_tables.items()}
+    return dataclasses.replace(base, seed_tables=seed_tables)
 
 
 # --- per lockfile -------------------------------------------------------------------------
@@ -289,7 +310,15 @@ def compile_lock(lock: Lockfile, industry: CompiledIndustry | None = None,
         entry = _COMPILED.get(id(lock))
         if entry is not None and entry[0]() is lock:
             return entry[1]
-    ci = industry or compiled_industry(lock.industry)
+    if industry is None:
+        try:
+            ci = compiled_industry(lock.industry, lock.world_seed)
+        except IndustryError as exc:
+            if lock.world_seed == 0:
+                raise
+            raise LockfileError(exc.message, file=file, path=("world", "seed")) from None
+    else:
+        ci = industry
     calls: list[ExpectedCallSpec] = []
     for index, call in enumerate(lock.exp_tool_calls):
         where = ("exp_tool_calls", index)

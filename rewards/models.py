@@ -10,7 +10,8 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from rewards.limits import check_value, limits
 
-TASK_ID_PATTERN = r"^C[0-9]{1,3}-E[0-9]{1,3}$"
+# Hand-written tasks are C<category>-E<example>; generated ones C<category>-<split>-<seed>.
+TASK_ID_PATTERN = r"^C[0-9]{1,3}-(E[0-9]{1,3}|(train|test|bench)-[0-9]{1,12})$"
 ParameterValue = Any  # a JSON literal, or {"any_of": [v1, v2, ...]}
 
 
@@ -33,13 +34,27 @@ class ExpectedCall(BaseModel):
     output: ExpectedOutput | None = None
 
 
+class WorldRef(BaseModel):
+    """The world a lockfile is written for (``rewards.worlds``): 0 is the shipped seed."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    seed: int = Field(ge=0, lt=3_000_000, strict=True,
+                      description="World seed: 0 the shipped seed.json; 1..999999 train, "
+                                  "1000000..1999999 test, 2000000..2999999 bench.")
+
+
 class Lockfile(BaseModel):
     """A locked task. Only id, industry and the ``exp_*`` fields are needed to verify."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    id: str = Field(pattern=TASK_ID_PATTERN, description="C<category>-E<example>, unique per industry.")
+    id: str = Field(pattern=TASK_ID_PATTERN, description="C<category>-E<example> (generated: "
+                    "C<category>-<split>-<seed>), unique per industry.")
     industry: str = Field(pattern=r"^[a-z][a-z0-9_]{0,63}$")
+    world: WorldRef | None = Field(
+        default=None, description="The generated world the task is written for; absent: the "
+                                  "shipped seed.json (world 0).")
     title: str = ""
     category: str = ""
     description: str = ""
@@ -53,6 +68,11 @@ class Lockfile(BaseModel):
     @property
     def full_id(self) -> str:
         return f"{self.industry}/{self.id}"
+
+    @property
+    def world_seed(self) -> int:
+        """The seed of the world the task runs in (0: the shipped seed)."""
+        return self.world.seed if self.world is not None else 0
 
 
 def _parse_arguments(value: Any) -> Any:
