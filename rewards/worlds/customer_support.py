@@ -373,19 +373,12 @@ SHIPPED_PLAN = Plan(customers=SHIPPED_CUSTOMERS, gift_recipients=SHIPPED_GIFT_RE
 
 
 def _full_names(rng: random.Random, names: NamePool, count: int) -> list[str]:
-    """``count`` distinct full names from the pool, with one pair sharing a surname."""
-    chosen: list[str] = []
-    seen: set[str] = set()
-    while len(chosen) < count:
-        name = f"{rng.choice(names.first_names)} {rng.choice(names.surnames)}"
-        if name not in seen:
-            seen.add(name)
-            chosen.append(name)
-    # a household: two accounts with one surname (the look-alike names an agent must tell apart)
-    surname = chosen[0].split(" ", 1)[1]
-    first = chosen[1].split(" ", 1)[0]
-    if f"{first} {surname}" not in seen:
-        chosen[1] = f"{first} {surname}"
+    """``count`` distinct full names from the pool, two of them sharing a surname."""
+    chosen = names.people(rng, count)
+    # a household: two accounts with one surname (look-alike names an agent must tell apart)
+    household = f"{chosen[1].split(' ', 1)[0]} {chosen[0].split(' ', 1)[1]}"
+    if household.casefold() not in {name.casefold() for name in chosen}:
+        chosen[1] = household
     return chosen
 
 
@@ -406,7 +399,7 @@ def plan_for(seed: int, split: str | None, names: NamePool, rng: random.Random) 
     low, high = ORDER_ID_BLOCKS[split]
     customer_low, customer_high = CUSTOMER_ID_BLOCKS[split]
     edges = rng.sample(range(1, counts["delivered"] + 1), 6)
-    streets = (list(names.street_names) if getattr(names, "street_names", None) else STREETS)
+    streets = list(names.street_names) or STREETS
     return Plan(customers=customers, gift_recipients=full_names[count:], streets=streets,
                 status_counts=counts,
                 pinned_deliveries={n: (30 if i < 3 else 31) for i, n in enumerate(edges)},

@@ -14,9 +14,9 @@ from datetime import date, timedelta
 from functools import cache
 from typing import Any
 
-from mivas_env.generation.core import Family, World
-from mivas_env.generation.text import phrase
-from rewards.worlds import SPLITS
+from mivas_env.generation.core import Draft, Family, NearMiss, World
+from mivas_env.generation.text import phrase, phrases, templates_of
+from rewards.worlds import pool
 
 Row = Mapping[str, Any]
 Lock = dict[str, Any]
@@ -128,12 +128,6 @@ NUDGE_GENERIC = [
 # --- small helpers --------------------------------------------------------------------------
 
 
-def templates_of(templates: Sequence[str], split: str) -> list[str]:
-    """The templates that belong to ``split`` (template i to SPLITS[i % 3])."""
-    index = SPLITS.index(split)
-    return [t for i, t in enumerate(templates) if i % len(SPLITS) == index]
-
-
 def day(value: str) -> date:
     return date.fromisoformat(value)
 
@@ -239,9 +233,7 @@ class Scene:
 
     def lines(self, templates: Sequence[str], count: int = 3, **slots: Any) -> list[str]:
         """Up to ``count`` distinct lines from the split's templates."""
-        own = templates_of(templates, self.split)
-        picked = self.rng.sample(own, min(count, len(own)))
-        return [t.format(**slots) for t in picked]
+        return phrases(self.rng, templates, self.split, count, **slots)
 
     def fact_lines(self, templates: Sequence[str], **slots: str) -> list[str]:
         """The split's answer templates, ``{value}`` left for the caller to fill."""
@@ -1400,11 +1392,6 @@ C8_RECIPIENT = [
 RELATIONS = ["daughter", "son", "mother", "father", "sister", "brother", "aunt", "friend"]
 LONG_SUFFIXES = ["Street", "Avenue", "Road", "Drive", "Lane", "Court", "Place", "Boulevard",
                  "Terrace"]
-NEW_STREETS = ["Eastlake", "Lyndale", "Milwaukee", "Greenwood", "Belmont", "Franklin",
-               "Hillcrest", "Oakmont", "Beacon", "Fulton", "Mission", "Larkin", "Irving",
-               "Spruce", "Walnut", "Grandview", "Colfax", "Lincoln", "Jefferson", "Madison",
-               "Pearl", "Water", "Bridge", "Market", "Cherry", "Elm", "Locust", "Pine", "Vine"]
-
 
 def c8_address_update(world: World, rng: random.Random) -> Lock | None:
     scene = Scene(world, rng)
@@ -1418,7 +1405,7 @@ def c8_address_update(world: World, rng: random.Random) -> Lock | None:
     item, num = noun(line["sku"]), number(order["order_id"])
     account_zip = str(customer["zip"])
     gift = rng.random() < 0.4
-    street = rng.choice(NEW_STREETS)
+    street = pool(world.split).street(rng)
     line1 = f"{rng.randint(10, 9899)} {street} {rng.choice(LONG_SUFFIXES)}"
     unit = rng.choice(["", "", f"Apartment {rng.randint(1, 30)}",
                        f"Unit {rng.randint(1, 20)}{rng.choice('ABCDR')}",
@@ -2029,6 +2016,47 @@ def c12_account_order_lookup(world: World, rng: random.Random) -> Lock | None:
                     + (f"; the caller has {len(others)} other order(s)." if others else "."))
 
 
+# --- near misses: the wrong runs each instance must fail on the gate that catches them ----------
+
+def near_misses(world: World, data: Draft) -> list[NearMiss]:
+    """Family-specific wrong runs beside the core's generic ones (a skipped desk, a wrong
+    constrained argument): an answer from memory (T), the other refund method (D), a reason
+    invented to open a final-sale return (D), the account ZIP on a new address (D), and for
+    refusals a stray write: verifying an account holder and cancelling her order (D)."""
+    gold: list[tuple[str, dict[str, Any]]] = [
+        (c["name"], dict(c.get("parameters") or {})) for c in data["exp_tool_calls"]]
+    misses: list[NearMiss] = []
+    if not gold:
+        order = next((o for o in world.rows("orders") if o["status"] == "processing"), None)
+        if order is not None:
+            holder = world.by_id("customers", "customer_id")[order["customer_id"]]
+            misses.append(NearMiss("verifies the account holder and cancels her order", (
+                ("transfer_to_identity", {}),
+                ("verify_identity", {"full_name": holder["full_name"], "zip": holder["zip"],
+                                     "email": holder["email"]}),
+                ("transfer_to_orders", {}),
+                ("cancel_order", {"order_id": order["order_id"]})), "D"))
+        return misses
+    misses.append(NearMiss("answers from memory", (), "T"))
+
+    def changed(index: int, key: str, value: Any, what: str) -> NearMiss:
+        calls = list(gold)
+        calls[index] = (calls[index][0], {**calls[index][1], key: value})
+        return NearMiss(what, tuple(calls), "D")
+
+    for index, (name, params) in enumerate(gold):
+        if name == "issue_refund":
+            other = ("store_credit" if params["method"] == "original_payment"
+                     else "original_payment")
+            misses.append(changed(index, "method", other, f"refunds as {other}"))
+        elif name == "create_rma" and params.get("reason") == "no_longer_needed":
+            misses.append(changed(index, "reason", "defective", "invents a defect"))
+        elif name == "update_shipping_address":
+            account_zip = next(p["zip"] for n, p in gold if n == "verify_identity")
+            misses.append(changed(index, "zip", account_zip, "ships to the account ZIP"))
+    return misses
+
+
 Maker = Callable[[World, random.Random], Lock | None]
 
 
@@ -2049,7 +2077,8 @@ def _families() -> tuple[Family, ...]:
         ("C12", "account_order_lookup", False, c12_account_order_lookup),
     ]
     return tuple(Family(industry=INDUSTRY, code=code, category=category, refusal=refusal,
-                        make=make) for code, category, refusal, make in table)
+                        make=make, near_misses=near_misses)
+                 for code, category, refusal, make in table)
 
 
 FAMILIES: tuple[Family, ...] = _families()
