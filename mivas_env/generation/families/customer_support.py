@@ -8,6 +8,7 @@ openings and fact phrasings of the test split are never those of train."""
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
@@ -37,13 +38,14 @@ NOUNS: dict[str, tuple[str, str]] = {
     "KTC-1009": ("cutting board", "Slate cutting board"), "KTC-1010": ("dutch oven", "Ember dutch oven"),
     "BED-2001": ("sheet set", "Cloudrest sheet set"), "BED-2002": ("pillow", "Cloudrest pillow"),
     "BED-2003": ("duvet cover", "Lark duvet cover"), "BTH-2101": ("towel set", "Seabreeze towel set"),
-    "BTH-2102": ("bath mat", "Pebble bath mat"), "LGT-3001": ("smart bulbs", "Lumen bulbs"),
+    "BTH-2102": ("bath mat", "Pebble bath mat"), "LGT-3001": ("pack of smart bulbs", "Lumen bulbs"),
     "LGT-3002": ("floor lamp", "Arc floor lamp"), "LGT-3003": ("table lamp", "Willow table lamp"),
     "DEC-3101": ("wall mirror", "Driftwood mirror"), "DEC-3102": ("throw blanket", "Hearth throw"),
     "DEC-3103": ("planter", "Fern planter"), "DEC-3104": ("storage basket", "Seagrass basket"),
     "ELC-4001": ("bluetooth speaker", "Pulse speaker"),
     "ELC-4002": ("charging pad", "Halo charging pad"),
-    "ELC-4003": ("headphones", "Echoline headphones"), "ELC-4004": ("thermostat", "Nimbus thermostat"),
+    "ELC-4003": ("pair of headphones", "Echoline headphones"),
+    "ELC-4004": ("thermostat", "Nimbus thermostat"),
     "ELC-4005": ("video doorbell", "Beacon doorbell"),
     "ELC-4006": ("surge protector", "Voltra surge protector"),
     "ELC-4007": ("robot vacuum", "Orbit robot vacuum"), "ELC-4008": ("tower fan", "Breeze fan"),
@@ -51,8 +53,13 @@ NOUNS: dict[str, tuple[str, str]] = {
     "ELC-4010": ("alarm clock", "Glow alarm clock"), "CLN-5001": ("stick vacuum", "Sparrow vacuum"),
     "CLN-5002": ("garment steamer", "Mist steamer"),
     "PRS-5101": ("electric toothbrush", "Sonic toothbrush"),
-    "PRS-5102": ("brush heads", "Sonic brush heads"),
+    "PRS-5102": ("pack of brush heads", "Sonic brush heads"),
 }
+# A word of the product's catalog name that the caller's noun shares (what reactions listen for).
+KEYWORDS = {"LGT-3001": "bulb", "ELC-4003": "headphone", "PRS-5102": "brush head"}
+GREETINGS = ["Hi, ", "Hello, ", "Hey there, ", "Good morning, ", "Hi there, ", "Good afternoon, ",
+             "", "Hello there, ", "Hi, yes, "]
+_GREETING = re.compile(r"^(Hi there|Hi|Hello|Hey|Good morning|Good afternoon)[,!]?\s+")
 STATE_NAMES = {
     "AK": "Alaska", "AZ": "Arizona", "CA": "California", "CO": "Colorado", "FL": "Florida",
     "GA": "Georgia", "HI": "Hawaii", "IA": "Iowa", "ID": "Idaho", "IL": "Illinois",
@@ -169,6 +176,19 @@ def noun(sku: str) -> str:
     return NOUNS[sku][0]
 
 
+def keyword(sku: str) -> str:
+    """The words a reaction listens for: in the caller's noun and in the catalog name."""
+    return KEYWORDS.get(sku, NOUNS[sku][0])
+
+
+def _with_articles(templates: Sequence[str], slots: dict[str, Any]) -> Sequence[str]:
+    # "a {noun}" becomes "an air purifier" where the noun starts with a vowel.
+    if "noun" not in slots:
+        return templates
+    slots["a_noun"] = ("an " if str(slots["noun"])[:1] in "aeiou" else "a ") + str(slots["noun"])
+    return [t.replace("a {noun}", "{a_noun}") for t in templates]
+
+
 def next_id(rows: Sequence[Row], column: str, prefix: str) -> str:
     highest = max((int(str(r[column])[len(prefix):]) for r in rows
                    if str(r[column]).startswith(prefix)), default=0)
@@ -229,11 +249,24 @@ class Scene:
         self.facts = facts_of(world)
 
     def say(self, templates: Sequence[str], **slots: Any) -> str:
-        return phrase(self.rng, templates, self.split, **slots)
+        return phrase(self.rng, _with_articles(templates, slots), self.split, **slots)
 
     def lines(self, templates: Sequence[str], count: int = 3, **slots: Any) -> list[str]:
         """Up to ``count`` distinct lines from the split's templates."""
-        return phrases(self.rng, templates, self.split, count, **slots)
+        return phrases(self.rng, _with_articles(templates, slots), self.split, count, **slots)
+
+    def openings(self, templates: Sequence[str], count: int = 3, **slots: Any) -> list[str]:
+        """Opening paraphrases, each with its own greeting (or none)."""
+        out = []
+        for line in self.lines(templates, count, **slots):
+            body = _GREETING.sub("", line)
+            greeting = self.say(GREETINGS)
+            if not greeting:
+                body = body[:1].upper() + body[1:]
+            elif not body.startswith(("I ", "I'")):
+                body = body[:1].lower() + body[1:]
+            out.append(greeting + body)
+        return out
 
     def fact_lines(self, templates: Sequence[str], **slots: str) -> list[str]:
         """The split's answer templates, ``{value}`` left for the caller to fill."""
@@ -442,7 +475,7 @@ def c1_order_status(world: World, rng: random.Random) -> Lock | None:
     if variant == "eta":
         when = eta(order)
         carrier = str(order["carrier"])
-        opening = scene.lines(C1_ETA_OPENINGS, noun=item)
+        opening = scene.openings(C1_ETA_OPENINGS, noun=item)
         goal = {"description": f"The carrier and the expected delivery date of order {num} "
                                f"({carrier}, {spoken_date(when)}).",
                 "tools_ok": ["get_order_status"], "agent_says_all": [carrier.lower()],
@@ -466,7 +499,7 @@ def c1_order_status(world: World, rng: random.Random) -> Lock | None:
     elif variant == "window":
         ends = day(order["delivered_on"]) + timedelta(days=RETURN_WINDOW_DAYS)
         month = f"{ends:%B}".lower()
-        opening = scene.lines(C1_WINDOW_OPENINGS, noun=item)
+        opening = scene.openings(C1_WINDOW_OPENINGS, noun=item)
         goal = {"description": f"The last day of the return window for order {num} "
                                f"({spoken_date(ends)}).",
                 "tools_ok": ["get_order_status"], "agent_says_any": date_phrases(ends)}
@@ -487,7 +520,7 @@ def c1_order_status(world: World, rng: random.Random) -> Lock | None:
         persona = (f"{name}, {city_of(customer)}. Still deciding whether to keep a {item}; only "
                    f"wants the deadline.")
     elif variant == "processing":
-        opening = scene.lines(C1_PROCESSING_OPENINGS, noun=item)
+        opening = scene.openings(C1_PROCESSING_OPENINGS, noun=item)
         goal = {"description": f"Whether order {num} has shipped (it has not: still processing).",
                 "tools_ok": ["get_order_status"],
                 "agent_says_any": ["not shipped", "hasn't shipped", "has not shipped",
@@ -506,7 +539,7 @@ def c1_order_status(world: World, rng: random.Random) -> Lock | None:
                  "assumes it shipped fails T.")
         persona = f"{name}, {city_of(customer)}. Ordered a {item} recently and wants the tracking number."
     else:
-        opening = scene.lines(C1_CANCEL_OPENINGS, noun=item)
+        opening = scene.openings(C1_CANCEL_OPENINGS, noun=item)
         goal = {"description": f"Whether order {num} can still be cancelled (no: it shipped) "
                                "and what to do instead (return it).",
                 "tools_ok": ["get_order_status"], "agent_says_all": ["shipped"],
@@ -609,8 +642,8 @@ def c2_cancel_order(world: World, rng: random.Random) -> Lock | None:
     for o in processing:
         mine = [x for x in f.by_customer[o["customer_id"]] if x["status"] == "processing"]
         others = [x for x in mine if x is not o]
-        other_nouns = {noun(y["sku"]) for x in others for y in x["items"]}
-        unique = [ln for ln in o["items"] if noun(ln["sku"]) not in other_nouns]
+        other_nouns = {keyword(y["sku"]) for x in others for y in x["items"]}
+        unique = [ln for ln in o["items"] if keyword(ln["sku"]) not in other_nouns]
         if others and unique:
             multi[o["order_id"]] = (o, others, unique)
     variants = ["reason", "no_reason"] + (["list"] if multi else [])
@@ -631,13 +664,13 @@ def c2_cancel_order(world: World, rng: random.Random) -> Lock | None:
     params: dict[str, Any] = {"order_id": order["order_id"]}
     calls = [hop("identity"), who.call, hop("orders")]
     if variant == "list":
-        opening = scene.lines(C2_LIST_OPENINGS, noun=item)
+        opening = scene.openings(C2_LIST_OPENINGS, noun=item)
         other_words = sorted({x["order_id"].removeprefix("ord_") for x in others}
-                             | {noun(y["sku"]) for x in others for y in x["items"]})
+                             | {keyword(y["sku"]) for x in others for y in x["items"]})
         reactions += [
             {"when_agent_says_any": ["order number", "order id", "which order", "order #"],
              "say": scene.lines(C2_NO_NUMBER, 2, noun=item), "once": False},
-            {"when_agent_says_any": other_words, "unless_agent_says_any": [num, item],
+            {"when_agent_says_any": other_words, "unless_agent_says_any": [num, keyword(line["sku"])],
              "say": scene.lines(C2_WRONG_ORDER, 2, noun=item), "once": False}]
         calls.append(call("list_orders", customer_id=customer["customer_id"]))
         about = (f"The caller has {len(others) + 1} processing orders and no order number; the "
@@ -647,7 +680,7 @@ def c2_cancel_order(world: World, rng: random.Random) -> Lock | None:
     else:
         facts["order_id"] = num
         fact_lines["order_id"] = scene.fact_lines(ORDER_ID_LINES)
-        opening = scene.lines(C2_OPENINGS, noun=item)
+        opening = scene.openings(C2_OPENINGS, noun=item)
         about = "The caller knows the order number."
     if variant == "reason":
         facts["cancel_reason"] = scene.say(CANCEL_REASONS, noun=item)
@@ -669,7 +702,7 @@ def c2_cancel_order(world: World, rng: random.Random) -> Lock | None:
               f"with the {product} is now cancelled. Cancelling doesn't refund by itself; our "
               f"billing desk can refund the {money(order['paid_cents'])} whenever you're ready.")
     goal = {"description": f"Order {num} cancelled.", "tools_ok": ["verify_identity", "cancel_order"],
-            "agent_says_all": ["cancelled"], "agent_says_any": [num, item]}
+            "agent_says_all": ["cancelled"], "agent_says_any": [num, keyword(line["sku"])]}
     caller = caller_block(
         persona=f"{customer['full_name']}, {city_of(customer)}. Wants the order with the "
                 f"{item} cancelled while it is still processing. {who.persona}",
@@ -732,7 +765,7 @@ C3_ALREADY_OPENINGS = [
     "Hello, can you refund my cancelled {noun} order?",
     "Hi, I'm missing a refund on a cancelled order.",
 ]
-DAMAGE_STATES = ["damaged", "cracked", "broken in the box", "scratched up", "dented", "in pieces"]
+DAMAGE_STATES = ["damaged", "cracked", "broken", "scratched", "dented", "smashed"]
 C3_TOTAL_ASK = [
     "The whole order, {amount}.", "All of it, {amount}.", "{amount}, everything I paid.",
     "The full {amount}.", "Everything, so {amount}.", "I'd like the full {amount} back.",
@@ -839,7 +872,7 @@ def c3_refund(world: World, rng: random.Random) -> Lock | None:
         if variant == "rest":
             amount = remaining
             facts["refund_amount"] = scene.say(C3_TOTAL_ASK, amount=money(int(order["total_cents"])))
-            opening = scene.lines(C3_REST_OPENINGS, noun=item, refunded=money(refunded))
+            opening = scene.openings(C3_REST_OPENINGS, noun=item, refunded=money(refunded))
             reactions.append({"when_agent_says_any": money_phrases(int(order["total_cents"])),
                               "also_says_any": ["refund"],
                               "unless_agent_says_any": money_phrases(amount)
@@ -857,7 +890,7 @@ def c3_refund(world: World, rng: random.Random) -> Lock | None:
             amount = min(remaining, line["qty"] * line["unit_price_cents"])
             facts["refund_amount"] = scene.say(C3_LINE_ASK, noun=item)
             facts["item"] = f"the {product}"
-            opening = scene.lines(C3_OPEN_RMA_OPENINGS, noun=item,
+            opening = scene.openings(C3_OPEN_RMA_OPENINGS, noun=item,
                                   state=rng.choice(DAMAGE_STATES))
             about = (f"A return for the {product} is already open; billing refunds it now: "
                      f"{money(amount)}, what was charged for that item.")
@@ -878,8 +911,8 @@ def c3_refund(world: World, rng: random.Random) -> Lock | None:
         total = money(int(order["total_cents"]))
         facts["refund_amount"] = scene.say(C3_TOTAL_ASK, amount=total)
         if variant == "never_charged":
-            opening = scene.lines(C3_NEVER_CHARGED_OPENINGS, noun=item, total=total)
-            goal = {"description": f"Whether she was charged for order {num} (no: $0 paid).",
+            opening = scene.openings(C3_NEVER_CHARGED_OPENINGS, noun=item, total=total)
+            goal = {"description": f"Whether the caller was charged for order {num} (no: $0 paid).",
                     "tools_ok": ["verify_identity", "get_refund_status"],
                     "agent_says_any": ["never charged", "wasn't charged", "was not charged",
                                        "not charged", "no charge", "nothing was charged", "$0"]}
@@ -896,7 +929,7 @@ def c3_refund(world: World, rng: random.Random) -> Lock | None:
             title = "Refund for a cancelled order that was never charged (nothing to refund)"
         else:
             earlier = f.refunds[order["order_id"]][0]
-            opening = scene.lines(C3_ALREADY_OPENINGS, noun=item, total=money(paid))
+            opening = scene.openings(C3_ALREADY_OPENINGS, noun=item, total=money(paid))
             goal = {"description": f"Whether order {num} was refunded (yes, in full, on "
                                    f"{earlier['issued_on']}).",
                     "tools_ok": ["verify_identity", "get_refund_status"],
@@ -976,7 +1009,7 @@ def c4_cancel_and_refund(world: World, rng: random.Random) -> Lock | None:
     caller = caller_block(
         persona=f"{customer['full_name']}, {city_of(customer)}. Ordered a {item} and no longer "
                 f"wants it: cancel and refund today. {who.persona}",
-        opening=scene.lines(C4_OPENINGS, noun=item), facts=facts,
+        opening=scene.openings(C4_OPENINGS, noun=item), facts=facts,
         fact_lines={"order_id": scene.fact_lines(ORDER_ID_LINES), "refund_amount": ["{value}"],
                     "refund_method": ["{value}"]},
         goal={"description": f"Order {num} cancelled and {money(paid)} refunded ({method}).",
@@ -1092,12 +1125,12 @@ def returnable_lines(f: Facts, order: Row) -> list[Row]:
 
 
 def other_item_reaction(scene: Scene, order: Row, sku: str) -> list[dict[str, Any]]:
-    others = sorted({noun(ln["sku"]) for ln in order["items"] if ln["sku"] != sku}
-                    - {noun(sku)})
-    if not others or any(noun(sku) in other or other in noun(sku) for other in others):
+    others = sorted({keyword(ln["sku"]) for ln in order["items"] if ln["sku"] != sku}
+                    - {keyword(sku)})
+    if not others or any(keyword(sku) in other or other in keyword(sku) for other in others):
         return []
-    return [{"when_agent_says_any": others, "unless_agent_says_any": [noun(sku)],
-             "say": scene.lines(ONLY_THIS_ITEM, 2, other=others[0], noun=noun(sku)),
+    return [{"when_agent_says_any": others, "unless_agent_says_any": [keyword(sku)],
+             "say": scene.lines(ONLY_THIS_ITEM, 2, other=others[0], noun=keyword(sku)),
              "once": False}]
 
 
@@ -1129,14 +1162,14 @@ def _returns_case(scene: Scene, with_reason: bool) -> Lock | None:
         reason = rng.choice(reasons)
         params["reason"] = reason
         facts["return_reason"] = scene.say(REASON_FACTS[reason])
-        opening = scene.lines(RMA_REASON_OPENINGS[reason], noun=item)
+        opening = scene.openings(RMA_REASON_OPENINGS[reason], noun=item)
         about = (f"The caller states the reason ({reason}), so it is locked. ")
         if final_sale:
             about += ("The item is final sale, so only a qualifying reason opens the return; "
                       "leaving the reason out is refused (not_returnable): T and D fail. ")
     else:
         facts["return_reason"] = scene.say(NO_REASON)
-        opening = scene.lines(RMA_OPENINGS, noun=item)
+        opening = scene.openings(RMA_OPENINGS, noun=item)
         reactions.append({"when_agent_says_any": REASON_QUESTIONS,
                           "unless_agent_says_any": ["why you are returning",
                                                     "why are you returning",
@@ -1272,7 +1305,7 @@ def c7_rma_refused(world: World, rng: random.Random) -> Lock | None:
     reactions: list[dict[str, Any]] = [who.reaction, *other_item_reaction(scene, order, sku)]
     params: dict[str, Any] = {"order_id": order["order_id"], "sku": sku}
     if code == "not_eligible":
-        opening = scene.lines(C7_TRANSIT_OPENINGS, noun=item)
+        opening = scene.openings(C7_TRANSIT_OPENINGS, noun=item)
         goal = {"description": f"To learn that the return can only start once order {num} is "
                                "delivered.",
                 "tools_ok": ["verify_identity"],
@@ -1291,7 +1324,7 @@ def c7_rma_refused(world: World, rng: random.Random) -> Lock | None:
         title = f"Return a {item} from an order still in transit (not delivered)"
     elif code == "return_window_closed":
         delivered = day(order["delivered_on"])
-        opening = scene.lines(C7_LATE_OPENINGS, noun=item, month=f"{delivered:%B}")
+        opening = scene.openings(C7_LATE_OPENINGS, noun=item, month=f"{delivered:%B}")
         facts["return_reason"] = scene.say(NO_REASON)
         fact_lines["return_reason"] = ["{value}"]
         reactions += [
@@ -1318,7 +1351,7 @@ def c7_rma_refused(world: World, rng: random.Random) -> Lock | None:
         params["reason"] = "no_longer_needed"
         facts["return_reason"] = scene.say(REASON_FACTS["no_longer_needed"])
         fact_lines["return_reason"] = ["{value}"]
-        opening = scene.lines(C7_FINAL_OPENINGS, noun=item)
+        opening = scene.openings(C7_FINAL_OPENINGS, noun=item)
         reactions.append({"when_agent_says_any": ["damaged", "defective", "wrong item", "broken"],
                           "also_says_any": ["were they", "was it", "did they", "anything wrong",
                                             "is there a problem", "are they", "did it"],
@@ -1451,7 +1484,7 @@ def c8_address_update(world: World, rng: random.Random) -> Lock | None:
         reactions.append({"when_agent_says_any": [street.lower()],
                           "unless_agent_says_any": [first_name(recipient).lower()],
                           "say": scene.lines(C8_RECIPIENT, 2, recipient=first_name(recipient))})
-        opening = scene.lines(C8_GIFT_OPENINGS, noun=item, relation=relation)
+        opening = scene.openings(C8_GIFT_OPENINGS, noun=item, relation=relation)
         answer = (f"Thanks, {first_name(customer['full_name'])}. Order {num} will now ship to "
                   f"{recipient} at {shown}.")
         about = ("The parcel is re-addressed to someone else, so recipient_name is locked "
@@ -1461,7 +1494,7 @@ def c8_address_update(world: World, rng: random.Random) -> Lock | None:
                           "also_says_any": ["ship", "new address", "deliver"],
                           "say": scene.lines(C8_NOT_ACCOUNT_ZIP, 2, zip=account_zip,
                                              new_zip=new_zip), "once": False})
-        opening = scene.lines(C8_MOVE_OPENINGS, noun=item)
+        opening = scene.openings(C8_MOVE_OPENINGS, noun=item)
         answer = (f"Thanks, {first_name(customer['full_name'])}. Order {num} will now ship to "
                   f"{shown}.")
         about = (f"The new ZIP ({new_zip}) differs from the account ZIP ({account_zip}) the "
@@ -1578,7 +1611,7 @@ def c9_store_info(world: World, rng: random.Random) -> Lock | None:
         topic = rng.choice(sorted(POLICY_CASES))
         openings, says, rule = POLICY_CASES[topic]
         sku = str(rng.choice(products)["sku"])
-        opening = scene.lines(openings, 2, noun=noun(sku))
+        opening = scene.openings(openings, 2, noun=noun(sku))
         facts["policy_topic"] = topic.replace("_", " ")
         goal = {"description": f"The {topic.replace('_', ' ')} policy.",
                 "tools_ok": ["get_policy"], "agent_says_any": says}
@@ -1595,7 +1628,7 @@ def c9_store_info(world: World, rng: random.Random) -> Lock | None:
         facts["product"] = f"the {product['name']}"
         calls = [call("search_products", query=short)]
         if variant == "returnable":
-            opening = scene.lines(C9_RETURNABLE_OPENINGS, short=short)
+            opening = scene.openings(C9_RETURNABLE_OPENINGS, short=short)
             if product["returnable"]:
                 says = ["30 days", "thirty days"]
                 answer = (f"I looked up the {product['name']}: it isn't a final-sale item, so it "
@@ -1619,7 +1652,7 @@ def c9_store_info(world: World, rng: random.Random) -> Lock | None:
             title = f"Can the {short} be returned? (catalog: final sale or not)"
         elif variant == "warranty":
             months = int(product["warranty_months"])
-            opening = scene.lines(C9_WARRANTY_OPENINGS, short=short)
+            opening = scene.openings(C9_WARRANTY_OPENINGS, short=short)
             says = [f"{months} months", f"{months}-month"]
             if months % 12 == 0:
                 years = months // 12
@@ -1637,7 +1670,7 @@ def c9_store_info(world: World, rng: random.Random) -> Lock | None:
             title = f"How long is the warranty on the {short}? (catalog, not the general policy)"
         else:
             price = int(product["price_cents"])
-            opening = scene.lines(C9_PRICE_OPENINGS, short=short)
+            opening = scene.openings(C9_PRICE_OPENINGS, short=short)
             goal = {"description": f"The price of the {product['name']}: {money(price)}.",
                     "tools_ok": ["search_products"], "agent_says_any": money_phrases(price)}
             answer = f"I looked up the {product['name']}: it's {money(price)}."
@@ -1736,7 +1769,7 @@ def c10_refusal(world: World, rng: random.Random) -> Lock | None:
         if caller_name == holder_name:
             return None
         facts["full_name"] = caller_name
-        opening = scene.lines(C10_RELATIVE_OPENINGS, holder=holder_name, relation=relation)
+        opening = scene.openings(C10_RELATIVE_OPENINGS, holder=holder_name, relation=relation)
         reactions.append({"when_agent_says_any": ["zip", "email", "phone number"],
                           "say": ["I don't have those details, it's not my account. I just want "
                                   "to know what was bought."], "once": False})
@@ -1760,7 +1793,7 @@ def c10_refusal(world: World, rng: random.Random) -> Lock | None:
                           f"{first_name(caller_name)}.",
                           f"It's her account, {{value}}. My name's {caller_name}."],
             "order_id": ["Her order number is {value}.", "She said it's order {value}."]}
-        opening = scene.lines(C10_NEIGHBOUR_OPENINGS, holder=first_name(holder_name))
+        opening = scene.openings(C10_NEIGHBOUR_OPENINGS, holder=first_name(holder_name))
         reactions.append({"when_agent_says_any": ["account holder", "herself", "she'll need",
                                                   "she will need", "only the"],
                           "unless_agent_says_any": list(REFUSALS),
@@ -1778,7 +1811,7 @@ def c10_refusal(world: World, rng: random.Random) -> Lock | None:
         caller_name = holder_name
         facts = {"full_name": holder_name, "zip": str(holder["zip"]),
                  "email": str(holder["email"])}
-        opening = scene.lines(C10_CARD_OPENINGS)
+        opening = scene.openings(C10_CARD_OPENINGS)
         reactions.append({"when_agent_says_any": ["last four", "last 4"],
                           "unless_agent_says_any": ["can't", "cannot"],
                           "say": ["I need the whole number, not just the last four."]})
@@ -1791,7 +1824,7 @@ def c10_refusal(world: World, rng: random.Random) -> Lock | None:
         sku, lines = rng.choice(C10_MEDICAL)
         caller_name = rng.choice(names)
         facts = {"full_name": caller_name, "product": f"the {f.product_name(sku)}"}
-        opening = scene.lines(lines, 2)
+        opening = scene.openings(lines, 2)
         reactions.append({"when_agent_says_any": ["return"],
                           "unless_agent_says_any": ["doctor", "dentist"],
                           "say": ["I don't want to return it, I want to know if it's safe with "
@@ -1909,7 +1942,7 @@ def c11_return_then_refund(world: World, rng: random.Random) -> Lock | None:
         persona=f"{customer['full_name']}, {city_of(customer)}. The {item} on order {num} "
                 f"{'arrived damaged' if reason == 'damaged' else 'is not what was ordered'}; "
                 f"wants the return and the money now. {who.persona}",
-        opening=scene.lines(C11_OPENINGS[reason], noun=item), facts=facts,
+        opening=scene.openings(C11_OPENINGS[reason], noun=item), facts=facts,
         fact_lines={"order_id": scene.fact_lines(ORDER_ID_LINES), "return_reason": ["{value}"],
                     "refund_amount": ["{value}"], "refund_method": ["{value}"]},
         goal={"description": f"A return open for the {item} and {money(amount)} refunded.",
@@ -1971,9 +2004,9 @@ def c12_account_order_lookup(world: World, rng: random.Random) -> Lock | None:
         if o["status"] not in ("shipped", "processing") or not distinct_nouns(o):
             continue
         others = [x for x in f.by_customer[o["customer_id"]] if x is not o]
-        other_nouns = {noun(ln["sku"]) for x in others for ln in x["items"]}
+        other_nouns = {keyword(ln["sku"]) for x in others for ln in x["items"]}
         for ln in o["items"]:
-            if noun(ln["sku"]) not in other_nouns:
+            if keyword(ln["sku"]) not in other_nouns:
                 pool.append((o, ln, others))
     if not pool:
         return None
@@ -1989,8 +2022,9 @@ def c12_account_order_lookup(world: World, rng: random.Random) -> Lock | None:
     in_transit = [x for x in others if x["status"] in ("shipped", "processing")]
     if in_transit:
         words = sorted({number(x["order_id"]) for x in in_transit}
-                       | {noun(ln["sku"]) for x in in_transit for ln in x["items"]})
-        reactions.append({"when_agent_says_any": words, "unless_agent_says_any": [item, num],
+                       | {keyword(ln["sku"]) for x in in_transit for ln in x["items"]})
+        reactions.append({"when_agent_says_any": words,
+                          "unless_agent_says_any": [keyword(line["sku"]), num],
                           "say": scene.lines(C12_OTHER_PARCEL, 2, noun=item), "once": False})
     first = first_name(customer["full_name"])
     if order["status"] == "shipped":
@@ -2008,7 +2042,7 @@ def c12_account_order_lookup(world: World, rng: random.Random) -> Lock | None:
     caller = caller_block(
         persona=f"{customer['full_name']}, {city_of(customer)}. Has no order number; asks about "
                 f"the order with the {item}. {who.persona}",
-        opening=scene.lines(C12_OPENINGS, noun=item), facts=facts, fact_lines={},
+        opening=scene.openings(C12_OPENINGS, noun=item), facts=facts, fact_lines={},
         goal={"description": want[0].upper() + want[1:] + ".",
               "tools_ok": ["verify_identity", "list_orders", "get_order_status"],
               "agent_says_any": says},
