@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from mivas_env.generation.core import Instance, Stats, generate, generate_one
 from mivas_env.generation.families.customer_support import FAMILIES
 from rewards import load_industry, load_seed, tasks_dir
-from rewards.worlds import SPLIT_SEEDS, pool, split_of, world
+from rewards.worlds import pool, split_of, world
 from rewards.worlds.customer_support import CUSTOMER_ID_BLOCKS, ORDER_ID_BLOCKS, build
 from rewards.worlds.names import words
 
