@@ -7,6 +7,7 @@ openings and fact phrasings of the test split are never those of train."""
 
 from __future__ import annotations
 
+import calendar
 import random
 import re
 from collections.abc import Callable, Mapping, Sequence
@@ -1598,9 +1599,136 @@ POLICY_CASES: dict[str, tuple[list[str], list[str], str]] = {
 }
 
 
+C9_WARRANTY_UNTIL_OPENINGS = [
+    "Hi, until when is my {noun} covered by the warranty?",
+    "Hello, I bought a {noun} from you. How long is it under warranty, to the date?",
+    "Hi, is my {noun} still under warranty, and until what date?",
+    "Hey, my {noun} is acting up. When does its warranty run out?",
+    "Hello, what's the last day of the warranty on the {noun} I bought?",
+    "Hi, I'd like to know the warranty end date for my {noun}.",
+    "Hi, could you tell me until when my {noun} is covered?",
+    "Hello, when does the warranty on my {noun} expire?",
+    "Hi, how much warranty is left on the {noun} from my order?",
+]
+C9_PRICE_WINDOW_OPENINGS = [
+    "Hi, the {noun} I bought from you is now cheaper on your site. Can I still get the difference?",
+    "Hello, I noticed the price of my {noun} dropped. Am I still in time for a price adjustment?",
+    "Hi, my {noun} went on sale after I bought it. Do I qualify for the difference?",
+    "Hey, the {noun} I got is cheaper now. Is it too late to get money back on the price?",
+    "Hello, can I get a price adjustment on my {noun}? It's on sale now.",
+    "Hi, the price on my {noun} went down. Until when can I ask for the difference?",
+    "Hi, is my {noun} still eligible for a price adjustment?",
+    "Hello, I saw my {noun} for less on your site today. Can you do anything?",
+    "Hi, do I still have time to claim a price drop on my {noun}?",
+]
+C9_WHICH_DATE = [
+    "From when, though? What's the actual date for my {noun}?",
+    "Okay, but what date is that for my order?",
+    "Can you work out the date for mine?",
+    "Right, but until which day exactly?",
+    "What does that mean for my {noun}, date-wise?",
+    "So what's the last day for me?",
+]
+C9_NOT_RETURNING = [
+    "I'm not returning it, I'm asking about the warranty.",
+    "No, I want to keep it. I mean the warranty.",
+    "I don't want a return. How long is the warranty?",
+    "Not a return, the warranty please.",
+    "I'm keeping it; it's the warranty I'm asking about.",
+    "It's the warranty I need, not a return.",
+]
+PRICE_WINDOW_DAYS = 14
+
+
+def add_months(value: date, months: int) -> date:
+    year, month = divmod(value.month - 1 + months, 12)
+    year, month = value.year + year, month + 1
+    return date(year, month, min(value.day, calendar.monthrange(year, month)[1]))
+
+
+def dated_phrases(value: date) -> list[str]:
+    """A date said with its year (a warranty that ends next year)."""
+    return [f"{value:%B} {value.day}, {value.year}".lower(), f"{value:%B} {value.year}".lower(),
+            f"{value.month}/{value.day}/{value.year}"]
+
+
+def _c9_about_an_order(scene: Scene) -> Lock | None:
+    """A catalog or policy fact applied to the caller's own order: the warranty's end date or
+    the price-adjustment window, so the answer needs the order's delivery date as well."""
+    f, rng = scene.facts, scene.rng
+    delivered = [o for o in f.orders if o["status"] == "delivered"]
+    warranty = [(o, ln) for o in delivered for ln in o["items"]
+                if f.products[ln["sku"]]["warranty_months"]]
+    variant = rng.choice(["warranty", "price_window"] if warranty else ["price_window"])
+    if variant == "warranty":
+        order, line = rng.choice(warranty)
+    else:
+        order = rng.choice(delivered)
+        line = rng.choice(order["items"])
+    customer = f.customer(order)
+    sku = str(line["sku"])
+    item, product, num = noun(sku), f.product_name(sku), number(order["order_id"])
+    got = day(order["delivered_on"])
+    facts = {"full_name": str(customer["full_name"]), "order_id": num, "item": f"the {product}"}
+    reactions: list[dict[str, Any]] = []
+    if variant == "warranty":
+        months = int(f.products[sku]["warranty_months"])
+        ends = add_months(got, months)
+        says = dated_phrases(ends)
+        reactions += [
+            {"when_agent_says_any": ["12 to 36", "12 and 36", "depends", f"{months} months"],
+             "unless_agent_says_any": [str(ends.year)],
+             "say": scene.lines(C9_WHICH_DATE, 2, noun=item), "once": False},
+            {"when_agent_says_any": ["start a return", "return window", "30 days"],
+             "unless_agent_says_any": ["warranty"], "say": scene.lines(C9_NOT_RETURNING, 2)}]
+        answer = (f"I checked order {num}: your {product} was delivered on {spoken_date(got)}, "
+                  f"{got.year}, and it carries a {months}-month manufacturer's warranty, so it is "
+                  f"covered until {spoken_date(ends)}, {ends.year}.")
+        calls = [call("get_order_status", order_id=order["order_id"]),
+                 call("search_products", query=NOUNS[sku][1])]
+        opening = scene.openings(C9_WARRANTY_UNTIL_OPENINGS, noun=item)
+        title = f"Until when is my {item} under warranty? (order's delivery + catalog warranty)"
+        about = (f"Delivered {order['delivered_on']} with a {months}-month warranty: covered "
+                 f"until {ends.isoformat()}; the policy's '12 to 36 months' is not an answer.")
+    else:
+        ends = got + timedelta(days=PRICE_WINDOW_DAYS)
+        says = date_phrases(ends)
+        open_now = (TODAY - got).days <= PRICE_WINDOW_DAYS
+        reactions.append({"when_agent_says_any": ["14 days", "fourteen days", "two weeks"],
+                          "unless_agent_says_any": [f"{ends:%B}".lower()],
+                          "say": scene.lines(C9_WHICH_DATE, 2, noun=item), "once": False})
+        verdict = (f"so the 14-day price adjustment window runs through {spoken_date(ends)} and "
+                   "billing can refund the difference once" if open_now else
+                   f"so the 14-day price adjustment window ended on {spoken_date(ends)}; I'm "
+                   "sorry, it no longer qualifies")
+        answer = (f"I checked order {num}: your {product} was delivered on {spoken_date(got)}, "
+                  f"{verdict}.")
+        calls = [call("get_order_status", order_id=order["order_id"]),
+                 call("get_policy", topic="price_adjustment")]
+        opening = scene.openings(C9_PRICE_WINDOW_OPENINGS, noun=item)
+        title = f"Can I still get a price adjustment on my {item}? (policy + delivery date)"
+        about = (f"Delivered {order['delivered_on']}: the 14-day price adjustment window "
+                 f"{'runs through' if open_now else 'ended on'} {ends.isoformat()}.")
+    caller = caller_block(
+        persona=f"{customer['full_name']}, {city_of(customer)}. Asking about the {item} on "
+                f"order {num}; only wants the date.",
+        opening=opening, facts=facts, fact_lines={"order_id": scene.fact_lines(ORDER_ID_LINES)},
+        goal={"description": f"The date that answers the question about order {num}: "
+                             f"{ends.isoformat()}.",
+              "tools_ok": [c["name"] for c in calls], "agent_says_any": says},
+        reactions=reactions, nudges=scene.lines(NUDGE_GENERIC, 2), agent_answer=answer)
+    return lockfile(title=title, category="store_info", tags=["read_only"], caller=caller,
+                    path=[], calls=calls,
+                    description="Read-only at reception: a catalog or policy rule applied to the "
+                                "caller's order, no verification and no handoff; an answer from "
+                                "memory makes no matching call and only T catches it. " + about)
+
+
 def c9_store_info(world: World, rng: random.Random) -> Lock | None:
     scene = Scene(world, rng)
     f = scene.facts
+    if rng.random() < 0.75:  # most store questions are about the caller's own order
+        return _c9_about_an_order(scene)
     names = sorted({str(c["full_name"]) for c in f.customers.values()})
     caller_name = rng.choice(names)
     products = sorted(f.products.values(), key=lambda p: str(p["sku"]))
