@@ -382,7 +382,7 @@ def _full_names(rng: random.Random, names: NamePool, count: int) -> list[str]:
     return chosen
 
 
-def plan_for(seed: int, split: str | None, names: NamePool, rng: random.Random) -> Plan:
+def plan_for(split: str | None, names: NamePool, rng: random.Random) -> Plan:
     """A generated world's plan: its people from ``names``, its sizes and id blocks from the rng."""
     count = rng.randint(48, 64)
     full_names = _full_names(rng, names, count + 12)
@@ -418,7 +418,7 @@ def build(seed: int, names: NamePool) -> dict[str, list[Row]]:
         from rewards.worlds import split_of
 
         rng = random.Random(f"customer_support/{seed}")
-        plan = plan_for(seed, split_of(seed), names, rng)
+        plan = plan_for(split_of(seed), names, rng)
     customers = make_customers(rng, plan)
     products = [{"sku": sku, "name": name, "category": cat, "price_cents": price,
                  "returnable": returnable, "warranty_months": warranty}
