@@ -31,7 +31,7 @@ class Replay:
 def replay(task: Task) -> Replay:
     """Run the lockfile's gold calls in order, with scoping enforced, on a fresh copy of its world."""
     session = CallSession(task, seed=0, scoping="enforce")
-    outputs = [session.call_tool(call.name, gold_arguments(call.parameters))
+    outputs = [session.call_tool(call.name, gold_arguments(call.parameters)).output
                for call in task.lock.exp_tool_calls]
     return Replay(outputs=outputs, dump=session.dump(), session=session)
 
@@ -52,6 +52,8 @@ def locked_state(task: Task, dump: dict[str, list[dict[str, Any]]]) -> Any:
 
 def _keep_blanks(spec: TableSpec, rows: list[dict[str, Any]],
                  authored: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    if not authored:
+        return rows
     pool = [(row, spec.normalize_row(row)) for row in authored]
     used: set[int] = set()
     out = []

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from rewards import MivasError, TaskNotFoundError, Verdict, tasks_dir, verify
-from rewards.industry import INDUSTRIES, Industry
+from rewards.industry import Industry, industry_names
 from rewards.models import Lockfile, Trace
 
 EXIT_PASS, EXIT_FAIL, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
@@ -155,7 +155,7 @@ def cmd_tasks_list(args: argparse.Namespace) -> int:
 def _lockfile_paths(args: argparse.Namespace) -> list[Path]:
     if getattr(args, "task_id", None):
         return [resolve_lockfile(args.task_id)]
-    names = [args.industry] if args.industry else list(INDUSTRIES)
+    names = [args.industry] if args.industry else list(industry_names())
     return sorted(p for name in names for p in (tasks_dir() / name / "tasks").glob("*.json"))
 
 
@@ -216,7 +216,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--base-url", help="llm agent: an OpenAI-compatible endpoint, e.g. "
                                       "http://localhost:8000/v1 (key from $OPENAI_API_KEY)")
     p.add_argument("--model", help="llm agent: the model name")
-    p.add_argument("--industry", choices=INDUSTRIES)
+    p.add_argument("--industry", choices=industry_names())
     p.add_argument("--task", action="append", help="only these task ids (repeatable)")
     p.add_argument("--discount", type=float, default=0.5)
     p.add_argument("--seed", type=int, default=0, help="episode i is seeded seed+i")
@@ -232,16 +232,16 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("tasks", help="list or show the shipped tasks")
     tasks_sub = p.add_subparsers(dest="tasks_command", required=True)
     q = tasks_sub.add_parser("list", help="one line per task")
-    q.add_argument("--industry", choices=INDUSTRIES)
+    q.add_argument("--industry", choices=industry_names())
     q.set_defaults(func=cmd_tasks_list)
     q = tasks_sub.add_parser("lock", help="replay gold calls and write exp_db_state")
     q.add_argument("task_id", nargs="?", help="e.g. healthcare/C1-E1")
     q.add_argument("--all", action="store_true", help="every lockfile (of --industry)")
-    q.add_argument("--industry", choices=INDUSTRIES)
+    q.add_argument("--industry", choices=industry_names())
     q.set_defaults(func=cmd_tasks_lock)
     q = tasks_sub.add_parser("check", help="validate, replay and run the oracle on every lockfile")
     q.add_argument("task_id", nargs="?", help="only this task")
-    q.add_argument("--industry", choices=INDUSTRIES)
+    q.add_argument("--industry", choices=industry_names())
     q.add_argument("--quiet", action="store_true")
     q.set_defaults(func=cmd_tasks_check)
     q = tasks_sub.add_parser("show", help="print a lockfile")

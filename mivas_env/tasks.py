@@ -12,7 +12,7 @@ from pydantic import ValidationError
 from mivas_env.caller import CallerSpec
 from rewards import LockfileError, TaskNotFoundError, load_industry, tasks_dir
 from rewards.compile import CompiledLock
-from rewards.industry import INDUSTRIES, check_industry_name, validation_error
+from rewards.industry import check_industry_name, industry_names, validation_error
 from rewards.models import Lockfile
 from rewards.verify import compile_lockfile, load_lockfile
 
@@ -84,7 +84,7 @@ def _load_industry_tasks(industry: str) -> tuple[Task, ...]:
 
 def load_tasks(industry: str | None = None) -> list[Task]:
     """Every shipped task of one industry (or of all), in natural id order. Cached per process."""
-    names = [industry] if industry is not None else list(INDUSTRIES)
+    names = [industry] if industry is not None else list(industry_names())
     return [task for name in names for task in _load_industry_tasks(name)]
 
 

@@ -4,10 +4,20 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    Strict,
+    StrictBool,
+    StrictStr,
+    field_validator,
+    model_validator,
+)
 
+from rewards.errors import LimitExceededError
 from rewards.limits import check_value, limits
 
 # Hand-written tasks are C<category>-E<example>; generated ones C<category>-<split>-<seed>.
@@ -20,8 +30,8 @@ class ExpectedOutput(BaseModel):
 
     model_config = ConfigDict(extra="allow", frozen=True)
 
-    ok: bool | None = None
-    error_code: str | None = None
+    ok: StrictBool | None = None
+    error_code: StrictStr | None = None
 
 
 class ExpectedCall(BaseModel):
@@ -94,7 +104,8 @@ class LiveCall(BaseModel):
 
     arguments: dict[str, Any] = Field(default_factory=dict)
     output: dict[str, Any] | None = None
-    start_offset_ms: float | None = Field(default=None, allow_inf_nan=False)
+    # Strict: a bool or a string where the format says number is bad input, never 1 ms or 100.
+    start_offset_ms: Annotated[float, Strict()] | None = Field(default=None, allow_inf_nan=False)
 
     @field_validator("arguments", mode="before")
     @classmethod
@@ -125,8 +136,8 @@ class Trace(BaseModel):
                  sum(len(g) for g in calls.values() if isinstance(g, list))
                  if isinstance(calls, dict) else 0)
         if count > limits().max_calls:
-            raise ValueError(f"trace has {count} calls, more than {limits().max_calls} "
-                             f"(MIVAS_MAX_CALLS)")
+            raise LimitExceededError(f"trace has {count} calls, more than {limits().max_calls} "
+                                     f"(MIVAS_MAX_CALLS)", path=("tool_calls",))
         return data
 
     task_id: str | None = None
@@ -144,8 +155,9 @@ class Trace(BaseModel):
             raise ValueError("hangup_dump must be an object mapping table names to row lists")
         total = sum(len(rows) for rows in value.values() if isinstance(rows, list))
         if total > limits().max_dump_rows:
-            raise ValueError(f"hangup_dump has {total} rows, more than {limits().max_dump_rows} "
-                             f"(MIVAS_MAX_DUMP_ROWS)")
+            raise LimitExceededError(f"hangup_dump has {total} rows, more than "
+                                     f"{limits().max_dump_rows} (MIVAS_MAX_DUMP_ROWS)",
+                                     path=("hangup_dump",))
         for table, rows in value.items():
             if not isinstance(table, str):
                 raise ValueError("hangup_dump keys must be table names")

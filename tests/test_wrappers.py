@@ -12,7 +12,7 @@ from gymnasium.utils.env_checker import check_env
 
 from mivas_env import DiscreteActions, FixedDiscountEval, MivasEnv
 from mivas_env.wrappers import build_menu
-from rewards.industry import INDUSTRIES
+from rewards.industry import industry_names
 
 GOLD = [{"tool": "transfer_to_coverage", "arguments": {}},
         {"tool": "check_plan_accepted", "arguments": {"carrier": "aetna",
@@ -51,7 +51,7 @@ def test_fixed_discount_eval_leaves_intermediate_rewards_at_zero() -> None:
     assert env.step(GOLD[0])[1] == 0.0
 
 
-@pytest.mark.parametrize("industry", INDUSTRIES)
+@pytest.mark.parametrize("industry", industry_names())
 def test_discrete_actions_spaces_are_the_same_for_every_task_and_pass_env_checker(
         industry: str) -> None:
     env = DiscreteActions(MivasEnv(industry=industry))

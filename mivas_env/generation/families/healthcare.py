@@ -126,9 +126,17 @@ def server(world: World) -> HealthcareServer:
     return HealthcareServer(Database(tables))  # type: ignore[arg-type]
 
 
+@lru_cache(maxsize=64)
+def _reader(seed: int) -> HealthcareServer:
+    from mivas_env.generation.core import load_world
+
+    return server(load_world(INDUSTRY, seed))
+
+
 def ask(world: World, tool: str, **arguments: Any) -> Any:
-    """The data of a successful call on a fresh server, or None."""
-    output = server(world).call(tool, arguments)
+    """The data of a successful read-only call, or None (one reading server per world: a
+    world seed always builds the same tables)."""
+    output = _reader(world.seed).call(tool, arguments)
     return output["data"] if output["ok"] else None
 
 
@@ -154,16 +162,29 @@ def unique_patients(world: World) -> list[dict[str, Any]]:
     return [dict(p) for p in patients(world)]
 
 
-def upcoming(world: World, patient_id: str) -> list[dict[str, Any]]:
+@lru_cache(maxsize=64)
+def _book(seed: int) -> tuple[dict[str, list[dict[str, Any]]], frozenset[str]]:
+    """Per patient their upcoming booked visits, and the established patients (per world)."""
+    from mivas_env.generation.core import load_world
+
+    world = load_world(INDUSTRY, seed)
     today = world.today.isoformat()
-    return [dict(a) for a in world.rows("appointments")
-            if a["patient_id"] == patient_id and a["status"] == "booked"
-            and a["start_time"][:10] >= today]
+    booked: dict[str, list[dict[str, Any]]] = {}
+    seen: set[str] = set()
+    for a in world.rows("appointments"):
+        if a["status"] == "booked" and a["start_time"][:10] >= today:
+            booked.setdefault(a["patient_id"], []).append(dict(a))
+        elif a["status"] == "completed":
+            seen.add(a["patient_id"])
+    return booked, frozenset(seen)
+
+
+def upcoming(world: World, patient_id: str) -> list[dict[str, Any]]:
+    return list(_book(world.seed)[0].get(patient_id, []))
 
 
 def established(world: World, patient_id: str) -> bool:
-    return any(a["patient_id"] == patient_id and a["status"] == "completed"
-               for a in world.rows("appointments"))
+    return patient_id in _book(world.seed)[1]
 
 
 def new_person(world: World, rng: random.Random) -> dict[str, str]:
