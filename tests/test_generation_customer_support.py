@@ -303,3 +303,18 @@ def test_returns_are_opened_only_where_the_world_allows_them() -> None:
             else:
                 assert call["output"]["error_code"] in (
                     "not_eligible", "return_window_closed", "not_returnable")
+
+
+def _caller_lines(instance: Instance) -> set[str]:
+    caller = instance.data["caller"]
+    lines = {*caller["opening"], *caller["nudges"], *caller["thanks"], *caller["unknown"]}
+    lines |= {line for reaction in caller["reactions"] for line in reaction["say"]}
+    lines |= {line for templates in caller["fact_lines"].values() for line in templates
+              if line != "{value}"}
+    return lines
+
+
+def test_no_caller_line_of_a_test_instance_is_said_in_train() -> None:
+    train = set().union(*map(_caller_lines, _instances("train")[0]))
+    test = set().union(*map(_caller_lines, _instances("test")[0]))
+    assert test and not train & test, sorted(train & test)[:3]
