@@ -649,9 +649,20 @@ C2_OPENINGS = [
     "Hey, I want to cancel my {noun} order before it ships.",
     "Good morning, please cancel the order with the {noun}.",
     "Hi, I placed an order for a {noun} and I need to cancel it.",
-    "Hello, I've changed my plans and need to cancel my {noun}.",
+    "Hello, I need my {noun} order cancelled, please.",
     "Hi, I'm calling to cancel an order, the {noun}.",
     "Hi, could you help me cancel the {noun} I bought?",
+]
+C2_REASON_OPENINGS = [
+    "Hi, I need to cancel the {noun} I ordered. {reason}",
+    "Hello, please cancel my {noun} order. {reason}",
+    "Hi, I'd like to cancel an order with a {noun} in it. {reason}",
+    "Hey, can you cancel my {noun}? {reason}",
+    "Hello, I want to cancel the {noun} before it ships. {reason}",
+    "Hi, I'm calling to cancel my {noun} order. {reason}",
+    "Hi, could you cancel the {noun} for me? {reason}",
+    "Hello, I have to cancel the {noun} I bought. {reason}",
+    "Hi, cancel my order for the {noun}, please. {reason}",
 ]
 C2_LIST_OPENINGS = [
     "Hi, I placed two orders this week and I need to cancel one of them, the one with the {noun}.",
@@ -756,9 +767,10 @@ def c2_cancel_order(world: World, rng: random.Random) -> Lock | None:
         facts["cancel_reason"] = scene.say(CANCEL_REASONS, noun=item)
         fact_lines["cancel_reason"] = ["{value}"]
         params["reason"] = facts["cancel_reason"]
+        opening = scene.openings(C2_REASON_OPENINGS, noun=item, reason=facts["cancel_reason"])
         about += (" The caller states why, so cancel_order must carry a reason (prose: any "
                   "non-empty wording); leaving it out fails T only.")
-    elif variant == "no_reason":
+    else:
         facts["cancel_reason"] = scene.say(NO_CANCEL_REASON)
         fact_lines["cancel_reason"] = ["{value}"]
         reactions.append({"when_agent_says_any": ["why", "reason"],
@@ -778,7 +790,9 @@ def c2_cancel_order(world: World, rng: random.Random) -> Lock | None:
                 f"{item} cancelled while it is still processing. {who.persona}",
         opening=opening, facts=facts, fact_lines=fact_lines, goal=goal, reactions=reactions,
         nudges=scene.lines(NUDGE_GENERIC, 2), agent_answer=answer, scene=scene)
-    return lockfile(title=f"Cancel a processing order ({variant.replace('_', ' ')})",
+    shown = {"reason": "reason stated", "no_reason": "no reason given",
+             "list": "no order number: list the orders first"}[variant]
+    return lockfile(title=f"Cancel the {item} order ({shown})",
                     category="cancel_order", tags=["write", "multi_hop"], caller=caller,
                     path=["transfer_to_identity", "transfer_to_orders"], calls=calls,
                     description="Write, multi-hop: identity then orders, cancel_order on a "
