@@ -855,8 +855,9 @@ C3_TOTAL_ASK = [
     "The full {amount}.", "Everything, so {amount}.", "I'd like the full {amount} back.",
 ]
 C3_LINE_ASK = [
-    "The full price of the {noun}.", "What I paid for the {noun}.", "The whole {noun}.",
-    "All of what the {noun} cost me.", "The {noun}'s full price, please.", "Whatever the {noun} cost.",
+    "{amount}, what I paid for the {noun}.", "The {amount} the {noun} cost me.",
+    "What I paid for the {noun}, {amount}.", "{amount} for the {noun}.",
+    "The full {amount} for the {noun}, please.", "I paid {amount} for the {noun}, so that.",
 ]
 C3_ALREADY_REFUNDED_Q = [
     "Hold on, didn't you already refund {refunded} of that? How much is actually left?",
@@ -972,7 +973,8 @@ def c3_refund(world: World, rng: random.Random) -> Lock | None:
             title = "Refund the rest of a returned order (earlier partial refund)"
         else:
             amount = min(remaining, line["qty"] * line["unit_price_cents"])
-            facts["refund_amount"] = scene.say(C3_LINE_ASK, noun=item)
+            facts["refund_amount"] = scene.say(
+                C3_LINE_ASK, noun=item, amount=money(line["qty"] * line["unit_price_cents"]))
             facts["item"] = f"the {product}"
             opening = scene.openings(C3_OPEN_RMA_OPENINGS, noun=item,
                                   state=rng.choice(DAMAGE_STATES))
@@ -2118,8 +2120,7 @@ def c11_return_then_refund(world: World, rng: random.Random) -> Lock | None:
     method, method_line, method_reaction, method_goal = method_block(scene)
     facts = dict(who.facts, order_id=num, item=f"the {product}",
                  return_reason=scene.say(REASON_FACTS[reason]),
-                 refund_amount=(f"{money(line_total)}, the full price." if amount < line_total
-                                else scene.say(C3_LINE_ASK, noun=item)),
+                 refund_amount=scene.say(C3_LINE_ASK, noun=item, amount=money(line_total)),
                  refund_method=method_line)
     reactions: list[dict[str, Any]] = [
         who.reaction, *other_item_reaction(scene, order, sku),
