@@ -90,11 +90,19 @@ def cmd_eval(args: argparse.Namespace) -> int:
 
     from mivas_env.agents import make_agent
     from mivas_env.evaluate import evaluate, format_table, summarize
-    from mivas_env.tasks import load_tasks
+    from mivas_env.tasks import load_dir, load_tasks
 
     if not 0.0 <= args.discount <= 1.0:
         raise MivasError(f"--discount must be within [0, 1], got {args.discount}")
-    tasks = load_tasks(args.industry)
+    if args.tasks_dir and args.bench:
+        raise MivasError("--tasks-dir and --bench exclude each other")
+    if args.tasks_dir or args.bench:
+        folders = [Path(args.tasks_dir)] if args.tasks_dir else sorted(
+            path for path in tasks_dir().glob("*/bench") if path.is_dir())
+        tasks = [t for folder in folders for t in load_dir(folder)
+                 if args.industry is None or t.industry == args.industry]
+    else:
+        tasks = load_tasks(args.industry)
     if args.task:
         tasks = [t for t in tasks if t.full_id in args.task or t.lock.id in args.task]
     if not tasks:
@@ -155,6 +163,14 @@ def cmd_tasks_list(args: argparse.Namespace) -> int:
 def _lockfile_paths(args: argparse.Namespace) -> list[Path]:
     if getattr(args, "task_id", None):
         return [resolve_lockfile(args.task_id)]
+    if getattr(args, "dir", None):
+        folder = Path(args.dir)
+        if not folder.is_dir():
+            raise TaskNotFoundError("not a directory", file=args.dir)
+        paths = sorted(folder.rglob("*.json"))
+        if not paths:
+            raise TaskNotFoundError("no lockfiles (*.json) in this directory", file=args.dir)
+        return paths
     names = [args.industry] if args.industry else list(industry_names())
     return sorted(p for name in names for p in (tasks_dir() / name / "tasks").glob("*.json"))
 
@@ -193,6 +209,59 @@ def cmd_tasks_check(args: argparse.Namespace) -> int:
     return EXIT_PASS if bad == 0 else EXIT_FAIL
 
 
+def cmd_tasks_generate(args: argparse.Namespace) -> int:
+    from tqdm import tqdm
+
+    from mivas_env.generation.core import GenerationError, Stats, generate, pick_family
+    from mivas_env.generation.families import families
+
+    if args.n < 1:
+        raise MivasError(f"--n must be at least 1, got {args.n}")
+    if args.seed < 0:
+        raise MivasError(f"--seed must be >= 0, got {args.seed}")
+    if args.worlds is not None and args.worlds < 1:
+        raise MivasError(f"--worlds must be at least 1, got {args.worlds}")
+    if not families(args.industry):
+        raise GenerationError(f"{args.industry} has no task families yet "
+                              f"(mivas_env/generation/families/{args.industry}.py)")
+    if args.family is not None:
+        pick_family(args.industry, args.split, args.seed, args.family)  # names the families
+    out = Path(args.out)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise MivasError(f"cannot create the output directory: {exc.strerror}",
+                         file=args.out) from None
+    stats = Stats()
+    instances = generate(args.industry, args.split, args.n, args.seed, family=args.family,
+                         worlds=args.worlds, stats=stats)
+    for instance in tqdm(instances, total=args.n, desc=f"generate {args.industry} {args.split}",
+                         unit="task", file=sys.stderr, leave=False, disable=args.quiet):
+        (out / f"{instance.id}.json").write_text(instance.json(), encoding="utf-8")
+    print(format_generation(stats, families(args.industry), args.n, out))
+    return EXIT_PASS
+
+
+def format_generation(stats: Any, found: Sequence[Any], n: int, out: Path) -> str:
+    """The per-family table ``mivas tasks generate`` prints."""
+    header = f"{'family':<8}{'category':<22}{'written':>8}{'redrawn':>9}{'dropped':>9}{'drop rate':>11}"
+    lines = [header, "-" * len(header)]
+    for family in found:
+        code = family.code
+        if not (stats.made[code] or stats.dropped[code] or stats.redrawn[code]):
+            continue
+        lines.append(f"{code:<8}{family.category:<22}{stats.made[code]:>8}"
+                     f"{stats.redrawn[code]:>9}{stats.dropped[code]:>9}"
+                     f"{stats.drop_rate(code):>11.1%}")
+    lines.append("-" * len(header))
+    made, dropped = sum(stats.made.values()), sum(stats.dropped.values())
+    rate = dropped / (made + dropped) if made + dropped else 0.0
+    lines.append(f"{'total':<30}{made:>8}{sum(stats.redrawn.values()):>9}{dropped:>9}{rate:>11.1%}")
+    lines.append(f"wrote {n} lockfiles to {out} (each self-checked: replay, oracle exact, caller "
+                 f"satisfied, noop fails unless a refusal, near-misses fail)")
+    return "\n".join(lines)
+
+
 def cmd_tasks_show(args: argparse.Namespace) -> int:
     print(resolve_lockfile(args.task_id).read_text(encoding="utf-8").rstrip())
     return EXIT_PASS
@@ -218,6 +287,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--model", help="llm agent: the model name")
     p.add_argument("--industry", choices=industry_names())
     p.add_argument("--task", action="append", help="only these task ids (repeatable)")
+    p.add_argument("--tasks-dir", metavar="DIR",
+                   help="run the lockfiles under DIR (e.g. from mivas tasks generate) instead of "
+                        "the shipped tasks")
+    p.add_argument("--bench", action="store_true",
+                   help="run the frozen generated benchmark (tasks/<industry>/bench, 100 "
+                        "instances per industry of the bench split)")
     p.add_argument("--discount", type=float, default=0.5)
     p.add_argument("--seed", type=int, default=0, help="episode i is seeded seed+i")
     p.add_argument("--max-turns", type=int, default=40)
@@ -241,9 +316,22 @@ def build_parser() -> argparse.ArgumentParser:
     q.set_defaults(func=cmd_tasks_lock)
     q = tasks_sub.add_parser("check", help="validate, replay and run the oracle on every lockfile")
     q.add_argument("task_id", nargs="?", help="only this task")
+    q.add_argument("--dir", help="every lockfile under this directory (e.g. a generated one)")
     q.add_argument("--industry", choices=industry_names())
     q.add_argument("--quiet", action="store_true")
     q.set_defaults(func=cmd_tasks_check)
+    q = tasks_sub.add_parser("generate", help="generate, lock and self-check N task instances")
+    q.add_argument("--industry", required=True, choices=industry_names())
+    q.add_argument("--family", help="only this family: a code (C3) or a category slug")
+    q.add_argument("--split", required=True, choices=["train", "test", "bench"],
+                   help="train and test (and bench) share no world, name or template")
+    q.add_argument("--n", type=int, required=True, help="how many instances")
+    q.add_argument("--seed", type=int, default=0, help="instance i is seed+i (default 0)")
+    q.add_argument("--out", required=True, help="directory for the lockfiles (<id>.json)")
+    q.add_argument("--worlds", type=int, default=None,
+                   help="draw worlds among the split's first N (default: the whole split)")
+    q.add_argument("--quiet", action="store_true", help="no progress bar")
+    q.set_defaults(func=cmd_tasks_generate)
     q = tasks_sub.add_parser("show", help="print a lockfile")
     q.add_argument("task_id", help="e.g. healthcare/C1-E1")
     q.set_defaults(func=cmd_tasks_show)
