@@ -133,6 +133,8 @@ NUDGE_GENERIC = [
     "Is that something you can do?", "What's the next step?",
 ]
 
+SIGN_OFFS = [" I'm {first}, by the way.", "", " This is {first}.", " My name's {first}.",
+             " {first} here.", "", " It's {first} calling.", " This is {first} speaking.", ""]
 THANKS = [
     "Great, that's everything I needed. Thank you, bye.", "Perfect, thanks so much. Goodbye.",
     "Okay, that answers it. Thanks, bye.", "Wonderful, thank you. Have a good day, bye.",
@@ -402,7 +404,9 @@ def lockfile(*, title: str, category: str, description: str, tags: list[str],
 def caller_block(*, persona: str, opening: list[str], facts: Mapping[str, str],
                  fact_lines: Mapping[str, list[str]], goal: dict[str, Any],
                  reactions: list[dict[str, Any]], nudges: list[str],
-                 agent_answer: str, scene: Scene) -> dict[str, Any]:
+                 agent_answer: str, scene: Scene, speaker: str) -> dict[str, Any]:
+    """The caller block; each opening ends with its own sign-off naming the speaker (or none)."""
+    opening = [line + scene.say(SIGN_OFFS, first=first_name(speaker)) for line in opening]
     return {"persona": persona, "opening": opening, "facts": dict(facts),
             "fact_lines": dict(fact_lines), "goal": goal, "reactions": reactions,
             "nudges": nudges, "agent_answer": agent_answer,
@@ -632,7 +636,8 @@ def c1_order_status(world: World, rng: random.Random) -> Lock | None:
     nudges = scene.lines(NUDGE_GENERIC, 2)
     caller = caller_block(persona=persona, opening=opening, facts=facts,
                           fact_lines={"order_id": scene.fact_lines(ORDER_ID_LINES)}, goal=goal,
-                          reactions=reactions, nudges=nudges, agent_answer=answer, scene=scene)
+                          reactions=reactions, nudges=nudges, agent_answer=answer, scene=scene,
+                          speaker=name)
     return lockfile(title=title, category="order_status", tags=tags, caller=caller, path=[],
                     description="Read-only order status at reception (no verification, empty "
                                 "path, seed unchanged): only T catches an answer from memory "
@@ -789,7 +794,8 @@ def c2_cancel_order(world: World, rng: random.Random) -> Lock | None:
         persona=f"{customer['full_name']}, {city_of(customer)}. Wants the order with the "
                 f"{item} cancelled while it is still processing. {who.persona}",
         opening=opening, facts=facts, fact_lines=fact_lines, goal=goal, reactions=reactions,
-        nudges=scene.lines(NUDGE_GENERIC, 2), agent_answer=answer, scene=scene)
+        nudges=scene.lines(NUDGE_GENERIC, 2), agent_answer=answer, scene=scene,
+        speaker=str(customer["full_name"]))
     shown = {"reason": "reason stated", "no_reason": "no reason given",
              "list": "no order number: list the orders first"}[variant]
     return lockfile(title=f"Cancel the {item} order ({shown})",
@@ -1033,7 +1039,8 @@ def c3_refund(world: World, rng: random.Random) -> Lock | None:
         persona=f"{customer['full_name']}, {city_of(customer)}. Calling billing about money on "
                 f"order {num}. {who.persona}",
         opening=opening, facts=facts, fact_lines=fact_lines, goal=goal, reactions=reactions,
-        nudges=scene.lines(NUDGE_GENERIC, 2), agent_answer=answer, scene=scene)
+        nudges=scene.lines(NUDGE_GENERIC, 2), agent_answer=answer, scene=scene,
+        speaker=str(customer["full_name"]))
     return lockfile(title=title, category="refund", tags=tags, caller=caller,
                     path=["transfer_to_identity", "transfer_to_billing"], calls=calls,
                     description="Multi-hop: identity then billing; get_refund_status before any "
@@ -1102,7 +1109,8 @@ def c4_cancel_and_refund(world: World, rng: random.Random) -> Lock | None:
               "tools_ok": ["verify_identity", "cancel_order", "issue_refund"],
               "agent_says_all": ["cancelled", *method_goal],
               "agent_says_any": money_phrases(paid)},
-        reactions=reactions, nudges=scene.lines(NUDGE_GENERIC, 2), agent_answer=answer, scene=scene)
+        reactions=reactions, nudges=scene.lines(NUDGE_GENERIC, 2), agent_answer=answer, scene=scene,
+        speaker=str(customer["full_name"]))
     return lockfile(
         title=f"Cancel a {item} order and refund it ({method.replace('_', ' ')})",
         category="cancel_and_refund", tags=["write", "multi_hop"], caller=caller,
@@ -1284,7 +1292,8 @@ def _returns_case(scene: Scene, with_reason: bool) -> Lock | None:
         goal={"description": f"A return open for the {item} on order {num}.",
               "tools_ok": ["verify_identity", "create_rma"],
               "agent_says_any": [rma_id[-4:], "rma number", "return number"]},
-        reactions=reactions, nudges=scene.lines(NUDGE_GENERIC, 2), agent_answer=answer, scene=scene)
+        reactions=reactions, nudges=scene.lines(NUDGE_GENERIC, 2), agent_answer=answer, scene=scene,
+        speaker=str(customer["full_name"]))
     category = "rma_with_reason" if with_reason else "rma_no_reason"
     return lockfile(
         title=f"Return a {item}{' (reason stated)' if with_reason else ', no reason given'}",
@@ -1457,7 +1466,8 @@ def c7_rma_refused(world: World, rng: random.Random) -> Lock | None:
         persona=f"{customer['full_name']}, {city_of(customer)}. Wants to return the {item} from "
                 f"order {num}; honest about the facts. {who.persona}",
         opening=opening, facts=facts, fact_lines=fact_lines, goal=goal, reactions=reactions,
-        nudges=scene.lines(NUDGE_GENERIC, 2), agent_answer=answer, scene=scene)
+        nudges=scene.lines(NUDGE_GENERIC, 2), agent_answer=answer, scene=scene,
+        speaker=str(customer["full_name"]))
     return lockfile(
         title=title, category="rma_refused", tags=["refused_write", "multi_hop"], caller=caller,
         path=["transfer_to_identity", "transfer_to_returns"],
@@ -1591,7 +1601,8 @@ def c8_address_update(world: World, rng: random.Random) -> Lock | None:
         goal={"description": f"Order {num} re-addressed to {shown}.",
               "tools_ok": ["verify_identity", "update_shipping_address"],
               "agent_says_all": goal_all, "agent_says_any": [new_zip]},
-        reactions=reactions, nudges=scene.lines(NUDGE_GENERIC, 2), agent_answer=answer, scene=scene)
+        reactions=reactions, nudges=scene.lines(NUDGE_GENERIC, 2), agent_answer=answer, scene=scene,
+        speaker=str(customer["full_name"]))
     return lockfile(
         title=f"Change the shipping address of a processing order ({'gift' if gift else 'move'})",
         category="address_update", tags=["write", "multi_hop"], caller=caller,
@@ -1800,7 +1811,8 @@ def _c9_about_an_order(scene: Scene) -> Lock | None:
         goal={"description": f"The date that answers the question about order {num}: "
                              f"{ends.isoformat()}.",
               "tools_ok": [c["name"] for c in calls], "agent_says_any": says},
-        reactions=reactions, nudges=scene.lines(NUDGE_GENERIC, 2), agent_answer=answer, scene=scene)
+        reactions=reactions, nudges=scene.lines(NUDGE_GENERIC, 2), agent_answer=answer, scene=scene,
+        speaker=str(customer["full_name"]))
     return lockfile(title=title, category="store_info", tags=["read_only"], caller=caller,
                     path=[], calls=calls,
                     description="Read-only at reception: a catalog or policy rule applied to the "
@@ -1891,7 +1903,8 @@ def c9_store_info(world: World, rng: random.Random) -> Lock | None:
         persona=f"{caller_name}, shopping at Brightwell Home. Wants one fact before buying or "
                 "returning.",
         opening=opening, facts=facts, fact_lines={}, goal=goal, reactions=reactions,
-        nudges=scene.lines(NUDGE_GENERIC, 2), agent_answer=answer, scene=scene)
+        nudges=scene.lines(NUDGE_GENERIC, 2), agent_answer=answer, scene=scene,
+        speaker=caller_name)
     return lockfile(title=title, category="store_info", tags=["read_only"], caller=caller,
                     path=[], calls=calls,
                     description="Read-only at reception: a catalog or policy fact, no "
@@ -2044,7 +2057,8 @@ def c10_refusal(world: World, rng: random.Random) -> Lock | None:
     caller = caller_block(
         persona=persona, opening=opening, facts=facts, fact_lines=fact_lines,
         goal={"description": "A polite refusal.", "agent_says_any": list(REFUSALS)},
-        reactions=reactions, nudges=scene.lines(NUDGE_GENERIC, 2), agent_answer=answer, scene=scene)
+        reactions=reactions, nudges=scene.lines(NUDGE_GENERIC, 2), agent_answer=answer, scene=scene,
+        speaker=caller_name)
     return lockfile(title=title, category="refusal", tags=["refusal"], caller=caller, path=[],
                     calls=[],
                     description="Reception-only refusal: no transfer, no tool, seed unchanged. "
@@ -2155,7 +2169,8 @@ def c11_return_then_refund(world: World, rng: random.Random) -> Lock | None:
               "tools_ok": ["verify_identity", "create_rma", "issue_refund"],
               "agent_says_all": [money_phrases(amount)[0], *method_goal],
               "agent_says_any": [rma_id[-4:]]},
-        reactions=reactions, nudges=scene.lines(NUDGE_GENERIC, 2), agent_answer=answer, scene=scene)
+        reactions=reactions, nudges=scene.lines(NUDGE_GENERIC, 2), agent_answer=answer, scene=scene,
+        speaker=str(customer["full_name"]))
     return lockfile(
         title=f"Return a {item} ({reason.replace('_', ' ')}) and refund it now",
         category="return_then_refund", tags=["write", "multi_hop"], caller=caller,
@@ -2252,7 +2267,8 @@ def c12_account_order_lookup(world: World, rng: random.Random) -> Lock | None:
         goal={"description": want[0].upper() + want[1:] + ".",
               "tools_ok": ["verify_identity", "list_orders", "get_order_status"],
               "agent_says_any": says},
-        reactions=reactions, nudges=scene.lines(NUDGE_GENERIC, 2), agent_answer=answer, scene=scene)
+        reactions=reactions, nudges=scene.lines(NUDGE_GENERIC, 2), agent_answer=answer, scene=scene,
+        speaker=str(customer["full_name"]))
     return lockfile(
         title=f"Where is my {item}? (no order number: verify, list orders, status)",
         category="account_order_lookup", tags=["read_only", "multi_hop"], caller=caller,
