@@ -13,6 +13,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
+from rapidfuzz.distance import Levenshtein
+
+from mivas_env.channel import DIGITS, MONTHS, ordinal, spoken
 
 Lines = list[str]
 
@@ -414,8 +417,6 @@ def value_units(text: str, names_only: bool = False) -> list[str]:
     """The values a line says, as a listener keys them: digit runs as digit strings, spelled
     letters joined into words, other words as words (common words dropped). ``names_only``
     keeps only names, numbers and spellings (what a read-back must get right)."""
-    from mivas_env.channel import DIGITS, spoken
-
     units: list[str] = []
     run_digits: list[str] = []
     run_letters: list[str] = []
@@ -467,8 +468,6 @@ def _part_in(part: str, units: list[str]) -> bool:
 
 def _near(part: str, units: list[str]) -> bool:
     """Whether the line says something close to ``part``: a misheard or mistyped version."""
-    from rapidfuzz.distance import Levenshtein
-
     kind = _kind(part)
     for unit in units:
         if kind != _kind(unit):
@@ -488,13 +487,11 @@ def _near(part: str, units: list[str]) -> bool:
 
 
 def _kind(unit: str) -> str:
-    from mivas_env.channel import MONTHS, ordinal
-
     if unit.isdigit():
         return "digits"
     if unit in MONTHS:
         return "month"
-    if unit in _ORDINALS(ordinal):
+    if unit in _ORDINAL_WORDS:
         return "ordinal"
     if unit in _NUMBER_WORDS:
         return "number"
@@ -507,8 +504,7 @@ _NUMBER_WORDS = frozenset([
     "thousand"])
 
 
-def _ORDINALS(ordinal: Callable[[int], str]) -> frozenset[str]:  # noqa: N802
-    return frozenset(word for n in range(1, 32) for word in ordinal(n).split()[-1:])
+_ORDINAL_WORDS = frozenset(ordinal(n).split()[-1] for n in range(1, 32))
 
 
 def _say_part(part: str, fact: str) -> str:

@@ -309,9 +309,12 @@ class MivasEnv(gym.Env[str, str]):
         assert session is not None
         said = to_charset(action.text, MAX_ACTION_CHARS)
         start = session.clock_ms
-        to_caller = self._to_caller.hear(said)
-        reply = session.say(said, heard=to_caller.heard if self.agent_channel else None)
-        self._record_turn("agent", to_caller, start)
+        if self.channel == "text":  # nothing to hear differently, nothing more to record
+            reply = session.say(said)
+        else:
+            to_caller = self._to_caller.hear(said)
+            reply = session.say(said, heard=to_caller.heard if self.agent_channel else None)
+            self._record_turn("agent", to_caller, start)
         heard = self._caller_line(reply.text, start + speech_ms(said))
         obs = to_charset(heard.heard)
         return _Turn(obs, [{"role": "assistant", "content": said}, {"role": "user", "content": obs}],

@@ -227,3 +227,10 @@ def test_an_unbroken_run_longer_than_a_word_is_cut_not_spelled_forever() -> None
 
     assert read_digits(spoken("1" * 100_000)) == "1" * MAX_TOKEN_CHARS
     assert spoken("a" * 100_000) == "a" * MAX_TOKEN_CHARS
+
+
+def test_vector_envs_take_the_channel_too() -> None:
+    envs = gym.make_vec("mivas/legal-v0", num_envs=2, vectorization_mode="sync", channel="spoken")
+    observations, _ = envs.reset(seed=3)
+    assert all(obs == spoken(obs) and obs for obs in observations)
+    envs.close()
