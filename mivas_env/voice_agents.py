@@ -51,7 +51,7 @@ def _date(heard: str, gold: Any) -> Any:
 
 def _prefixed_digits(heard: str, gold: Any) -> Any:
     # An order number said as digits, written the way the system stores it ("ord_10108").
-    prefix = re.match(r"[A-Za-z_]*", gold)[0] if isinstance(gold, str) else ""  # type: ignore[index]
+    prefix = re.sub(r"[^A-Za-z_].*$", "", gold) if isinstance(gold, str) else ""
     digits = read_digits(heard)
     return prefix + digits if digits else None
 
@@ -76,10 +76,11 @@ def _email(heard: str, gold: Any) -> Any:
     return read_email(heard)
 
 
-READERS: dict[str, Reader] = {"phone": _phone, "date": _date, "email": _email,
-                              "digits": _prefixed_digits, "id": _alnum, "name": _name}
 Kind = Literal["phone", "date", "email", "digits", "id", "name"]
-SPELLED: frozenset[str] = frozenset({"name", "email", "id"})
+# Tried in this order: the first whose reading of the caller's clean answer matches wins.
+READERS: dict[Kind, Reader] = {"phone": _phone, "date": _date, "email": _email,
+                               "digits": _prefixed_digits, "id": _alnum, "name": _name}
+SPELLED: frozenset[Kind] = frozenset({"name", "email", "id"})  # the careful agent has them spelled
 
 
 @dataclass(frozen=True)
@@ -89,7 +90,7 @@ class Dictated:
     call: int
     key: str
     slot: str
-    kind: str
+    kind: Kind
 
 
 def _matches(lock: Lockfile, call: int, key: str, value: Any) -> bool:
@@ -136,7 +137,6 @@ class _ScriptedVoiceAgent:
 
     name = "voice"
     privileged: Literal[True] = True
-    careful = False
 
     def __init__(self) -> None:
         self.lock: Lockfile | None = None
@@ -220,7 +220,6 @@ class CarefulVoiceAgent(_ScriptedVoiceAgent):
     the part the caller corrects (at most ``MAX_READ_BACKS`` read-backs a value)."""
 
     name = "careful"
-    careful = True
 
     def _ask(self, item: Dictated, question: str, gold: Any) -> None:
         reader = READERS[item.kind]
@@ -289,7 +288,7 @@ class CarefulVoiceAgent(_ScriptedVoiceAgent):
         self.plan.extend([ask, spell, read_back])
 
 
-NUMBERS = frozenset({"phone", "digits", "id"})
+NUMBERS: frozenset[Kind] = frozenset({"phone", "digits", "id"})
 
 
 def vote(versions: list[str]) -> str:
