@@ -187,9 +187,7 @@ class MivasEnv(gym.Env[str, str]):
         self.reward: RewardKind = reward
         self.llm_judge = llm_judge
         self.render_mode = render_mode
-        if isinstance(llm_caller, dict):
-            llm_caller = LLMCallerConfig(**llm_caller)
-        self.llm_caller = llm_caller
+        self.llm_caller = LLMCallerConfig.of(llm_caller) if llm_caller is not None else None
         self.channel: ChannelName = channel
         self.wer = float(wer)
         self.agent_channel = agent_channel

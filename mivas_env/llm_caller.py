@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 import warnings
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from mivas_env.caller import CallerReply, ScriptedCaller
@@ -30,6 +30,26 @@ class LLMCallerConfig:
     api_key: str | None = None
     timeout_s: float = 60.0
     max_tokens: int = 200
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.base_url, str) or not self.base_url.startswith(("http://",
+                                                                               "https://")):
+            raise ValueError(f"llm_caller base_url must be an http(s) URL, got {self.base_url!r}")
+        if not isinstance(self.model, str) or not self.model:
+            raise ValueError("llm_caller model must be a non-empty string")
+
+    @classmethod
+    def of(cls, value: LLMCallerConfig | Mapping[str, Any]) -> LLMCallerConfig:
+        """A config from itself or from its fields as a mapping (unknown fields: ValueError)."""
+        if isinstance(value, cls):
+            return value
+        if not isinstance(value, Mapping):
+            raise ValueError(f"llm_caller must be an LLMCallerConfig or a dict, got "
+                             f"{type(value).__name__}")
+        unknown = set(value) - {f.name for f in fields(cls)}
+        if unknown:
+            raise ValueError(f"llm_caller has no field(s) {', '.join(sorted(map(str, unknown)))}")
+        return cls(**value)
 
 
 class LLMCaller:

@@ -103,3 +103,12 @@ def test_the_config_is_a_dataclass_too(server: str) -> None:
                    llm_caller=LLMCallerConfig(base_url=server, model="stub"))
     env.reset(seed=0)
     assert env.step("What's your phone number?")[0] == LINE
+
+
+@pytest.mark.parametrize("config", [{"base_url": "localhost:8000", "model": "m"},
+                                    {"base_url": "http://x/v1", "model": ""},
+                                    {"base_url": "http://x/v1", "model": "m", "temprature": 0},
+                                    "http://x/v1"])
+def test_a_bad_llm_caller_config_is_a_value_error(config: Any) -> None:
+    with pytest.raises(ValueError, match="llm_caller"):
+        MivasEnv(industry="legal", llm_caller=config)
