@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
@@ -607,6 +608,7 @@ class AsrNoise:
     wer: float = DEFAULT_WER
     seed: int | str | None = 0
     rng: random.Random = field(init=False)
+    made: Counter[str] = field(default_factory=Counter)  # errors made so far, by kind
 
     def __post_init__(self) -> None:
         if not 0.0 <= self.wer <= 1.0:
@@ -631,6 +633,9 @@ class AsrNoise:
             spelled = len(word) == 1 and any(
                 0 <= j < len(words) and len(words[j]) == 1 for j in (i - 1, i + 1))
             kind = self._kind(word, words[i + 1] if i + 1 < len(words) else None, spelled)
+            digit = word in _DIGIT_WORDS or word in _SOUNDALIKE_NUMBERS
+            if kind != "substitute":
+                self.made["digit" if digit else kind] += 1
             if kind == "drop":
                 errors += 1
             elif kind == "repeat":
@@ -656,7 +661,9 @@ class AsrNoise:
                 wrong.append(True)
                 errors += 1
             else:
-                out.append(self._substitute(word))
+                heard, how = self._substitute(word)
+                self.made["digit" if digit else how] += 1
+                out.append(heard)
                 wrong.append(True)
                 errors += 1
             i += 1
@@ -686,21 +693,22 @@ class AsrNoise:
         cuts = cuts or [i for i in inner if word[i - 1] in vowels and word[i] not in vowels]
         return self.rng.choice(cuts) if cuts else len(word) // 2
 
-    def _substitute(self, word: str) -> str:
+    def _substitute(self, word: str) -> tuple[str, str]:
+        """Another word for ``word`` and how it was found."""
         if word in _DIGIT_CONFUSIONS:
-            return self.rng.choice(_DIGIT_CONFUSIONS[word])
+            return self.rng.choice(_DIGIT_CONFUSIONS[word]), "digit"
         if word in _SOUNDALIKE_NUMBERS:
-            return _SOUNDALIKE_NUMBERS[word]
+            return _SOUNDALIKE_NUMBERS[word], "digit"
         if word in _HOMOPHONES and self.rng.random() < 0.8:
-            return self.rng.choice(_HOMOPHONES[word])
+            return self.rng.choice(_HOMOPHONES[word]), "homophone"
         # Short words become other real words; long ones (names, mostly) may also come out
         # respelled the way they sound.
         options = phonetic_neighbours(word)[:2]
         if len(word) >= 6 or not options:
             options += respellings(word)[:3] if len(word) >= 6 else sound_alikes(word)[:2]
         if options:
-            return self.rng.choice(options)
-        return self.rng.choice(SHORT_WORDS)
+            return self.rng.choice(options), "phonetic"
+        return self.rng.choice(SHORT_WORDS), "other"
 
     def hear(self, spoken_line: str) -> tuple[str, float, int]:
         """A spoken line as heard, its recogniser confidence (0-1) and its word errors."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from datetime import date
@@ -78,7 +79,11 @@ def test_a_date_said_aloud_reads_back_to_the_same_date(day: date) -> None:
     assert read_date(spoken(f"{day:%B} {day.day}, {day.year}")) == day.isoformat()
 
 
-@given(st.from_regex(r"[a-z]{1,8}(\.[a-z]{2,8})?[0-9]{0,2}@[a-z]{3,9}\.(com|org|net)", fullmatch=True))
+SYMBOL_WORDS = {"at", "dot", "underscore", "dash", "hyphen", "plus"}  # ambiguous aloud
+
+
+@given(st.from_regex(r"[a-z]{1,8}(\.[a-z]{2,8})?[0-9]{0,2}@[a-z]{3,9}\.(com|org|net)", fullmatch=True)
+       .filter(lambda email: not SYMBOL_WORDS & set(re.split(r"[@.0-9]", email))))
 def test_an_email_said_aloud_reads_back_to_the_address(email: str) -> None:
     assert read_email(spoken(f"It's {email}.")) == email
 
@@ -234,3 +239,23 @@ def test_vector_envs_take_the_channel_too() -> None:
     observations, _ = envs.reset(seed=3)
     assert all(obs == spoken(obs) and obs for obs in observations)
     envs.close()
+
+
+def test_asr_makes_every_kind_of_error_the_channel_promises() -> None:
+    noise = AsrNoise(0.3, 11)
+    for task in load_tasks():
+        for line in (*task.caller.opening, *task.caller.facts.values()):
+            noise.hear(spoken(line))
+    noise.hear(spoken("M-A-R-I-S-O-L, then V-E-G-A"))
+    kinds = {"phonetic", "homophone", "digit", "drop", "insert", "split", "merge", "spelled"}
+    assert kinds <= {kind for kind, n in noise.made.items() if n > 0}
+
+
+def test_a_name_is_swapped_for_one_that_sounds_alike() -> None:
+    import jellyfish
+
+    noise = AsrNoise(1.0, 2)
+    swapped = {noise._substitute("whitfield")[0] for _ in range(20)}
+    assert swapped and all(jellyfish.soundex(word) == jellyfish.soundex("whitfield")
+                           or jellyfish.metaphone(word) == jellyfish.metaphone("whitfield")
+                           for word in swapped)
