@@ -3,7 +3,7 @@ a name survives each noise level under the grader's own rules, the oracle (unaff
 naive voice agent (copies what it heard) against a careful one (spelling and read-back), as pass
 rates on the shipped suite.
 
-    python benchmarks/bench_channel.py [--wers 0,0.05,0.1,0.2] [--seeds 1] [--json]
+    python benchmarks/bench_channel.py [--wers 0,0.05,0.1,0.2] [--seeds 1] [--agent-channel] [--json]
 
 Every figure is deterministic: the same arguments print the same tables.
 """
@@ -119,13 +119,13 @@ AGENTS: dict[str, Callable[[], Any]] = {"oracle": OracleAgent, "naive": NaiveVoi
                                         "careful": CarefulVoiceAgent}
 
 
-def pass_rates(wers: list[float], seeds: int) -> list[dict[str, Any]]:
+def pass_rates(wers: list[float], seeds: int, agent_channel: bool = False) -> list[dict[str, Any]]:
     tasks = load_tasks()
     rows = []
     for wer in wers:
         row: dict[str, Any] = {"wer_setting": wer}
         for name, make in AGENTS.items():
-            env = MivasEnv(tasks=tasks, channel="asr", wer=wer)
+            env = MivasEnv(tasks=tasks, channel="asr", wer=wer, agent_channel=agent_channel)
             passed = sum(run_episode(env, make(), task, 1000 * seed + i).passed
                          for seed in range(seeds) for i, task in enumerate(tasks))
             row[name] = round(passed / (len(tasks) * seeds), 4)
@@ -147,12 +147,14 @@ def main() -> None:
     parser.add_argument("--wers", default="0,0.05,0.1,0.2",
                         help="comma-separated word error rate settings")
     parser.add_argument("--seeds", type=int, default=1, help="repeats (different noise) per cell")
+    parser.add_argument("--agent-channel", action="store_true",
+                        help="the agents' speech reaches the caller through the channel too")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     wers = [float(w) for w in args.wers.split(",")]
     result = {"wer": measured_wer(wers, max(args.seeds, 1)),
               "names": name_survival(wers, max(args.seeds, 3)),
-              "pass_rates": pass_rates(wers, args.seeds)}
+              "pass_rates": pass_rates(wers, args.seeds, args.agent_channel)}
     if args.json:
         json.dump(result, sys.stdout, indent=1)
         print()
@@ -162,7 +164,9 @@ def main() -> None:
     print("\nName survival under the grader's rules:")
     print(table(result["names"], {"wer_setting", "exact after casefold", "fuzzy name",
                                   "presence only"}))
-    print(f"\nPass rate on the shipped suite ({len(load_tasks())} tasks x {args.seeds} seed(s)):")
+    both = ", agent speech through the channel too" if args.agent_channel else ""
+    print(f"\nPass rate on the shipped suite ({len(load_tasks())} tasks x {args.seeds} seed(s)"
+          f"{both}):")
     print(table(result["pass_rates"], {"wer_setting", *AGENTS}))
 
 

@@ -52,10 +52,11 @@ def spoken_keywords(industry_name: str) -> dict[str, tuple[str, ...]]:
 
 
 def with_acronyms(heard: str) -> str:
-    """A heard line plus its spelled letter runs joined ("u p s" -> "ups"), so a caller's phrase
-    written as a word ("ups", "bcbs") is still recognised when spoken letter by letter."""
-    runs = re.findall(r"\b[a-z](?: [a-z]\b)+", heard)
-    return heard if not runs else heard + " " + " ".join(run.replace(" ", "") for run in runs)
+    """A heard line, then (as a second sentence) the same line with its spelled letter runs
+    joined ("u p s" -> "ups", "z i p code" -> "zip code"), so a caller's phrase or keyword
+    written as a word is still recognised when it was said letter by letter."""
+    joined = re.sub(r"\b[a-z](?: [a-z]\b)+", lambda m: m[0].replace(" ", ""), heard)
+    return heard if joined == heard else f"{heard}. {joined}"
 
 
 def spoken_caller(spec: CallerSpec) -> CallerSpec:

@@ -14,8 +14,9 @@ from mivas_env.tasks import find_task, load_tasks
 from mivas_env.voice_agents import CarefulVoiceAgent, NaiveVoiceAgent, dictated_arguments, vote
 
 
-def pass_rate(agent_class: type, wer: float, tasks: list) -> float:  # type: ignore[type-arg]
-    env = MivasEnv(tasks=tasks, channel="asr", wer=wer)
+def pass_rate(agent_class: type, wer: float, tasks: list,  # type: ignore[type-arg]
+              agent_channel: bool = False) -> float:
+    env = MivasEnv(tasks=tasks, channel="asr", wer=wer, agent_channel=agent_channel)
     return sum(run_episode(env, agent_class(), task, i).passed
                for i, task in enumerate(tasks)) / len(tasks)
 
@@ -29,9 +30,11 @@ def test_dictated_arguments_are_the_values_the_caller_says_that_the_grader_compa
         ("incident_date", "date")]
 
 
+@pytest.mark.parametrize("agent_channel", [False, True], ids=["one-way", "both-ways"])
 @pytest.mark.parametrize("agent", [NaiveVoiceAgent, CarefulVoiceAgent])
-def test_on_a_clean_line_both_voice_agents_pass_every_task(agent: type) -> None:
-    assert pass_rate(agent, 0.0, load_tasks()) == 1.0
+def test_on_a_clean_line_both_voice_agents_pass_every_task(agent: type,
+                                                           agent_channel: bool) -> None:
+    assert pass_rate(agent, 0.0, load_tasks(), agent_channel) == 1.0
 
 
 def test_reading_back_beats_copying_what_was_heard_at_ten_percent_wer() -> None:
