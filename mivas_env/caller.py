@@ -104,6 +104,11 @@ CLAIM_CUE = re.compile(
     r"issued|updated|changed|checked|confirmed|added|created|filed|sent|verified|looked)|"
     r"i have (booked|scheduled|rescheduled|cancell?ed|processed|issued|updated|changed|checked|"
     r"confirmed|added|created|filed|sent|verified))\b")
+# ...or says so around the slot itself: "no date of birth needed", "your phone isn't needed".
+NEGATED_BEFORE = re.compile(r"\b(no|not|without|never)\s+(your\s+|the\s+|a\s+|any\s+)?$")
+NEGATED_AFTER = re.compile(
+    r"^\W*(\w+\W+){0,2}?(is |are )?(not needed|isn't needed|aren't needed|not necessary|"
+    r"isn't necessary|unnecessary|not required|isn't required|needed? not|can wait|is optional)")
 _SENTENCE = re.compile(r"[^.!?;]+[.!?;]*")
 _CLAUSE = re.compile(r",|\bbut\b|\bexcept\b|\binstead\b")
 MAX_FACTS_PER_TURN = 2
@@ -222,6 +227,9 @@ class ScriptedCaller:
                     for keyword in keywords:
                         at = _find_word(piece, keyword)
                         if at < 0 or (negation is not None and negation.start() < at):
+                            continue
+                        if (NEGATED_BEFORE.search(piece[:at])
+                                or NEGATED_AFTER.match(piece[at + len(keyword):])):
                             continue
                         where = offset + start + at
                         if slot not in asked or where < asked[slot]:

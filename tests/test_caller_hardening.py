@@ -47,7 +47,10 @@ def test_no_need_to_give_the_date_of_birth_does_not_get_the_date_of_birth() -> N
     for line in ("No need to give me your date of birth.",
                  "You don't need to tell me your date of birth, what's your full name?",
                  "We can skip the date of birth. Can I have your full name?",
-                 "I can look it up without your date of birth; what's your phone number?"):
+                 "I can look it up without your date of birth; what's your phone number?",
+                 "No date of birth needed, can I have your full name?",
+                 "Your date of birth isn't needed. What's your full name, please?",
+                 "Please give me your full name; the date of birth is not required."):
         reply, _ = say(dana(), line)
         assert "1991-03-14" not in reply, line
 
