@@ -1,8 +1,11 @@
 """The scripted caller: deterministic, offline, declared in each lockfile's ``caller``.
 
-The caller answers the questions it has a fact for, says it does not know otherwise, reacts to
-what the agent says, never volunteers tool arguments, and hangs up when its goal is met or when
-the agent says goodbye. Paraphrases are picked by the episode's seed."""
+The caller answers the questions it has a fact for (only what a sentence asks for, never what it
+says is not needed, two facts a line at most), says it does not know otherwise, reacts to what
+the agent says, never volunteers tool arguments, doubts claims of work the goal needs but that
+was not done, and hangs up when its goal is met (the goal's tools called with their locked
+arguments), when the agent says goodbye outside a transfer, or after ``patience`` lines without
+progress. Paraphrases are picked by the episode's seed."""
 
 from __future__ import annotations
 
@@ -15,6 +18,11 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
 Lines = list[str]
+
+
+SUSPICIOUS = ["Hang on, did that actually go through? I didn't hear you look anything up.",
+              "Really? You haven't checked anything yet, as far as I can tell.",
+              "Wait, are you sure? It doesn't sound like anything was done."]
 
 
 class _Spec(BaseModel):
@@ -73,6 +81,10 @@ class CallerSpec(_Spec):
     unknown: Lines = Field(default_factory=lambda: [
         "Sorry, I don't know that.", "I'm not sure, I don't have that with me.",
         "I don't know, sorry."])
+    doubts: Lines = Field(
+        default_factory=lambda: list(SUSPICIOUS), min_length=1,
+        description="Said when the agent claims work the goal needs (\"your appointment is "
+                    "booked\") before the goal's calls were made.")
     patience: StrictInt = Field(default=12, ge=1, le=1000,
                           description="Agent lines without progress before the caller hangs up.")
 
@@ -117,9 +129,6 @@ _DEFAULT_LINES = {
     "date_of_birth": ["My date of birth is {value}.", "I was born on {value}.", "It's {value}."],
 }
 _GENERIC_LINES = ["It's {value}.", "{value}.", "That would be {value}."]
-SUSPICIOUS = ["Hang on, did that actually go through? I didn't hear you look anything up.",
-              "Really? You haven't checked anything yet, as far as I can tell.",
-              "Wait, are you sure? It doesn't sound like anything was done."]
 # Which locked calls a tool call satisfied, checked with the grader's matcher (see runtime).
 CallCheck = Callable[[str, Any, Mapping[str, Any]], frozenset[int]]
 
@@ -261,7 +270,7 @@ class ScriptedCaller:
                                hang_up=True)
         if reaction is None and self.spec.goal.tools_ok and not self.tools_done() \
                 and CLAIM_CUE.search(line):
-            parts.insert(0, self._pick(SUSPICIOUS))
+            parts.insert(0, self._pick(self.spec.doubts))
         if not parts:
             parts.append(self._pick(self.spec.nudges))
         return CallerReply(" ".join(parts), hang_up=False)
