@@ -197,8 +197,9 @@ def test_strict_reward_is_zero_when_a_judge_fails_and_r_eval_stays() -> None:
 
 
 def test_gym_make_accepts_the_reward_kind_and_rejects_unknown_ones() -> None:
-    env = gym.make("mivas/healthcare-v0", reward="strict")
-    assert env.unwrapped.reward == "strict"  # type: ignore[attr-defined]
+    for env_id in ("mivas/healthcare-v0", "mivas/all-v0", "mivas/healthcare-gen-v0"):
+        env = gym.make(env_id, reward="strict")
+        assert env.unwrapped.reward == "strict"  # type: ignore[attr-defined]
     with pytest.raises(ValueError, match="reward"):
         MivasEnv(industry="healthcare", reward="lenient")  # type: ignore[arg-type]
 
