@@ -162,6 +162,7 @@ class ScriptedCaller:
     idle: int = 0  # agent lines since the call last made progress
     progressed: bool = False  # progress since the agent's last line
     transfer_pending: bool = False  # the agent announced a transfer that has not run yet
+    worked: bool = False  # a tool other than a transfer has answered ok
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
@@ -180,6 +181,8 @@ class ScriptedCaller:
             return
         if transfer:
             self.transfer_pending = False
+        else:
+            self.worked = True
         if name not in self.tools_ok:
             self.tools_ok.add(name)
             self.progressed = True
@@ -221,24 +224,31 @@ class ScriptedCaller:
         (a question mark or a request cue such as "what", "could you", "please") and is not in
         a clause that says it is not needed ("no need to give me your date of birth")."""
         asked: dict[str, int] = {}
+        # Only keywords the line contains at all: a long line costs one scan per keyword.
+        present = [(slot, keyword) for slot, keywords in self.slot_keywords.items()
+                   for keyword in keywords if keyword in line]
+        if not present:
+            return []
         for match in _SENTENCE.finditer(line):
             sentence = match.group(0)
             if not (sentence.rstrip().endswith("?") or REQUEST_CUE.search(sentence)):
                 continue
             offset = match.start()
-            pieces = _CLAUSE.split(sentence)
+            in_sentence = [(slot, keyword) for slot, keyword in present if keyword in sentence]
+            if not in_sentence:
+                continue
             position = 0
-            for piece in pieces:
+            for piece in _CLAUSE.split(sentence):
                 start = sentence.find(piece, position)
                 position = start + len(piece)
                 negation = NEGATION_CUE.search(piece)
-                for slot, keywords in self.slot_keywords.items():
-                    for keyword in keywords:
+                for slot, keyword in in_sentence:
+                    if keyword in piece:
                         at = _find_word(piece, keyword)
                         if at < 0 or (negation is not None and negation.start() < at):
                             continue
-                        if (NEGATED_BEFORE.search(piece[:at])
-                                or NEGATED_AFTER.match(piece[at + len(keyword):])):
+                        if (NEGATED_BEFORE.search(piece[max(0, at - 40):at])
+                                or NEGATED_AFTER.match(piece[at + len(keyword):][:80])):
                             continue
                         where = offset + start + at
                         if slot not in asked or where < asked[slot]:
@@ -268,8 +278,9 @@ class ScriptedCaller:
         if self.idle >= self.spec.patience:
             return CallerReply(" ".join(parts + ["I'll call back another time. Bye."]),
                                hang_up=True)
-        if reaction is None and self.spec.goal.tools_ok and not self.tools_done() \
-                and CLAIM_CUE.search(line):
+        if reaction is None and CLAIM_CUE.search(line) and (
+                (self.spec.goal.tools_ok and not self.tools_done()) or not self.worked):
+            # A claim of work with no matching call: the goal's calls not made, or no call at all.
             parts.insert(0, self._pick(self.spec.doubts))
         if not parts:
             parts.append(self._pick(self.spec.nudges))

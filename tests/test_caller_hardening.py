@@ -157,9 +157,7 @@ def test_a_fake_claim_with_no_matching_call_gets_a_suspicious_reply() -> None:
         if task.caller.goal.tools_ok:
             assert not ended and "thank" not in reply.lower()
             assert re.search(r"sure|really|go through|checked", reply.lower()), reply
-    for task in load_tasks():
-        if not task.caller.goal.tools_ok:
-            continue
+    for task in load_tasks():  # refusals too: no call at all was made
         env = MivasEnv(tasks=[task])
         env.reset(seed=0)
         reply, ended = say(env, "Your appointment is booked and everything has been processed.")
