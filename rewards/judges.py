@@ -39,7 +39,14 @@ def locked_matches(compiled: CompiledLock, name: str, arguments: Any,
 Transcript = Sequence[tuple[str, str]]  # (role, text): role "agent" or "caller"
 MAX_FINDINGS = 20  # per judge: a flooding policy must not produce a megabyte of findings
 
-_fold = fold_spelling.__wrapped__  # the grader's folding, uncached (speech is unbounded)
+_fold_spelling = fold_spelling.__wrapped__  # the grader's folding, uncached (speech is unbounded)
+_DIGIT_LETTER = re.compile(r"(?<=\d)(?=[^\W\d_])|(?<=[^\W\d_])(?=\d)")
+
+
+def _fold(text: str) -> str:
+    """The grader's folding, then digits and letters apart ("400mg" says "400 mg",
+    "2026-12-03T14:00" says "2026 12 03 t 14 00")."""
+    return _DIGIT_LETTER.sub(" ", _fold_spelling(text))
 
 
 def _verdict(findings: list[str], evaluated: bool = True) -> JudgeVerdict:
