@@ -82,7 +82,7 @@ def spoken_forms(phrase: str) -> list[str]:
         forms |= {f"{name} {day}", f"{name} {_ordinal(day)}", f"{_ordinal(day)} of {name}",
                   f"{day} {name}", f"{month} {day} {year}", f"{month} {day} {year % 100:02d}",
                   f"{month:02d} {day:02d} {year}"}
-    return sorted(form for form in forms if form)
+    return sorted({_fold(form) for form in forms} - {""})
 
 
 def _digits(phrase: str) -> str | None:
