@@ -1,8 +1,11 @@
 """The scripted caller: deterministic, offline, declared in each lockfile's ``caller``.
 
-The caller answers the questions it has a fact for, says it does not know otherwise, reacts to
-what the agent says, never volunteers tool arguments, and hangs up when its goal is met or when
-the agent says goodbye. Paraphrases are picked by the episode's seed."""
+The caller answers the questions it has a fact for (only what a sentence asks for, never what it
+says is not needed, two facts a line at most), says it does not know otherwise, reacts to what
+the agent says, never volunteers tool arguments, doubts claims of work the goal needs but that
+was not done, and hangs up when its goal is met (the goal's tools called with their locked
+arguments), when the agent says goodbye outside a transfer, or after ``patience`` lines without
+progress. Paraphrases are picked by the episode's seed."""
 
 from __future__ import annotations
 
@@ -18,6 +21,11 @@ from rapidfuzz.distance import Levenshtein
 from mivas_env.channel import DIGITS, MONTHS, ordinal, spoken
 
 Lines = list[str]
+
+
+SUSPICIOUS = ["Hang on, did that actually go through? I didn't hear you look anything up.",
+              "Really? You haven't checked anything yet, as far as I can tell.",
+              "Wait, are you sure? It doesn't sound like anything was done."]
 
 
 class _Spec(BaseModel):
@@ -76,6 +84,10 @@ class CallerSpec(_Spec):
     unknown: Lines = Field(default_factory=lambda: [
         "Sorry, I don't know that.", "I'm not sure, I don't have that with me.",
         "I don't know, sorry."])
+    doubts: Lines = Field(
+        default_factory=lambda: list(SUSPICIOUS), min_length=1,
+        description="Said when the agent claims work the goal needs (\"your appointment is "
+                    "booked\") before the goal's calls were made.")
     patience: StrictInt = Field(default=12, ge=1, le=1000,
                           description="Agent lines without progress before the caller hangs up.")
 
@@ -107,6 +119,11 @@ CLAIM_CUE = re.compile(
     r"issued|updated|changed|checked|confirmed|added|created|filed|sent|verified|looked)|"
     r"i have (booked|scheduled|rescheduled|cancell?ed|processed|issued|updated|changed|checked|"
     r"confirmed|added|created|filed|sent|verified))\b")
+# ...or says so around the slot itself: "no date of birth needed", "your phone isn't needed".
+NEGATED_BEFORE = re.compile(r"\b(no|not|without|never)\s+(your\s+|the\s+|a\s+|any\s+)?$")
+NEGATED_AFTER = re.compile(
+    r"^\W*(\w+\W+){0,2}?(is |are )?(not needed|isn't needed|aren't needed|not necessary|"
+    r"isn't necessary|unnecessary|not required|isn't required|needed? not|can wait|is optional)")
 _SENTENCE = re.compile(r"[^.!?;]+[.!?;]*")
 _CLAUSE = re.compile(r",|\bbut\b|\bexcept\b|\binstead\b")
 MAX_FACTS_PER_TURN = 2
@@ -115,9 +132,6 @@ _DEFAULT_LINES = {
     "date_of_birth": ["My date of birth is {value}.", "I was born on {value}.", "It's {value}."],
 }
 _GENERIC_LINES = ["It's {value}.", "{value}.", "That would be {value}."]
-SUSPICIOUS = ["Hang on, did that actually go through? I didn't hear you look anything up.",
-              "Really? You haven't checked anything yet, as far as I can tell.",
-              "Wait, are you sure? It doesn't sound like anything was done."]
 # Which locked calls a tool call satisfied, checked with the grader's matcher (see runtime).
 CallCheck = Callable[[str, Any, Mapping[str, Any]], frozenset[int]]
 
@@ -151,6 +165,7 @@ class ScriptedCaller:
     idle: int = 0  # agent lines since the call last made progress
     progressed: bool = False  # progress since the agent's last line
     transfer_pending: bool = False  # the agent announced a transfer that has not run yet
+    worked: bool = False  # a tool other than a transfer has answered ok
     last_told: list[str] = field(default_factory=list)  # the slots of the last answer
     spelled: set[str] = field(default_factory=set)  # slots spelled out at least once
     confirmed: set[str] = field(default_factory=set)  # slots read back right at least once
@@ -172,6 +187,8 @@ class ScriptedCaller:
             return
         if transfer:
             self.transfer_pending = False
+        else:
+            self.worked = True
         if name not in self.tools_ok:
             self.tools_ok.add(name)
             self.progressed = True
@@ -213,21 +230,31 @@ class ScriptedCaller:
         (a question mark or a request cue such as "what", "could you", "please") and is not in
         a clause that says it is not needed ("no need to give me your date of birth")."""
         asked: dict[str, int] = {}
+        # Only keywords the line contains at all: a long line costs one scan per keyword.
+        present = [(slot, keyword) for slot, keywords in self.slot_keywords.items()
+                   for keyword in keywords if keyword in line]
+        if not present:
+            return []
         for match in _SENTENCE.finditer(line):
             sentence = match.group(0)
             if not (sentence.rstrip().endswith("?") or REQUEST_CUE.search(sentence)):
                 continue
             offset = match.start()
-            pieces = _CLAUSE.split(sentence)
+            in_sentence = [(slot, keyword) for slot, keyword in present if keyword in sentence]
+            if not in_sentence:
+                continue
             position = 0
-            for piece in pieces:
+            for piece in _CLAUSE.split(sentence):
                 start = sentence.find(piece, position)
                 position = start + len(piece)
                 negation = NEGATION_CUE.search(piece)
-                for slot, keywords in self.slot_keywords.items():
-                    for keyword in keywords:
+                for slot, keyword in in_sentence:
+                    if keyword in piece:
                         at = _find_word(piece, keyword)
                         if at < 0 or (negation is not None and negation.start() < at):
+                            continue
+                        if (NEGATED_BEFORE.search(piece[max(0, at - 40):at])
+                                or NEGATED_AFTER.match(piece[at + len(keyword):][:80])):
                             continue
                         where = offset + start + at
                         if slot not in asked or where < asked[slot]:
@@ -257,9 +284,10 @@ class ScriptedCaller:
         if self.idle >= self.spec.patience:
             return CallerReply(" ".join(parts + ["I'll call back another time. Bye."]),
                                hang_up=True)
-        if reaction is None and self.spec.goal.tools_ok and not self.tools_done() \
-                and CLAIM_CUE.search(line):
-            parts.insert(0, self._pick(SUSPICIOUS))
+        if reaction is None and CLAIM_CUE.search(line) and (
+                (self.spec.goal.tools_ok and not self.tools_done()) or not self.worked):
+            # A claim of work with no matching call: the goal's calls not made, or no call at all.
+            parts.insert(0, self._pick(self.spec.doubts))
         if not parts:
             parts.append(self._pick(self.spec.nudges))
         return CallerReply(" ".join(parts), hang_up=False)

@@ -15,7 +15,7 @@ from typing import Any
 from rewards.compile import CompiledLock, ExpectedTable
 from rewards.db_gate import unmatched_rows
 from rewards.industry import Industry, fold_spelling
-from rewards.models import AuxSpec, AuxVerdict, JudgeVerdict, ToolsVerdict
+from rewards.models import AuxSpec, AuxVerdict, DbVerdict, JudgeVerdict, ToolsVerdict
 from rewards.normalize import iso_date
 from rewards.tool_gate import TimedCall, project, strict_mismatches
 
@@ -39,7 +39,14 @@ def locked_matches(compiled: CompiledLock, name: str, arguments: Any,
 Transcript = Sequence[tuple[str, str]]  # (role, text): role "agent" or "caller"
 MAX_FINDINGS = 20  # per judge: a flooding policy must not produce a megabyte of findings
 
-_fold = fold_spelling.__wrapped__  # the grader's folding, uncached (speech is unbounded)
+_fold_spelling = fold_spelling.__wrapped__  # the grader's folding, uncached (speech is unbounded)
+_DIGIT_LETTER = re.compile(r"(?<=\d)(?=[^\W\d_])|(?<=[^\W\d_])(?=\d)")
+
+
+def _fold(text: str) -> str:
+    """The grader's folding, then digits and letters apart ("400mg" says "400 mg",
+    "2026-12-03T14:00" says "2026 12 03 t 14 00")."""
+    return _DIGIT_LETTER.sub(" ", _fold_spelling(text))
 
 
 def _verdict(findings: list[str], evaluated: bool = True) -> JudgeVerdict:
@@ -75,7 +82,7 @@ def spoken_forms(phrase: str) -> list[str]:
         forms |= {f"{name} {day}", f"{name} {_ordinal(day)}", f"{_ordinal(day)} of {name}",
                   f"{day} {name}", f"{month} {day} {year}", f"{month} {day} {year % 100:02d}",
                   f"{month:02d} {day:02d} {year}"}
-    return sorted(form for form in forms if form)
+    return sorted({_fold(form) for form in forms} - {""})
 
 
 def _digits(phrase: str) -> str | None:
@@ -189,7 +196,7 @@ def _prose_values(value: Any) -> list[str]:
 
 def efficiency(compiled: CompiledLock, calls: Sequence[TimedCall],
                dump: Mapping[str, list[dict[str, Any]]] | None,
-               tools: ToolsVerdict) -> JudgeVerdict:
+               tools: ToolsVerdict, db: DbVerdict | None = None) -> JudgeVerdict:
     """Work beyond what the task needed: calls of a locked tool beyond the locked count,
     name-only hits against a call locked with arguments, prose or presence arguments that are
     not words (``is_words``), and rows the agent wrote (not seed rows left as they were) that
@@ -222,6 +229,10 @@ def efficiency(compiled: CompiledLock, calls: Sequence[TimedCall],
             rows = dump.get(table) or []
             if not isinstance(rows, list):
                 continue
+            gate = db.tables.get(table) if db is not None else None
+            if (gate is not None and gate.passed and gate.rule != "subset_or_empty"
+                    and not locked_table.spec.extra_rows):
+                continue  # D matched every live row one-to-one: none is left over
             extra = written_extras(locked_table, compiled.industry.seed_tables.get(table), rows)
             if extra:
                 findings.append(f"{table}: {len(extra)} row(s) beyond the locked state, e.g. "
@@ -257,11 +268,12 @@ def written_extras(locked: ExpectedTable, seed: ExpectedTable | None,
 def judge(compiled: CompiledLock, calls: Sequence[TimedCall],
           dump: Mapping[str, list[dict[str, Any]]] | None, tools: ToolsVerdict,
           transcript: Transcript | None,
-          llm: JudgeVerdict | None = None) -> AuxVerdict:
-    """Every auxiliary judge; ``llm`` is the LLM judge's verdict when one was asked."""
+          llm: JudgeVerdict | None = None, db: DbVerdict | None = None) -> AuxVerdict:
+    """Every auxiliary judge; ``llm`` is the LLM judge's verdict when one was asked, ``db`` the
+    D gate's verdict on the same dump (it spares re-matching tables D matched exactly)."""
     judges = {"spoken_policy": spoken_policy(compiled.lock.aux, transcript),
               "scoping": scoping(compiled, calls),
-              "efficiency": efficiency(compiled, calls, dump, tools),
+              "efficiency": efficiency(compiled, calls, dump, tools, db),
               "llm": llm if llm is not None else NOT_EVALUATED}
     return AuxVerdict(passed=all(j.passed or not j.evaluated for j in judges.values()),
                       judges=judges)

@@ -138,9 +138,16 @@ class LiveCall(BaseModel):
     # Strict: a bool or a string where the format says number is bad input, never 1 ms or 100.
     start_offset_ms: Annotated[float, Strict()] | None = Field(default=None, allow_inf_nan=False)
     desk: str | None = Field(
-        default=None, max_length=128,
+        default=None,
         description="The desk (node) the call ran at; optional, a platform export may omit it "
-                    "(the scoping judge then cannot check the call).")
+                    "(the scoping judge then cannot check the call). Anything but a short "
+                    "string is read as absent.")
+
+    @field_validator("desk", mode="plain")
+    @classmethod
+    def _read_desk(cls, value: Any) -> str | None:
+        # Lenient: a trace that was readable without this field stays readable with any value.
+        return value if isinstance(value, str) and 0 < len(value) <= 128 else None
 
     @field_validator("arguments", mode="before")
     @classmethod
@@ -219,17 +226,17 @@ class Trace(BaseModel):
         description="The call's lines in order (optional): the spoken-policy judge reads the "
                     "agent's; absent, that judge is not evaluated. Never part of r_eval. Each "
                     "line is {role, text}; OpenAI-style {role: assistant|user, content} is read "
-                    "too, and lines of any other shape are skipped.")
+                    "too, and lines of any other shape are skipped; over the size limits the "
+                    "transcript is read as absent.")
 
     @field_validator("transcript", mode="plain")
     @classmethod
     def _read_transcript(cls, value: Any) -> list[TranscriptTurn] | None:
         # Lenient: a platform's transcript in another shape never makes a trace unreadable.
-        if not isinstance(value, list):
+        # Over the limits (MIVAS_MAX_CALLS lines, MIVAS_MAX_ARGUMENT_CHARS a line) it is read as
+        # absent: the spoken-policy judge is then not evaluated, and the gates never read it.
+        if not isinstance(value, list) or len(value) > limits().max_calls:
             return None
-        if len(value) > limits().max_calls:
-            raise ValueError(f"transcript has {len(value)} lines, more than "
-                             f"{limits().max_calls} (MIVAS_MAX_CALLS)")
         turns = []
         for item in value:
             if not isinstance(item, dict):
@@ -238,9 +245,7 @@ class Trace(BaseModel):
             text = item.get("text", item.get("content"))
             if role is not None and isinstance(text, str):
                 if len(text) > limits().max_argument_chars:
-                    raise ValueError(f"a transcript line is longer than "
-                                     f"{limits().max_argument_chars} characters "
-                                     f"(MIVAS_MAX_ARGUMENT_CHARS)")
+                    return None
                 turns.append(TranscriptTurn.model_construct(role=role, text=text,
                                                             **_asr_fields(item)))
         return turns

@@ -95,7 +95,7 @@ def score(compiled: CompiledLock, calls: list[TimedCall],
     db = db_gate(compiled, dump)
     passed = tools.passed and handoff.passed and (db.passed or not db.evaluated)
     r_eval = int(passed)
-    judged = judge(compiled, calls, dump, tools, transcript, llm) if aux else None
+    judged = judge(compiled, calls, dump, tools, transcript, llm, db) if aux else None
     return Verdict.model_construct(task_id=compiled.lock.full_id, passed=passed, r_eval=r_eval,
                    r_train=r_train(r_eval, handoff.verdict, discount), discount=discount,
                    tools=tools, handoff=handoff, db=db, aux=judged)

@@ -132,3 +132,12 @@ def test_verify_json_and_eval_report_the_judges_beside_the_verdict(
     assert main(["eval", "--agent", "oracle", "--industry", "legal", "--quiet"]) == 0
     table = capsys.readouterr().out
     assert "aux" in table.splitlines()[1] and "strict" in table.splitlines()[1]
+
+
+def test_the_audit_is_deterministic() -> None:
+    tasks = [find_task("healthcare/C1-E1"), find_task("legal/C11-E2")]
+    first = audit(tasks, seed=3)
+    again = audit(tasks, seed=3)
+    assert first.as_json() == again.as_json()
+    assert [e.trace_sha256 for r in first.policies.values() for e in r.episodes] == [
+        e.trace_sha256 for r in again.policies.values() for e in r.episodes]

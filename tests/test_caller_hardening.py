@@ -47,7 +47,10 @@ def test_no_need_to_give_the_date_of_birth_does_not_get_the_date_of_birth() -> N
     for line in ("No need to give me your date of birth.",
                  "You don't need to tell me your date of birth, what's your full name?",
                  "We can skip the date of birth. Can I have your full name?",
-                 "I can look it up without your date of birth; what's your phone number?"):
+                 "I can look it up without your date of birth; what's your phone number?",
+                 "No date of birth needed, can I have your full name?",
+                 "Your date of birth isn't needed. What's your full name, please?",
+                 "Please give me your full name; the date of birth is not required."):
         reply, _ = say(dana(), line)
         assert "1991-03-14" not in reply, line
 
@@ -154,9 +157,7 @@ def test_a_fake_claim_with_no_matching_call_gets_a_suspicious_reply() -> None:
         if task.caller.goal.tools_ok:
             assert not ended and "thank" not in reply.lower()
             assert re.search(r"sure|really|go through|checked", reply.lower()), reply
-    for task in load_tasks():
-        if not task.caller.goal.tools_ok:
-            continue
+    for task in load_tasks():  # refusals too: no call at all was made
         env = MivasEnv(tasks=[task])
         env.reset(seed=0)
         reply, ended = say(env, "Your appointment is booked and everything has been processed.")
@@ -186,3 +187,24 @@ def test_any_line_gets_at_most_two_facts(words: list[str]) -> None:
     caller = ScriptedCaller(spec, slot_keywords("healthcare"), 0)
     reply = caller.respond(" ".join(words))
     assert len(facts_in(reply.text, spec.facts)) <= MAX_FACTS_PER_TURN
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from([
+    "What's your member ID?", "What is your date of birth?", "Can I have your full name?",
+    "Let me transfer you, bye!", "Your appointment is booked.", "Please hold.", "Aetna.",
+    "We take Aetna.", "Park Avenue", "zz", "Could you spell your name?"]), min_size=1,
+    max_size=8), st.integers(0, 2**16))
+def test_no_sequence_of_lines_keeps_the_caller_on_the_line_forever(lines: list[str],
+                                                                   seed: int) -> None:
+    """Each kind of progress can happen only so often, so the caller hangs up within patience
+    plus the number of ways to make progress, whatever the agent keeps saying."""
+    task = find_task("healthcare/C1-E1")
+    caller = ScriptedCaller(task.caller, slot_keywords("healthcare"), seed)
+    goal = task.caller.goal
+    bound = (task.caller.patience + len(task.caller.facts) + len(task.caller.reactions)
+             + len(goal.agent_says_all) + len(goal.agent_says_any) + 1)
+    for turn in range(bound + 1):
+        if caller.respond(lines[turn % len(lines)]).hang_up:
+            return
+    raise AssertionError(f"still on the line after {bound + 1} lines")

@@ -197,8 +197,9 @@ def test_strict_reward_is_zero_when_a_judge_fails_and_r_eval_stays() -> None:
 
 
 def test_gym_make_accepts_the_reward_kind_and_rejects_unknown_ones() -> None:
-    env = gym.make("mivas/healthcare-v0", reward="strict")
-    assert env.unwrapped.reward == "strict"  # type: ignore[attr-defined]
+    for env_id in ("mivas/healthcare-v0", "mivas/all-v0", "mivas/healthcare-gen-v0"):
+        env = gym.make(env_id, reward="strict")
+        assert env.unwrapped.reward == "strict"  # type: ignore[attr-defined]
     with pytest.raises(ValueError, match="reward"):
         MivasEnv(industry="healthcare", reward="lenient")  # type: ignore[arg-type]
 
@@ -276,3 +277,26 @@ def test_an_unreachable_or_garbled_llm_judge_is_not_evaluated_and_never_crashes(
                llm_judge=LLMJudge(base_url="http://127.0.0.1:9/v1", model="m", timeout_s=2))
     llm = info["aux"]["judges"]["llm"]
     assert not llm["evaluated"] and "not reachable" in llm["findings"][0]
+
+
+def test_the_optional_trace_fields_never_make_a_trace_unreadable() -> None:
+    from rewards.limits import restore_limits, set_limits
+
+    trace = json.loads((FIXTURES / "healthcare_C1-E1.gold.json").read_text())
+    lock = find_task("healthcare/C1-E1").lock
+    for group in trace["tool_calls"].values():
+        for call in group:
+            call["desk"] = {"weird": 1}
+    trace["transcript"] = [{"role": "agent", "text": "x" * 50}, 7, {"role": "system"}]
+    assert verify(lock, trace).passed
+    refusal = find_task("healthcare/C11-E1").lock
+    spoken = {"tool_calls": {}, "transcript": [{"role": "agent", "text": "Ask your pharmacist."}]}
+    verdict = verify(refusal, spoken)
+    assert verdict.aux is not None and verdict.aux.judges["spoken_policy"].evaluated
+    previous = set_limits(max_argument_chars=10)
+    try:
+        verdict = verify(refusal, spoken)  # a line over the limit: read as no transcript
+    finally:
+        restore_limits(previous)
+    assert verdict.passed and verdict.aux is not None
+    assert not verdict.aux.judges["spoken_policy"].evaluated

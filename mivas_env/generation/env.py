@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Any
 
-from mivas_env.env import MivasEnv, StepInfo
+from mivas_env.env import MivasEnv, RewardKind, StepInfo
 from mivas_env.generation.core import check_split, generate_one, instance_id
 from mivas_env.generation.families import families, industries
 from mivas_env.runtime import Scoping
@@ -29,8 +29,9 @@ class GeneratedEnv(MivasEnv):
                  family: str | None = None, num_worlds: int | None = 100,
                  self_check: bool = False, discount: float = 0.5, max_turns: int = 40,
                  scoping: Scoping = "enforce", render_mode: str | None = None,
+                 reward: RewardKind = "contract", llm_judge: Any = None,
                  **env_kwargs: Any) -> None:
-        """``env_kwargs`` are further ``MivasEnv`` keywords (``channel``, ``wer``, ``reward``...)."""
+        """``env_kwargs`` are further ``MivasEnv`` keywords (``channel``, ``wer``...)."""
         self.split = check_split(split)
         names = [industry] if industry is not None else list(industries())
         if not names or not all(families(name) for name in names):
@@ -42,7 +43,8 @@ class GeneratedEnv(MivasEnv):
         self._generated: OrderedDict[tuple[str, int, str | None], Task] = OrderedDict()
         first = self._generate(names[0], 0, family)
         super().__init__(discount=discount, max_turns=max_turns, scoping=scoping,
-                         tasks=[first], render_mode=render_mode, **env_kwargs)
+                         tasks=[first], render_mode=render_mode, reward=reward,
+                         llm_judge=llm_judge, **env_kwargs)
 
     def _generate(self, industry: str, seed: int, family: str | None) -> Task:
         key = (industry, seed, family)
