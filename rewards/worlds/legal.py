@@ -396,6 +396,20 @@ PERSON_AREAS = ["personal_injury"] * 6 + ["employment"] * 4 + ["family"] * 3 + \
     ["estate_planning"] * 2 + ["criminal_defense"] * 2 + ["immigration"] * 3
 
 
+def match_keys(name: str) -> frozenset[str]:
+    """First letters (after the spelling fold) that two names must share to match: a match
+    pairs first tokens (tokens keep their folded first letter), or first tokens once initials
+    are dropped, or the joined folded spellings, in some reading order of each name."""
+    keys: set[str] = set()
+    for order in name_orders(name):
+        plain = tuple(t for t in order if not (len(t) == 1 and t.isalpha()))
+        for token in (*order[:1], *plain[:1], "".join(order)):
+            folded = fold(token)
+            if folded:
+                keys.add(folded[0])
+    return frozenset(keys)
+
+
 class _Names:
     """Distinct names for one world: no two drawn names match under the fuzzy name rule, so a
     conflict check or client lookup in a generated world is never ambiguous by accident."""
@@ -405,17 +419,13 @@ class _Names:
         self.pool = pool
         self.buckets: dict[str, list[str]] = {}
 
-    @staticmethod
-    def _key(name: str) -> str:
-        tokens = name_orders(name)[0]
-        return fold(tokens[0])[:1] if tokens else ""
-
     def free(self, name: str) -> bool:
-        return not any(names_match(name, other) or names_match(other, name)
-                       for other in self.buckets.get(self._key(name), ()))
+        others = {other for key in match_keys(name) for other in self.buckets.get(key, ())}
+        return not any(names_match(name, other) or names_match(other, name) for other in others)
 
     def take(self, name: str) -> None:
-        self.buckets.setdefault(self._key(name), []).append(name)
+        for key in match_keys(name):
+            self.buckets.setdefault(key, []).append(name)
 
     def draw(self, make: Callable[[], str]) -> str:
         while True:

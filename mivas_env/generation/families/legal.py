@@ -24,7 +24,7 @@ from mivas_env.industries.legal import LegalServer
 from rewards import load_industry
 from rewards.names import name_orders, names_match
 from rewards.worlds import SPLITS
-from rewards.worlds.legal import EMPLOYER_KINDS, LEGAL_FORMS, PI_SCENARIOS
+from rewards.worlds.legal import EMPLOYER_KINDS, LEGAL_FORMS, PI_SCENARIOS, match_keys
 from rewards.worlds.names import NamePool, pool
 
 Row = dict[str, Any]
@@ -178,14 +178,20 @@ class Firm:
                                              for name in (row["full_name"], *row["also_known_as"])]
         self.names += [(row["name"], "adverse_party") for row in self.adverse]
         self.phones = {row["phone_e164"] for row in self.clients}
+        self.by_key: dict[str, list[tuple[str, str]]] = {}
+        for entry in self.names:
+            for key in match_keys(entry[0]):
+                self.by_key.setdefault(key, []).append(entry)
 
     def call(self, tool: str, **arguments: Any) -> dict[str, Any]:
         result: dict[str, Any] = self.server.call(tool, arguments)
         return result
 
     def relations(self, name: str) -> set[str]:
-        """How a name spoken by a caller relates to the firm under the fuzzy name rule."""
-        return {relation for known, relation in self.names
+        """How a name spoken by a caller relates to the firm under the fuzzy name rule (only
+        names sharing a match key can match, so only those are compared)."""
+        candidates = {entry for key in match_keys(name) for entry in self.by_key.get(key, ())}
+        return {relation for known, relation in candidates
                 if names_match(known, name) or names_match(name, known)}
 
     def conflict(self, name: str) -> bool:
