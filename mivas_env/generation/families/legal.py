@@ -104,6 +104,11 @@ HELLOS = ["Hi, ", "Hello, ", "Good morning, ", "Hi there, ", "Hey, ", "Good afte
 SUMMARY_LINES = SENTENCE_LINES
 
 
+def sentence_case(text: str) -> str:
+    """Capitalise each sentence's first letter ("... to call. he needs" -> "... He needs")."""
+    return re.sub(r"([.?!] +)([a-z])", lambda m: m.group(1) + m.group(2).upper(), text)
+
+
 def _ordinal(n: int) -> str:
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
@@ -311,10 +316,10 @@ class Draw:
 
     def opening_line(self, line: str, caller: str = "") -> str:
         if not caller or self.rng.random() < 0.25:
-            return self.say(HELLOS) + line
+            return sentence_case(self.say(HELLOS) + line)
         first, _, last = caller.partition(" ")
         intro = self.say(INTROS, name=caller, first=first, last_initial=f"{last[:1]}.")
-        return self.say(HELLOS) + intro + line[:1].upper() + line[1:]
+        return sentence_case(self.say(HELLOS) + intro + line)
 
     def caller(self, *, persona: str, openings: Sequence[str], facts: dict[str, str],
                goal: dict[str, Any], reactions: list[dict[str, Any]], answer: str,
@@ -1014,12 +1019,12 @@ FOR_OPENINGS = [
     "I'm calling for my {relation}: {opening_for}. Can we open a case for {pronoun_obj}?",
     "my {relation} needs a lawyer. {opening_for}.",
     "I'd like to open a matter for my {relation}; {opening_for}.",
-    "{opening_for}, and I'm calling on my {relation}'s behalf.",
+    "I'm calling on my {relation}'s behalf; {opening_for}.",
     "I'm helping my {relation}. {opening_for}. How do we start?",
     "can I open a file for my {relation}? {opening_for}.",
     "my {relation} asked me to call. {opening_for}.",
     "I need help for my {relation}: {opening_for}.",
-    "{opening_for}. I'm calling for my {relation}.",
+    "it's for my {relation}. {opening_for}.",
 ]
 
 
