@@ -369,7 +369,10 @@ def cmd_tasks_generate(args: argparse.Namespace) -> int:
                          worlds=args.worlds, stats=stats)
     for instance in tqdm(instances, total=args.n, desc=f"generate {args.industry} {args.split}",
                          unit="task", file=sys.stderr, leave=False, disable=args.quiet):
-        (out / f"{instance.id}.json").write_text(instance.json(), encoding="utf-8")
+        try:
+            (out / f"{instance.id}.json").write_text(instance.json(), encoding="utf-8")
+        except OSError as exc:
+            raise MivasError(f"cannot write a lockfile: {exc.strerror}", file=args.out) from None
     print(format_generation(stats, families(args.industry), args.n, out))
     return EXIT_PASS
 
