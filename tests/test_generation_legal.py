@@ -324,3 +324,23 @@ def test_names_that_match_share_a_match_key(tokens: list[str], data: st.DataObje
     for other in others:
         if names_match(name, other) or names_match(other, name):
             assert match_keys(name) & match_keys(other), (name, other)
+
+
+def test_legal_servers_keep_a_bounded_number_of_world_catalogs() -> None:
+    import mivas_env.industries.legal as server_module
+    from mivas_env.industries import Database
+    from mivas_env.industries.legal import CATALOG_CACHE_SIZE, LegalServer
+
+    first = build(3, pool("train"))
+    client = first["clients"][0]["full_name"]
+    early = LegalServer(Database(first), load_industry("legal"))
+    assert early.call("run_conflict_check", {"opposing_party": client})["data"]["conflict"]
+    for seed in range(100, 100 + CATALOG_CACHE_SIZE + 6):
+        tables = build(seed, pool("train"))
+        LegalServer(Database(tables), load_industry("legal")).call(
+            "run_conflict_check", {"opposing_party": client})
+    assert len(server_module._CATALOGS) <= CATALOG_CACHE_SIZE
+    # A server whose catalog left the cache still answers from its own world.
+    assert early.call("run_conflict_check", {"opposing_party": client})["data"]["conflict"]
+    again = LegalServer(Database(first), load_industry("legal"))
+    assert again.call("run_conflict_check", {"opposing_party": client})["data"]["conflict"]
