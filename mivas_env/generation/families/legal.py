@@ -704,12 +704,17 @@ def unsupported_deadline(draw: Draw, scene: Scene, state: str, incident: date, n
 
 # --- misspellings the fuzzy rule accepts --------------------------------------------------------
 
-_SWAPS: tuple[tuple[str, str], ...] = (
+# Spellings that sound the same (tier 1: what a caller writes from hearing a name), then
+# doubled or dropped letters (tier 2, used when a name has no tier-1 spelling).
+_SOUND_SWAPS: tuple[tuple[str, str], ...] = (
     ("ph", "f"), ("f", "ph"), ("c", "k"), ("k", "c"), ("qu", "kw"), ("kw", "qu"), ("q", "k"),
-    ("y", "i"), ("i", "y"), ("z", "s"), ("s", "z"), ("ck", "k"), ("ss", "s"), ("ll", "l"),
-    ("l", "ll"), ("n", "nn"), ("nn", "n"), ("t", "tt"), ("tt", "t"), ("r", "rr"), ("rr", "r"),
-    ("ah", "a"), ("a", "ah"), ("oh", "o"), ("th", "t"), ("ie", "y"), ("ey", "y"),
-    ("v", "ph"), ("ou", "u"), ("ei", "ie"), ("ck", "c"), ("x", "ks"), ("ks", "x"),
+    ("y", "i"), ("i", "y"), ("z", "s"), ("s", "z"), ("ck", "k"), ("ie", "y"), ("ey", "y"),
+    ("ei", "ie"), ("x", "ks"), ("ks", "x"), ("ck", "c"),
+)
+_LETTER_SWAPS: tuple[tuple[str, str], ...] = (
+    ("ss", "s"), ("ll", "l"), ("l", "ll"), ("n", "nn"), ("nn", "n"), ("t", "tt"), ("tt", "t"),
+    ("r", "rr"), ("rr", "r"), ("ah", "a"), ("a", "ah"), ("oh", "o"), ("th", "t"), ("v", "ph"),
+    ("ou", "u"),
 )
 _FIRST_NAME_SWAPS = {"steven": "Stephen", "stephen": "Steven", "jon": "John", "john": "Jon",
                      "catherine": "Katherine", "katherine": "Catherine", "philip": "Phillip",
@@ -717,19 +722,19 @@ _FIRST_NAME_SWAPS = {"steven": "Stephen", "stephen": "Steven", "jon": "John", "j
                      "mohammed": "Mohamed", "aisha": "Aysha", "sean": "Shaun"}
 
 
-def _token_variants(token: str) -> list[str]:
+def _token_variants(token: str, tier: int) -> list[str]:
     low = token.lower()
     out: list[str] = []
-    if low in _FIRST_NAME_SWAPS:
+    if tier == 1 and low in _FIRST_NAME_SWAPS:
         out.append(_FIRST_NAME_SWAPS[low])
-    for old, new in _SWAPS:
+    for old, new in _SOUND_SWAPS if tier == 1 else _LETTER_SWAPS:
         start = 1 if old in ("y", "i", "s", "z") else 0
         index = low.find(old, start)
         while index != -1:
             changed = low[:index] + new + low[index + len(old):]
             out.append(changed[:1].upper() + changed[1:])
             index = low.find(old, index + 1)
-    if "-" in token:
+    if tier == 1 and "-" in token:
         out.append(token.replace("-", ""))
         out.append(token.replace("-", " "))
     return out
@@ -741,28 +746,33 @@ COMPANY_KIND_WORDS = frozenset(
     for word in kind.replace(",", " ").split())
 
 
-def misspellings(name: str) -> list[str]:
+def misspellings(name: str, tier: int | None = None) -> list[str]:
     """Spellings of ``name`` that differ in letters, not just case or marks, and that the
-    grader's fuzzy rule matches both ways."""
+    grader's fuzzy rule matches both ways: sound-alike ones first (tier 1), then doubled or
+    dropped letters (tier 2); ``tier`` keeps one tier only."""
     words = name.split(" ")
     base = name_orders(name)[0]
     out: list[str] = []
-    for index, word in enumerate(words):
-        if len(word) < 3 or word.endswith(".") or word.casefold() in COMPANY_KIND_WORDS:
-            continue  # a caller mishears the distinctive name, not "Markets" or "LLC"
-        for variant in _token_variants(word):
-            candidate = " ".join([*words[:index], variant, *words[index + 1:]])
-            if (candidate not in out and name_orders(candidate)[0] != base
-                    and names_match(name, candidate) and names_match(candidate, name)):
-                out.append(candidate)
+    for level in (1, 2) if tier is None else (tier,):
+        for index, word in enumerate(words):
+            if len(word) < 3 or word.endswith(".") or word.casefold() in COMPANY_KIND_WORDS:
+                continue  # a caller mishears the distinctive name, not "Markets" or "LLC"
+            for variant in _token_variants(word, level):
+                candidate = " ".join([*words[:index], variant, *words[index + 1:]])
+                if (candidate not in out and name_orders(candidate)[0] != base
+                        and names_match(name, candidate) and names_match(candidate, name)):
+                    out.append(candidate)
     return out
 
 
 def caller_spelling(draw: Draw, name: str, relation: str) -> str | None:
     """A spelling of a firm's party as a caller heard it: matched by the fuzzy rule to that
     party, to nobody of the other relation, and never to a client unless ``relation`` is one."""
-    options = [v for v in misspellings(name) if draw.firm.relations(v) == {relation}]
-    return draw.rng.choice(options) if options else None
+    for tier in (1, 2):
+        options = [v for v in misspellings(name, tier) if draw.firm.relations(v) == {relation}]
+        if options:
+            return draw.rng.choice(options)
+    return None
 
 
 # --- C2 conflict_check ------------------------------------------------------------------------
@@ -1119,7 +1129,9 @@ def make_fuzzy_party_intake(world: World, rng: random.Random) -> Lock | None:
     choices = persons + companies
     if not choices:
         return None
-    row = rng.choice(choices)
+    # Half the time, a party whose name starts like a client's (the Okonkwo/Okafor trap).
+    decoys = [row for row in persons if near_client(world, row["name"]) is not None]
+    row = rng.choice(decoys if decoys and rng.random() < 0.5 else choices)
     records = row["name"]
     if row["role"] in ROLE_SCENES:
         scene = SCENES[ROLE_SCENES[row["role"]]]
@@ -1893,15 +1905,32 @@ def with_party(calls: Calls, party: str) -> Calls:
             for name, args in calls]
 
 
+def near_client(world: World, name: str) -> str | None:
+    """A client of the world whose name starts like ``name`` but does not match it (the party
+    Daniel Okonkwo, the client Daniel Okafor): the mishearing a conflict check must survive."""
+    first, _, last = name.partition(" ")
+    for row in firm(world).clients:
+        known = row["full_name"]
+        k_first, _, k_last = known.partition(" ")
+        if (k_first == first and k_last[:2].casefold() == last[:2].casefold()
+                and not names_match(known, name) and not names_match(name, known)):
+            return str(known)
+    return None
+
+
 def misheard_party_misses(world: World, data: Lock) -> list[NearMiss]:
-    """The party misheard beyond the rule: the check (and the intake) name someone else."""
+    """The party misheard beyond the rule: the check (and the intake) name someone else; when a
+    client's name starts like the party's, that client (the agent then wrongly refuses)."""
     calls = gold(data)
     party = next((args["opposing_party"] for _, args in calls if "opposing_party" in args), None)
-    wrong = misheard(world, party) if isinstance(party, str) else None
-    if wrong is None:
+    if not isinstance(party, str):
         return []
-    return [NearMiss(f"opposing_party misheard as {wrong!r}", tuple(with_party(calls, wrong)),
-                     "T")]
+    out = []
+    for wrong in dict.fromkeys(w for w in (near_client(world, party), misheard(world, party))
+                               if w is not None):
+        out.append(NearMiss(f"opposing_party misheard as {wrong!r}",
+                            tuple(with_party(calls, wrong)), "T"))
+    return out
 
 
 def intake_despite_conflict_misses(world: World, data: Lock) -> list[NearMiss]:
