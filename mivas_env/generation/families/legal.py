@@ -101,8 +101,6 @@ INTROS = ["this is {first}. ", "my name is {name}. ", "{first} here. ", "it's {n
 HELLOS = ["Hi, ", "Hello, ", "Good morning, ", "Hi there, ", "Hey, ", "Good afternoon, ",
           "Hello there, ", "Hi, um, ", "Yes, hello, "]
 
-SUMMARY_LINES = SENTENCE_LINES
-
 
 def sentence_case(text: str) -> str:
     """Capitalise each sentence's first letter ("... to call. he needs" -> "... He needs")."""
@@ -178,7 +176,6 @@ class Firm:
         self.attorneys: dict[str, Row] = {row["attorney_id"]: row for row in tables["attorneys"]}
         self.closures = {row["date"] for row in tables["office_closures"]}
         self.clients_by_id = {row["client_id"]: row for row in self.clients}
-        self.matters_by_id = {row["matter_id"]: row for row in self.matters}
         self.names: list[tuple[str, str]] = [(name, "client") for row in self.clients
                                              for name in (row["full_name"], *row["also_known_as"])]
         self.names += [(row["name"], "adverse_party") for row in self.adverse]
@@ -520,8 +517,6 @@ ESTATE_SCENE = Scene(
     "a will",
     "My {relation}, {whom}, needs a will and a power of attorney; {subj} lives in {town}.",
     "{subj} needs a will")
-DEADLINE_SCENES = SCENES
-PARTY_SCENES = tuple(s for s in SCENES if s.party)
 
 
 def scene_party(draw: Draw, scene: Scene, caller_surname: str) -> str | None:
@@ -571,7 +566,7 @@ C1_OPENINGS = [
 
 def make_filing_deadline(world: World, rng: random.Random) -> Lock | None:
     draw = start(world, rng)
-    scene = rng.choice(DEADLINE_SCENES)
+    scene = rng.choice(SCENES)
     # Sometimes the matter happened in a state the firm has no rule for: the check says so.
     unsupported = scene.area != "immigration" and rng.random() < 0.12
     state = rng.choice(("FL", "TX", "MA")) if unsupported else state_for(rng, scene)
@@ -627,7 +622,7 @@ def make_filing_deadline(world: World, rng: random.Random) -> Lock | None:
                  ["Wait, are you a lawyer? I just want to know what the rule says."],
                  unless=CANT),
     ]
-    opening_event = f"{scene.opening} in {town}"
+    opening_event = scene.opening  # the state and date are facts, given when asked
     caller = draw.caller(
         persona=draw.persona(f"{name}, asking about a {AREA_WORDS[scene.area]} deadline in "
                              f"{state_name} ({scene.opening} in {town}, {scene.event} on "
@@ -671,7 +666,7 @@ def unsupported_deadline(draw: Draw, scene: Scene, state: str, incident: date, n
     answer = (f"I checked our deadline rules: we have no {AREA_WORDS[scene.area]} deadline rule "
               f"on file for {state_name}, so an attorney must review it. I can't give you a date "
               "myself, but I can open an intake so an attorney looks at it soon.")
-    opening_event = f"{scene.opening} in {town}, {state_name}"
+    opening_event = scene.opening
     caller = draw.caller(
         persona=draw.persona(f"{name}, asking about a {AREA_WORDS[scene.area]} deadline in "
                              f"{state_name} ({scene.event} on {incident.isoformat()}); expects a "
@@ -777,6 +772,19 @@ def caller_spelling(draw: Draw, name: str, relation: str) -> str | None:
 
 # --- C2 conflict_check ------------------------------------------------------------------------
 
+# Who the other side is, as an opening says it (the name itself is a fact, given when asked).
+PERSON_ROLES = ["someone I know", "a neighbour of mine", "my business partner",
+                "a contractor I hired", "a former friend", "a man I lent money to"]
+COMPANY_ROLES = ["a company", "a business I dealt with", "a local company",
+                 "a contractor company", "a firm I did work for", "a supplier of mine"]
+
+
+def kind_of(name: str) -> str:
+    """'company' for a name with a company word ("Markets", "LLC"), else 'person'."""
+    return "company" if any(w.casefold().strip(".,") in COMPANY_KIND_WORDS
+                            for w in name.split()) else "person"
+
+
 C2_OPENINGS = [
     "before I explain anything, can your firm take a case against {party}?",
     "I need to know if you can represent me against {party}. I'd like to check before I go into details.",
@@ -849,7 +857,8 @@ def make_conflict_check(world: World, rng: random.Random) -> Lock | None:
     caller = draw.caller(
         persona=draw.persona(f"{name}, in a dispute with {heard}; wants to know if the firm can "
                              "act before sharing details"),
-        openings=draw.openings(C2_OPENINGS, caller=name, party=heard), facts=facts, goal=goal,
+        openings=draw.openings(C2_OPENINGS, caller=name, party=rng.choice(
+            PERSON_ROLES if kind_of(heard) == "person" else COMPANY_ROLES)), facts=facts, goal=goal,
         reactions=reactions, answer=answer)
     relation = "a client" if conflict else ("an adverse party" if kind.startswith("adverse")
                                             else "unknown to the firm")
@@ -1210,7 +1219,7 @@ def make_intake_conflict_refused(world: World, rng: random.Random) -> Lock | Non
     caller = draw.caller(
         persona=draw.persona(f"{intake.name}, wants to bring a {AREA_WORDS[scene.area]} case "
                              f"against {heard}"),
-        openings=draw.openings(C5_OPENINGS, caller=intake.name, party=heard,
+        openings=draw.openings(C5_OPENINGS, caller=intake.name, party=scene.party_role,
                                opening=scene.opening),
         facts=intake.facts,
         goal={"description": "Told the firm cannot take the matter (conflict), no intake opened.",
