@@ -1199,6 +1199,14 @@ REASON_FACTS = {
                          "I changed my mind, I don't need it.", "I don't want it anymore.",
                          "It's no longer needed.", "Honestly, I changed my mind."],
 }
+MAYBE_STARTED = [
+    "I might have started a return online already, I'm not sure.",
+    "I think I may have begun a return on the website, can you check?",
+    "I'm not sure if my earlier return request went through.",
+    "I may have opened one already online, not sure it worked.",
+    "Could you check if there's a return on it already? I tried online.",
+    "I started something on your site but I don't know if it saved.",
+]
 WINDOW_EDGE = [
     "Are you sure? It arrived on {delivered}. That's 30 days ago today, not more. Could you check?",
     "It came on {delivered}, so today should still count. Can you try?",
@@ -1283,6 +1291,13 @@ def _returns_case(scene: Scene, with_reason: bool) -> Lock | None:
                           "once": False})
         about += (f"Delivered {order['delivered_on']}, exactly 30 days ago: the window is still "
                   "open, and refusing from memory fails T and D. ")
+    calls = [hop("identity"), who.call, hop("returns")]
+    if rng.random() < 0.25:  # the caller may have started it online: check before opening one
+        opening = [f"{line} {scene.say(MAYBE_STARTED)}" for line in opening]
+        calls.append(call("get_rma_status", order_id=order["order_id"]))
+        about += ("The caller thinks a return may already be on file, so the desk checks "
+                  "get_rma_status first (there is none for this item). ")
+    calls.append(call("create_rma", **params))
     answer = rma_answer(first_name(customer["full_name"]), product, num, rma_id,
                         str(order["carrier"] or "UPS"))
     caller = caller_block(
@@ -1300,7 +1315,7 @@ def _returns_case(scene: Scene, with_reason: bool) -> Lock | None:
         category=category,
         tags=["write", "multi_hop"] + ([] if with_reason else ["blank_reason"]), caller=caller,
         path=["transfer_to_identity", "transfer_to_returns"],
-        calls=[hop("identity"), who.call, hop("returns"), call("create_rma", **params)],
+        calls=calls,
         description="Write, multi-hop: identity then returns, create_rma. rmas is exact: the "
                     "wrong item fails T and D; skipping identity fails T, H and D. " + about)
 
