@@ -27,6 +27,7 @@ def _register() -> None:
     for env_id, industry in ENV_IDS.items():
         if env_id not in registry:
             register(id=env_id, entry_point="mivas_env.env:MivasEnv",
+                     vector_entry_point="mivas_env.vector:make_vector_env",
                      kwargs={"industry": industry})
     for env_id, industry in GEN_ENV_IDS.items():
         if env_id not in registry:

@@ -1,4 +1,4 @@
-"""The scripted caller (SPEC §7.4): deterministic, offline, declared in each lockfile's ``caller``.
+"""The scripted caller: deterministic, offline, declared in each lockfile's ``caller``.
 
 The caller answers the questions it has a fact for, says it does not know otherwise, reacts to
 what the agent says, never volunteers tool arguments, and hangs up when its goal is met or when

@@ -15,7 +15,6 @@ from functools import cache
 from typing import Any, NotRequired, SupportsFloat, TypedDict
 
 import gymnasium as gym
-from gymnasium import spaces
 
 from mivas_env.actions import (
     MAX_ACTION_CHARS,
@@ -27,6 +26,7 @@ from mivas_env.actions import (
 )
 from mivas_env.runtime import CallSession, Scoping
 from mivas_env.tasks import Task, load_tasks
+from mivas_env.vector import CallText
 from rewards import TaskNotFoundError, load_industry
 from rewards.verify import score
 
@@ -136,9 +136,9 @@ class MivasEnv(gym.Env[str, str]):
         self.max_turns = max_turns
         self.scoping: Scoping = scoping
         self.render_mode = render_mode
-        self.observation_space = spaces.Text(MAX_OBSERVATION_CHARS, min_length=0,
-                                             charset=frozenset(CHARSET))
-        self.action_space = spaces.Text(MAX_ACTION_CHARS, min_length=0, charset=frozenset(CHARSET))
+        self.observation_space = CallText(MAX_OBSERVATION_CHARS, min_length=0,
+                                          charset=frozenset(CHARSET))
+        self.action_space = CallText(MAX_ACTION_CHARS, min_length=0, charset=frozenset(CHARSET))
         self.session: CallSession | None = None
         self.task: Task | None = None
         self.turn = 0

@@ -1,5 +1,5 @@
 """The call runtime: active node, transfers along the specialist graph, scoping, a simulated
-clock, the recorded calls and the hangup dump (SPEC §7.1)."""
+clock, the recorded calls and the hangup dump."""
 
 from __future__ import annotations
 
@@ -150,7 +150,7 @@ class CallSession:
         return self.server.db.dump(list(self.industry.write_tables))
 
     def trace(self, dump: Mapping[str, list[dict[str, Any]]] | None) -> dict[str, Any]:
-        """The recorded actuals grouped by name, as voice platforms export them (SPEC §5)."""
+        """The recorded actuals grouped by name, as voice platforms export them (docs/formats.md)."""
         grouped: dict[str, list[dict[str, Any]]] = {}
         for call in self.calls:
             grouped.setdefault(call.name, []).append({

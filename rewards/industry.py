@@ -254,6 +254,8 @@ def tasks_dir() -> Path:
 def read_json(path: Path) -> Any:
     """Parse a JSON file, turning every failure into an ``InputFormatError`` naming the file."""
     try:
+        if path.is_dir():
+            raise InputFormatError("is a directory, not a JSON file", file=str(path))
         size = path.stat().st_size
         if size > limits().max_file_bytes:
             raise LimitExceededError(f"file is {size} bytes, more than {limits().max_file_bytes} "
@@ -264,11 +266,19 @@ def read_json(path: Path) -> Any:
     except (OSError, UnicodeDecodeError, ValueError) as exc:  # ValueError: a NUL in the path
         raise InputFormatError(f"cannot read file: {exc}", file=repr(str(path))[1:-1][:200]
                                ) from None
+    return parse_json(text, str(path))
+
+
+def parse_json(text: str, file: str) -> Any:
+    """Parse JSON text read from ``file`` (a path, or ``<stdin>``) within the size and depth limits."""
+    if len(text) > limits().max_file_bytes:
+        raise LimitExceededError(f"input is longer than {limits().max_file_bytes} bytes "
+                                 f"(MIVAS_MAX_FILE_BYTES)", file=file)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise InputFormatError(f"invalid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})",
-                               file=str(path)) from None
+                               file=file) from None
     except RecursionError:
         data = None
         deep = True
@@ -276,7 +286,7 @@ def read_json(path: Path) -> Any:
         deep = not json_depth_ok(data, limits().max_json_depth)
     if deep:
         raise LimitExceededError(f"JSON nested deeper than {limits().max_json_depth} levels "
-                                 f"(MIVAS_MAX_JSON_DEPTH)", file=str(path))
+                                 f"(MIVAS_MAX_JSON_DEPTH)", file=file)
     return data
 
 

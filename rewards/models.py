@@ -1,4 +1,4 @@
-"""File formats: lockfile (SPEC §4), trace (§5) and verdict (§6.4), as pydantic models."""
+"""File formats: lockfile, trace and verdict, as pydantic models (docs/formats.md)."""
 
 from __future__ import annotations
 
@@ -258,7 +258,7 @@ class DbVerdict:
 
 
 class Verdict(BaseModel):
-    """The verifier's answer for one episode (SPEC §6.4)."""
+    """The verifier's answer for one episode (docs/formats.md lists every field)."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -276,7 +276,7 @@ class Verdict(BaseModel):
         gates = (f"T={'pass' if self.tools.passed else 'FAIL'}({self.tools.score:.2f}) "
                  f"H={'pass' if self.handoff.passed else 'FAIL'}({self.handoff.score:.2f}) "
                  f"D={'n/a' if not self.db.evaluated else 'pass' if self.db.passed else 'FAIL'}")
-        return (f"{'PASS' if self.passed else 'FAIL'} {self.handoff.verdict} {gates} "
+        return (f"{'PASS' if self.passed else 'FAIL'} route={self.handoff.verdict} {gates} "
                 f"r_eval={self.r_eval} r_train={self.r_train:g}")
 
     def explain(self) -> list[str]:

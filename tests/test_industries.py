@@ -1,4 +1,4 @@
-"""Industry definitions and seeds: schema-valid, the fixed vocabulary of SPEC §3, real sizes."""
+"""Industry definitions and seeds: schema-valid, the fixed vocabulary of the shipped three, real sizes."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Tool server of Hudson Valley Family Medicine, the healthcare industry (SPEC §3, §7.2).
+"""Tool server of Hudson Valley Family Medicine, the healthcare industry.
 
 Catalog tables (offices, providers and their weekly schedules, closures, carriers and per-office
 plan acceptance) are read-only and indexed once per seed; the write tables are ``patients``,
