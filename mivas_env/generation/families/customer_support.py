@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 from functools import cache
-from typing import Any
+from typing import Any, Literal
 
 from mivas_env.generation.core import Draft, Family, NearMiss, World
 from mivas_env.generation.text import phrase, phrases, templates_of
@@ -2301,6 +2301,9 @@ def c12_account_order_lookup(world: World, rng: random.Random) -> Lock | None:
 
 # --- near misses: the wrong runs each instance must fail on the gate that catches them ----------
 
+Gate = Literal["T", "H", "D", "any"]
+
+
 def near_misses(world: World, data: Draft) -> list[NearMiss]:
     """Family-specific wrong runs beside the core's generic ones (a skipped desk, a wrong
     constrained argument): an answer from memory (T), the other refund method (D), a reason
@@ -2322,12 +2325,22 @@ def near_misses(world: World, data: Draft) -> list[NearMiss]:
         return misses
     misses.append(NearMiss("answers from memory", (), "T"))
 
-    def changed(index: int, key: str, value: Any, what: str) -> NearMiss:
+    def changed(index: int, key: str, value: Any, what: str, gate: Gate = "D") -> NearMiss:
         calls = list(gold)
         calls[index] = (calls[index][0], {**calls[index][1], key: value})
-        return NearMiss(what, tuple(calls), "D")
+        return NearMiss(what, tuple(calls), gate)
 
+    listed = next((p["customer_id"] for n, p in gold if n == "list_orders"), None)
     for index, (name, params) in enumerate(gold):
+        if listed is not None and name in ("cancel_order", "get_order_status"):
+            # the caller's other order: the look-alike an agent without the list would pick
+            wanted = ("processing",) if name == "cancel_order" else (
+                "processing", "shipped", "delivered", "cancelled", "returned")
+            twin = next((o for o in world.where("orders", customer_id=listed)
+                         if o["order_id"] != params["order_id"] and o["status"] in wanted), None)
+            if twin is not None:
+                misses.append(changed(index, "order_id", twin["order_id"], "the other order",
+                                      "D" if name == "cancel_order" else "T"))
         if name == "issue_refund":
             other = ("store_credit" if params["method"] == "original_payment"
                      else "original_payment")
