@@ -296,13 +296,9 @@ def _lockfile_paths(args: argparse.Namespace) -> list[Path]:
     if getattr(args, "task_id", None):
         return [resolve_lockfile(args.task_id)]
     if getattr(args, "dir", None):
-        folder = Path(args.dir)
-        if not folder.is_dir():
-            raise TaskNotFoundError("not a directory", file=args.dir)
-        paths = sorted(folder.rglob("*.json"))
-        if not paths:
-            raise TaskNotFoundError("no lockfiles (*.json) in this directory", file=args.dir)
-        return paths
+        from mivas_env.tasks import lockfile_paths
+
+        return lockfile_paths(args.dir)
     names = [args.industry] if args.industry else list(industry_names())
     return sorted(p for name in names for p in (tasks_dir() / name / "tasks").glob("*.json"))
 
