@@ -33,6 +33,8 @@ class GeneratedEnv(MivasEnv):
                  **env_kwargs: Any) -> None:
         """``env_kwargs`` are further ``MivasEnv`` keywords (``channel``, ``wer``...)."""
         self.split = check_split(split)
+        if num_worlds is not None and (isinstance(num_worlds, bool) or num_worlds < 1):
+            raise ValueError(f"num_worlds must be a positive int or None, got {num_worlds!r}")
         names = [industry] if industry is not None else list(industries())
         if not names or not all(families(name) for name in names):
             raise TaskNotFoundError(f"no task families for {industry or 'any industry'}")
