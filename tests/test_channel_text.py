@@ -1,5 +1,9 @@
 """The ``text`` channel (the default) records exactly what the environment recorded before the
-channel existed: observations, chat messages, rewards and traces, byte for byte."""
+channel existed: observations, chat messages, rewards and traces, byte for byte.
+
+The digests were recorded by the code without the channel (the caller as of branch ``hacking``
+at a3dea51). A deliberate change to the text episodes (a caller or tool-server change) must
+re-record them: ``python tests/test_channel_text.py``, and say so in the commit."""
 
 from __future__ import annotations
 
