@@ -8,12 +8,12 @@ client lookups use the grader's own fuzzy name rule (``rewards.names.names_match
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
-from functools import cache, lru_cache
+from functools import cache
 from typing import Any
 
-from mivas_env.industries.base import Database, Row, ToolError, ToolServer
+from mivas_env.industries.base import Row, ToolError, ToolServer
 from rewards.names import names_match
 
 CONSULTATION_MINUTES = 60
@@ -55,6 +55,22 @@ class _Catalog:
     matters_by_client: dict[str, tuple[Row, ...]]
     rules: dict[tuple[str, str], Row]
     parties: tuple[_Party, ...]
+    conflicts: dict[str, tuple[Row, ...]] = field(default_factory=dict, compare=False, repr=False)
+
+    def conflict_matches(self, opposing_party: str) -> tuple[Row, ...]:
+        """Parties whose name matches ``opposing_party`` under the fuzzy name rule (memoised)."""
+        hits = self.conflicts.get(opposing_party)
+        if hits is None:
+            if len(self.conflicts) >= 4096:
+                self.conflicts.clear()
+            seen: set[int] = set()
+            found: list[Row] = []
+            for party in self.parties:
+                if id(party.record) not in seen and names_match(party.name, opposing_party):
+                    seen.add(id(party.record))
+                    found.append(party.record)
+            hits = self.conflicts[opposing_party] = tuple(found)
+        return hits
 
 
 def _candidate_slots(start: str, end: str) -> list[tuple[str, str]]:
@@ -111,34 +127,6 @@ def _build_catalog(tables: dict[str, list[Row]]) -> _Catalog:
         parties=tuple(parties))
 
 
-# ids of the catalog tables' row lists -> (those lists, catalog): holding the lists keeps their ids
-# from being reused, so a key names one seed for the life of the process.
-_CatalogKey = tuple[int, ...]
-_CATALOGS: dict[_CatalogKey, tuple[tuple[list[Row], ...], _Catalog]] = {}
-_CATALOG_TABLES = ("offices", "attorneys", "calendar_blocks", "office_closures", "clients",
-                   "matters", "adverse_parties", "limitation_rules")
-
-
-def _catalog_for(db: Database) -> tuple[_CatalogKey, _Catalog]:
-    lists = tuple(db.rows(name) for name in _CATALOG_TABLES)
-    key = tuple(map(id, lists))
-    entry = _CATALOGS.get(key)
-    if entry is None:
-        entry = _CATALOGS[key] = (lists, _build_catalog(dict(zip(_CATALOG_TABLES, lists,
-                                                                 strict=True))))
-    return key, entry[1]
-
-
-@lru_cache(maxsize=4096)
-def _conflict_matches(catalog_key: _CatalogKey, opposing_party: str) -> tuple[Row, ...]:
-    catalog = _CATALOGS[catalog_key][1]
-    seen: set[int] = set()
-    hits: list[Row] = []
-    for party in catalog.parties:
-        if id(party.record) not in seen and names_match(party.name, opposing_party):
-            seen.add(id(party.record))
-            hits.append(party.record)
-    return tuple(hits)
 
 
 # --- small helpers ---------------------------------------------------------------------------
@@ -175,21 +163,15 @@ def _overlaps(start: str, end: str, spans: Iterable[tuple[str, str]]) -> bool:
 class LegalServer(ToolServer):
     """Tools of Brennan & Adeyemi LLP: reception, new-matter intake and consultation scheduling."""
 
-    _catalog_cache: tuple[Database, _CatalogKey, _Catalog] | None = None
-
     # --- catalog and shared checks -----------------------------------------------------------
 
     @property
     def catalog(self) -> _Catalog:
-        return self._catalog_entry()[1]
+        """Indexes over the catalog tables (built once per seed, rebuilt if one is written)."""
+        return self.db.memo("catalog", self.industry.catalog_tables, self._build_catalog)
 
-    def _catalog_entry(self) -> tuple[_CatalogKey, _Catalog]:
-        # Catalog tables are never written, so one lookup per Database is enough.
-        cached = self._catalog_cache
-        if cached is None or cached[0] is not self.db:
-            key, catalog = _catalog_for(self.db)
-            cached = self._catalog_cache = (self.db, key, catalog)
-        return cached[1], cached[2]
+    def _build_catalog(self) -> _Catalog:
+        return _build_catalog({name: self.db.rows(name) for name in self.industry.catalog_tables})
 
     def _attorney(self, attorney_id: str) -> Row:
         attorney = self.catalog.attorneys.get(attorney_id)
@@ -257,7 +239,7 @@ class LegalServer(ToolServer):
         return phone if isinstance(phone, str) and phone else None
 
     def _conflicts(self, opposing_party: str) -> tuple[Row, ...]:
-        return _conflict_matches(self._catalog_entry()[0], opposing_party)
+        return self.catalog.conflict_matches(opposing_party)
 
     # --- read tools --------------------------------------------------------------------------
 
