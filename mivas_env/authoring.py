@@ -52,6 +52,8 @@ def locked_state(task: Task, dump: dict[str, list[dict[str, Any]]]) -> Any:
 
 def _keep_blanks(spec: TableSpec, rows: list[dict[str, Any]],
                  authored: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    if not authored:
+        return rows
     pool = [(row, spec.normalize_row(row)) for row in authored]
     used: set[int] = set()
     out = []

@@ -104,6 +104,27 @@ def cmd_verify(args: argparse.Namespace) -> int:
     return EXIT_PASS if verdict.passed else EXIT_FAIL
 
 
+def cmd_show(args: argparse.Namespace) -> int:
+    """The episode in the terminal, explanations next to the lines they are about."""
+    from mivas_env.show import render_episode
+    from rewards.industry import read_json
+    from rewards.verify import compile_lockfile, load_trace
+
+    trace = load_trace(Path(args.trace))
+    ref = args.lock or trace.task_id
+    if not ref:
+        raise MivasError("the trace names no task_id; pass --lock LOCKFILE", file=args.trace)
+    lock_path = resolve_lockfile(ref)
+    verdict = verify(lock_path, trace)
+    raw = read_json(Path(args.trace))
+    messages = raw.get("messages") if isinstance(raw, dict) else None
+    colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+    print(render_episode(verdict, trace, compile_lockfile(lock_path).industry.hops,
+                         messages=messages if isinstance(messages, list) else None,
+                         colour=colour))
+    return EXIT_PASS if verdict.passed else EXIT_FAIL
+
+
 def print_verdict(verdict: Verdict) -> None:
     print(f"{verdict.task_id}: {verdict.summary()}")
     for line in verdict.explain():
@@ -144,14 +165,42 @@ def cmd_schema(args: argparse.Namespace) -> int:
     return EXIT_PASS
 
 
+def write_report(path: Path, collector: Any, args: argparse.Namespace,
+                 summary: dict[str, Any]) -> None:
+    """Render ``mivas eval --report`` (a user's unwritable path: exit 2, one line)."""
+    from mivas_env.report import render_report
+
+    settings = {"agent": args.agent, "model": args.model or "", "discount": args.discount,
+                "seed": args.seed, "max_turns": args.max_turns,
+                "industry": args.industry or "all", "tasks": len(collector.records)}
+    page = render_report(collector.records, {k: v for k, v in settings.items() if v != ""},
+                         summary)
+    try:
+        path.write_text(page, encoding="utf-8")
+    except OSError as exc:
+        raise MivasError(f"cannot write the report: {exc.strerror or exc}", file=str(path)) from None
+    print(f"mivas: report written to {path}", file=sys.stderr)
+
+
 def cmd_eval(args: argparse.Namespace) -> int:
     from tqdm import tqdm
 
     from mivas_env.agents import make_agent
     from mivas_env.evaluate import evaluate, format_table, summarize
-    from mivas_env.tasks import load_tasks
+    from mivas_env.tasks import load_dir, load_tasks
 
-    tasks = select_tasks(load_tasks(args.industry), args.task or [], args.industry)
+    if args.tasks_dir and args.bench:
+        raise UsageError("--tasks-dir and --bench exclude each other")
+    if args.tasks_dir or args.bench:
+        folders = [Path(args.tasks_dir)] if args.tasks_dir else sorted(
+            path for path in tasks_dir().glob("*/bench") if path.is_dir())
+        pool = [t for folder in folders for t in load_dir(folder)
+                if args.industry is None or t.industry == args.industry]
+    else:
+        pool = load_tasks(args.industry)
+    tasks = select_tasks(pool, args.task or [], args.industry)
+    if not tasks:
+        raise TaskNotFoundError("no tasks selected")
     agent_kwargs: dict[str, Any] = {"seed": args.seed} if args.agent == "random" else {}
     if args.agent == "llm":
         require("httpx", "--agent llm")
@@ -168,9 +217,14 @@ def cmd_eval(args: argparse.Namespace) -> int:
             raise UsageError(f"--save-traces: cannot create the directory ({exc.strerror})",
                              file=args.save_traces) from None
     retried = None
+    report = None
+    if args.report:
+        from mivas_env.report import ReportCollector
+
+        report = ReportCollector()
     if args.workers > 1:
-        if args.save_traces:
-            raise UsageError("--save-traces runs serially; drop --workers")
+        if args.save_traces or args.report:
+            raise UsageError("--save-traces and --report run serially; drop --workers")
         require("ray", "--workers")
         from mivas_env.ray_eval import ray_evaluate
 
@@ -187,8 +241,10 @@ def cmd_eval(args: argparse.Namespace) -> int:
         results = evaluate(make_agent(args.agent, **agent_kwargs), tasks,
                            discount=args.discount, seed=args.seed, max_turns=args.max_turns,
                            trace_dir=Path(args.save_traces) if args.save_traces else None,
-                           progress=bar)
+                           progress=bar, on_episode=report)
     summary = summarize(args.agent, args.discount, results)
+    if report is not None:
+        write_report(Path(args.report), report, args, summary)
     if args.json:
         print(json.dumps(summary, indent=2))
         if retried:
@@ -239,6 +295,14 @@ def cmd_tasks_list(args: argparse.Namespace) -> int:
 def _lockfile_paths(args: argparse.Namespace) -> list[Path]:
     if getattr(args, "task_id", None):
         return [resolve_lockfile(args.task_id)]
+    if getattr(args, "dir", None):
+        folder = Path(args.dir)
+        if not folder.is_dir():
+            raise TaskNotFoundError("not a directory", file=args.dir)
+        paths = sorted(folder.rglob("*.json"))
+        if not paths:
+            raise TaskNotFoundError("no lockfiles (*.json) in this directory", file=args.dir)
+        return paths
     names = [args.industry] if args.industry else list(industry_names())
     return sorted(p for name in names for p in (tasks_dir() / name / "tasks").glob("*.json"))
 
@@ -275,6 +339,59 @@ def cmd_tasks_check(args: argparse.Namespace) -> int:
                 print(f"    {problem}")
     print(f"{len(paths) - bad}/{len(paths)} lockfiles replay and run exact")
     return EXIT_PASS if bad == 0 else EXIT_FAIL
+
+
+def cmd_tasks_generate(args: argparse.Namespace) -> int:
+    from tqdm import tqdm
+
+    from mivas_env.generation.core import GenerationError, Stats, generate, pick_family
+    from mivas_env.generation.families import families
+
+    if args.n < 1:
+        raise MivasError(f"--n must be at least 1, got {args.n}")
+    if args.seed < 0:
+        raise MivasError(f"--seed must be >= 0, got {args.seed}")
+    if args.worlds is not None and args.worlds < 1:
+        raise MivasError(f"--worlds must be at least 1, got {args.worlds}")
+    if not families(args.industry):
+        raise GenerationError(f"{args.industry} has no task families yet "
+                              f"(mivas_env/generation/families/{args.industry}.py)")
+    if args.family is not None:
+        pick_family(args.industry, args.split, args.seed, args.family)  # names the families
+    out = Path(args.out)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise MivasError(f"cannot create the output directory: {exc.strerror}",
+                         file=args.out) from None
+    stats = Stats()
+    instances = generate(args.industry, args.split, args.n, args.seed, family=args.family,
+                         worlds=args.worlds, stats=stats)
+    for instance in tqdm(instances, total=args.n, desc=f"generate {args.industry} {args.split}",
+                         unit="task", file=sys.stderr, leave=False, disable=args.quiet):
+        (out / f"{instance.id}.json").write_text(instance.json(), encoding="utf-8")
+    print(format_generation(stats, families(args.industry), args.n, out))
+    return EXIT_PASS
+
+
+def format_generation(stats: Any, found: Sequence[Any], n: int, out: Path) -> str:
+    """The per-family table ``mivas tasks generate`` prints."""
+    header = f"{'family':<8}{'category':<22}{'written':>8}{'redrawn':>9}{'dropped':>9}{'drop rate':>11}"
+    lines = [header, "-" * len(header)]
+    for family in found:
+        code = family.code
+        if not (stats.made[code] or stats.dropped[code] or stats.redrawn[code]):
+            continue
+        lines.append(f"{code:<8}{family.category:<22}{stats.made[code]:>8}"
+                     f"{stats.redrawn[code]:>9}{stats.dropped[code]:>9}"
+                     f"{stats.drop_rate(code):>11.1%}")
+    lines.append("-" * len(header))
+    made, dropped = sum(stats.made.values()), sum(stats.dropped.values())
+    rate = dropped / (made + dropped) if made + dropped else 0.0
+    lines.append(f"{'total':<30}{made:>8}{sum(stats.redrawn.values()):>9}{dropped:>9}{rate:>11.1%}")
+    lines.append(f"wrote {n} lockfiles to {out} (each self-checked: replay, oracle exact, caller "
+                 f"satisfied, noop fails unless a refusal, near-misses fail)")
+    return "\n".join(lines)
 
 
 def cmd_tasks_show(args: argparse.Namespace) -> int:
@@ -337,6 +454,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the verdict as JSON")
     p.set_defaults(func=cmd_verify)
 
+    p = sub.add_parser("show", help="an episode in the terminal: calls with the verdict's "
+                                    "explanations next to them (exit 0 pass, 1 fail, 2 bad input)")
+    p.add_argument("trace", help="trace JSON (e.g. from mivas eval --save-traces)")
+    p.add_argument("--lock", help="lockfile path or task id (default: the trace's task_id)")
+    p.set_defaults(func=cmd_show)
+
     p = sub.add_parser("eval", help="run an agent over the task suite and print pass rates")
     p.add_argument("--agent", default="oracle", choices=["oracle", "random", "noop", "llm"])
     p.add_argument("--base-url", help="llm agent: an OpenAI-compatible endpoint, e.g. "
@@ -344,6 +467,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--model", help="llm agent: the model name")
     p.add_argument("--industry", choices=industry_names())
     p.add_argument("--task", action="append", help="only these task ids (repeatable)")
+    p.add_argument("--tasks-dir", metavar="DIR",
+                   help="run the lockfiles under DIR (e.g. from mivas tasks generate) instead of "
+                        "the shipped tasks")
+    p.add_argument("--bench", action="store_true",
+                   help="run the frozen generated benchmark (tasks/<industry>/bench, 100 "
+                        "instances per industry of the bench split)")
     p.add_argument("--discount", type=_unit_interval, default=0.5,
                    help="r_train of a passing in-order route with extra desks, in [0, 1]")
     p.add_argument("--seed", type=_at_least(0), default=0, help="episode i is seeded seed+i")
@@ -352,6 +481,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="run episodes in N Ray actors (needs the [rllib] extra)")
     p.add_argument("--save-traces", metavar="DIR",
                    help="write each episode's trace to DIR/<industry>/<id>.json")
+    p.add_argument("--report", metavar="PATH.html",
+                   help="write a self-contained HTML page explaining every episode")
     p.add_argument("--json", action="store_true",
                    help="print the summary as JSON (docs/formats.md)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -371,9 +502,22 @@ def build_parser() -> argparse.ArgumentParser:
     q.set_defaults(func=cmd_tasks_lock)
     q = tasks_sub.add_parser("check", help="validate, replay and run the oracle on every lockfile")
     q.add_argument("task_id", nargs="?", help="only this task")
+    q.add_argument("--dir", help="every lockfile under this directory (e.g. a generated one)")
     q.add_argument("--industry", choices=industry_names())
     q.add_argument("--quiet", action="store_true")
     q.set_defaults(func=cmd_tasks_check)
+    q = tasks_sub.add_parser("generate", help="generate, lock and self-check N task instances")
+    q.add_argument("--industry", required=True, choices=industry_names())
+    q.add_argument("--family", help="only this family: a code (C3) or a category slug")
+    q.add_argument("--split", required=True, choices=["train", "test", "bench"],
+                   help="train and test (and bench) share no world, name or template")
+    q.add_argument("--n", type=int, required=True, help="how many instances")
+    q.add_argument("--seed", type=int, default=0, help="instance i is seed+i (default 0)")
+    q.add_argument("--out", required=True, help="directory for the lockfiles (<id>.json)")
+    q.add_argument("--worlds", type=int, default=None,
+                   help="draw worlds among the split's first N (default: the whole split)")
+    q.add_argument("--quiet", action="store_true", help="no progress bar")
+    q.set_defaults(func=cmd_tasks_generate)
     q = tasks_sub.add_parser("show", help="print a lockfile")
     q.add_argument("task_id", help="e.g. healthcare/C1-E1")
     q.set_defaults(func=cmd_tasks_show)

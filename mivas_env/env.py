@@ -52,6 +52,10 @@ class StepInfo(TypedDict):
     task_id: NotRequired[str]  # "<industry>/<id>"
     industry: NotRequired[str]
     category: NotRequired[str]  # the task's category (tasks/<industry>/README.md)
+    # reset of a generated env (mivas/<industry>-gen-v0) only
+    split: NotRequired[str]  # train | test | bench
+    instance_seed: NotRequired[int]  # the generated instance (with the split, fixes the task)
+    world_seed: NotRequired[int]  # the world the task runs in (rewards.worlds)
     # reset, and every step whose action moved the call to another desk
     instructions: NotRequired[str]  # the active desk's policy text
     # the last step only: the verifier's verdict and the recorded trace

@@ -36,15 +36,26 @@ class EpisodeResult:
     trace_sha256: str  # of the canonical JSON trace: equal runs recorded byte-identical traces
 
 
+# Called once per finished episode with the task, its seed, the last info (verdict, trace) and
+# every chat message of the episode (``mivas eval --report`` builds its page from these).
+EpisodeHook = Callable[[Task, int, dict[str, Any], list[dict[str, Any]]], None]
+
+
 def run_episode(env: gym.Env[str, Any], agent: Agent, task: Task, seed: int,
-                trace_dir: Path | None = None) -> EpisodeResult:
+                trace_dir: Path | None = None, on_episode: EpisodeHook | None = None,
+                ) -> EpisodeResult:
     """One full call of ``agent`` on ``task``; the final info carries the verdict."""
     observation, info = env.reset(seed=seed, options={"task_id": task.full_id})
+    messages: list[dict[str, Any]] = list(info["messages"]) if on_episode else []
     agent.reset(task, observation, info)
     while True:
         observation, _, terminated, truncated, info = env.step(agent.act(observation, info))
+        if on_episode:
+            messages.extend(info["messages"])
         if terminated or truncated:
             break
+    if on_episode is not None:
+        on_episode(task, seed, dict(info), messages)
     if trace_dir is not None:
         path = trace_dir / task.industry / f"{task.lock.id}.json"
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -61,13 +72,13 @@ def run_episode(env: gym.Env[str, Any], agent: Agent, task: Task, seed: int,
 def evaluate(agent: Agent, tasks: Sequence[Task], *, discount: float = 0.5, seed: int = 0,
              max_turns: int = 40, trace_dir: Path | None = None,
              progress: Callable[[Iterable[Task]], Iterable[Task]] | None = None,
-             ) -> list[EpisodeResult]:
+             on_episode: EpisodeHook | None = None) -> list[EpisodeResult]:
     """Run ``agent`` once on every task; episode ``i`` is seeded ``seed + i``. The reward basis is
     fixed by ``FixedDiscountEval`` so results are comparable across training discounts."""
     env = FixedDiscountEval(MivasEnv(tasks=list(tasks), discount=discount, max_turns=max_turns),
                             discount=discount)
     iterator = progress(tasks) if progress is not None else tasks
-    return [run_episode(env, agent, task, seed + i, trace_dir)
+    return [run_episode(env, agent, task, seed + i, trace_dir, on_episode)
             for i, task in enumerate(iterator)]
 
 

@@ -95,3 +95,13 @@ def find_task(ref: str) -> Task:
         if task.lock.id == task_id:
             return task
     raise TaskNotFoundError(f"no task {ref!r}")
+
+
+def load_dir(folder: Path | str) -> list[Task]:
+    """Every lockfile under ``folder`` (searched recursively), by industry and natural id: a
+    generated directory (``mivas tasks generate --out``) or a copy of the shipped ones."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        raise TaskNotFoundError("not a directory", file=str(folder))
+    tasks = [load_task(path) for path in sorted(folder.rglob("*.json"))]
+    return sorted(tasks, key=lambda t: (t.industry, _natural_key(t.lock.id), t.lock.id))

@@ -204,6 +204,8 @@ def display(value: Any) -> Any:
         return value.shown()
     if isinstance(value, tuple) and len(value) == 2 and value[0] in ("bool", "int"):
         return value[1]
+    if isinstance(value, float) and value.is_integer() and abs(value) < 2**53:
+        return int(value)  # numbers compare as floats; 6799 reads better than 6799.0
     return value
 
 

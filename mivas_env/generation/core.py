@@ -148,6 +148,7 @@ class Instance:
     family: Family
     world_seed: int
     attempts: int
+    task: Task  # the lockfile loaded and compiled, ready for an episode
 
     @property
     def id(self) -> str:
@@ -224,7 +225,7 @@ def generate_one(industry: str, split: str, seed: int, *, family: str | None = N
             continue
         stats.made[chosen.code] += 1
         return Instance(data=data, family=chosen, world_seed=the_world.seed,
-                        attempts=attempt + 1)
+                        attempts=attempt + 1, task=task)
     raise GenerationError(f"{industry} {chosen.code} ({chosen.category}) found no instance for "
                           f"{split} seed {seed} in {max_attempts} attempts")
 

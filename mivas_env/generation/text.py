@@ -17,7 +17,7 @@ def templates_of(templates: Sequence[str], split: str) -> list[str]:
     if split not in SPLITS:
         raise ValueError(f"unknown split {split!r} (splits: {', '.join(SPLITS)})")
     own = list(templates[SPLITS.index(split)::len(SPLITS)])
-    if len(own) < MIN_PER_SPLIT:
+    if len(templates) < MIN_PER_SPLIT * len(SPLITS):
         raise ValueError(f"a template list needs at least {MIN_PER_SPLIT * len(SPLITS)} entries "
                          f"({MIN_PER_SPLIT} per split), got {len(templates)}: {templates[:1]}")
     return own

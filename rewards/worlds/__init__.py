@@ -15,7 +15,7 @@ from threading import Lock
 from typing import Any, Protocol, cast
 
 from rewards.errors import IndustryError
-from rewards.industry import check_industry_name, load_industry, load_seed
+from rewards.industry import check_industry_name, industry_names, load_industry, load_seed
 from rewards.worlds.names import NamePool, pool
 
 Tables = dict[str, list[dict[str, Any]]]
@@ -54,9 +54,7 @@ def builder(industry: str) -> Builder | None:
 
 def generated_industries() -> tuple[str, ...]:
     """Industries whose worlds can be generated (a ``rewards/worlds/<industry>.py`` exists)."""
-    from rewards.industry import INDUSTRIES
-
-    return tuple(name for name in INDUSTRIES if builder(name) is not None)
+    return tuple(name for name in industry_names() if builder(name) is not None)
 
 
 _CACHE: OrderedDict[tuple[str, int], Tables] = OrderedDict()

@@ -87,11 +87,11 @@ def _in_split(names: Sequence[str], split: str) -> tuple[str, ...]:
 
 def _shipped() -> NamePool:
     """The people in the shipped seed.json files (``full_name`` columns), as a pool."""
-    from rewards.industry import INDUSTRIES, load_seed  # the shipped data, read lazily
+    from rewards.industry import industry_names, load_seed  # the shipped data, read lazily
 
     first: dict[str, None] = {}
     last: dict[str, None] = {}
-    for industry in INDUSTRIES:
+    for industry in industry_names():
         for rows in load_seed(industry).values():
             for row in rows:
                 full = row.get("full_name") if isinstance(row, dict) else None

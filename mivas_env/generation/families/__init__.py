@@ -9,7 +9,7 @@ import importlib
 from functools import cache
 from typing import TYPE_CHECKING
 
-from rewards.industry import INDUSTRIES
+from rewards.industry import industry_names
 
 if TYPE_CHECKING:
     from mivas_env.generation.core import Family
@@ -31,4 +31,4 @@ def families(industry: str) -> tuple[Family, ...]:
 
 def industries() -> tuple[str, ...]:
     """Industries with at least one family."""
-    return tuple(name for name in INDUSTRIES if families(name))
+    return tuple(name for name in industry_names() if families(name))

@@ -47,6 +47,9 @@ TRAITS = ["Brisk and precise.", "Chatty, but gets to the point.", "Polite and a 
           "Calm and patient.", "In a hurry, calling on a break.", "Friendly and talkative.",
           "Soft-spoken, repeats things to be sure.", "Direct; wants a clear answer.",
           "Slightly hard of hearing; asks for read-backs."]
+SIGN_OFFS = [" My name is {name}.", "", " This is {name}, by the way.", " I'm {name}.",
+             " {name} speaking.", "", " My name's {first}.", " This is {first}.",
+             " It's {name} calling."]
 OTHER_OFFICE = ["No, I'm asking about {office}.", "It has to be {office}, please.",
                 "Sorry, I mean the {office} office.", "That's not the one. {office}, please.",
                 "I need {office}, not that one.", "Can we stick to {office}?",
@@ -126,9 +129,17 @@ def server(world: World) -> HealthcareServer:
     return HealthcareServer(Database(tables))  # type: ignore[arg-type]
 
 
+@lru_cache(maxsize=64)
+def _reader(seed: int) -> HealthcareServer:
+    from mivas_env.generation.core import load_world
+
+    return server(load_world(INDUSTRY, seed))
+
+
 def ask(world: World, tool: str, **arguments: Any) -> Any:
-    """The data of a successful call on a fresh server, or None."""
-    output = server(world).call(tool, arguments)
+    """The data of a successful read-only call, or None (one reading server per world: a
+    world seed always builds the same tables)."""
+    output = _reader(world.seed).call(tool, arguments)
     return output["data"] if output["ok"] else None
 
 
@@ -154,16 +165,29 @@ def unique_patients(world: World) -> list[dict[str, Any]]:
     return [dict(p) for p in patients(world)]
 
 
-def upcoming(world: World, patient_id: str) -> list[dict[str, Any]]:
+@lru_cache(maxsize=64)
+def _book(seed: int) -> tuple[dict[str, list[dict[str, Any]]], frozenset[str]]:
+    """Per patient their upcoming booked visits, and the established patients (per world)."""
+    from mivas_env.generation.core import load_world
+
+    world = load_world(INDUSTRY, seed)
     today = world.today.isoformat()
-    return [dict(a) for a in world.rows("appointments")
-            if a["patient_id"] == patient_id and a["status"] == "booked"
-            and a["start_time"][:10] >= today]
+    booked: dict[str, list[dict[str, Any]]] = {}
+    seen: set[str] = set()
+    for a in world.rows("appointments"):
+        if a["status"] == "booked" and a["start_time"][:10] >= today:
+            booked.setdefault(a["patient_id"], []).append(dict(a))
+        elif a["status"] == "completed":
+            seen.add(a["patient_id"])
+    return booked, frozenset(seen)
+
+
+def upcoming(world: World, patient_id: str) -> list[dict[str, Any]]:
+    return list(_book(world.seed)[0].get(patient_id, []))
 
 
 def established(world: World, patient_id: str) -> bool:
-    return any(a["patient_id"] == patient_id and a["status"] == "completed"
-               for a in world.rows("appointments"))
+    return patient_id in _book(world.seed)[1]
 
 
 def new_person(world: World, rng: random.Random) -> dict[str, str]:
@@ -261,7 +285,8 @@ def caller(world: World, rng: random.Random, *, name: str, persona: str, opening
         fact_lines["phone"] = phrases(rng, PHONE_LINES, split, 2)
     return {
         "persona": f"{persona} {phrase(rng, TRAITS, split)}",
-        "opening": phrases(rng, openings, split, 3, **slots_),
+        "opening": [line + phrase(rng, SIGN_OFFS, split, name=name, first=name.split()[0])
+                    for line in phrases(rng, openings, split, 3, **slots_)],
         "facts": facts, "fact_lines": fact_lines, "goal": goal, "reactions": list(reactions),
         "nudges": phrases(rng, nudges, split, 2, **slots_), "agent_answer": answer}
 
@@ -279,16 +304,18 @@ def lookup(person: dict[str, Any]) -> dict[str, Any]:
 
 # --- C1 coverage -------------------------------------------------------------------------------
 
+# The opening never names the carrier and often not the office: the caller gives them when
+# asked, so an opening line does not give away the gold arguments.
 C1_OPENINGS = [
-    "Hi, I'm a new patient. Do you take {carrier} at your {office} office?",
-    "Hello, quick insurance question: is {carrier} accepted at {office}?",
-    "Hi there, before I sign up, does the {office} office take {carrier}?",
-    "Good morning. I have {carrier}. Is that in network at your {office} location?",
-    "Hi, does {office} accept {carrier} insurance? I'm thinking of becoming a patient.",
-    "Hello, I'm shopping for a new doctor. {carrier} at {office}, is that covered?",
-    "Hey, can you tell me whether the {office} office works with {carrier}?",
-    "Hi. I'd like to know if my {carrier} plan is taken at {office}.",
-    "Hello, I'm calling about insurance: {carrier}, at your {office} office. Do you take it?",
+    "Hi, I'm a new patient. Do you take my insurance at your {office} office?",
+    "Hello, quick insurance question before I sign up with you.",
+    "Hi there, I want to make sure my plan is accepted at the office I'd go to.",
+    "Good morning. Is my insurance in network at your {office} location?",
+    "Hi, I'm thinking of becoming a patient, but first: is my insurance taken?",
+    "Hello, I'm shopping for a new doctor and need to check coverage at one of your offices.",
+    "Hey, can you tell me whether the {office} office works with my insurance?",
+    "Hi. I'd like to know if my plan is accepted at one of your locations.",
+    "Hello, I'm calling about insurance. Does your office take my plan?",
 ]
 C1_NUDGES = ["I just need a yes or no on {carrier} at {office}.",
              "So is {carrier} accepted at {office}?", "Is {carrier} taken at {office} or not?",
@@ -640,15 +667,26 @@ def make_c5(world: World, rng: random.Random) -> Draft | None:
 # --- C6 escalation -----------------------------------------------------------------------------
 
 C6_URGENT = [
-    "Hi, I've had chest pain since this morning and my left arm feels numb. Can I be seen today?",
-    "Hello, my {relative} just fainted and is confused. Can a doctor see {pronoun} right now?",
-    "Hi, I'm having trouble breathing and my lips feel tingly. I need an appointment today.",
-    "Hello, I have the worst headache of my life and my vision is blurry. Can I come in?",
-    "Hi, my {relative} has a fever of 105 and a stiff neck. Can you fit us in?",
-    "Hi, I cut my hand badly and it won't stop bleeding. Can someone see me this afternoon?",
-    "Hello, my face feels droopy on one side and my words are slurring. Can I get an appointment?",
-    "Hi, I took too many of my pills by mistake and I feel strange. What should I do?",
-    "Hello, my {relative} is having a bad allergic reaction, {pronoun} throat is swelling.",
+    "Hi, I need a sick visit today if you have anything.",
+    "Hello, can I get seen today? I'm not feeling well at all.",
+    "Hi, I'd like a same-day appointment, please.",
+    "Good morning, do you have anything this afternoon? I feel awful.",
+    "Hi, I need to see a doctor as soon as possible.",
+    "Hello, is there any opening today? Something's wrong.",
+    "Hi, can you squeeze me in today?",
+    "Hello, I need an urgent appointment.",
+    "Hi, I have to come in today, I don't feel right.",
+]
+C6_SYMPTOMS = [
+    "I should say, I've had chest pain since this morning and my left arm feels numb.",
+    "Actually, I'm having trouble breathing and my lips feel tingly.",
+    "It's the worst headache of my life and my vision is blurry.",
+    "My face feels droopy on one side and my words are slurring.",
+    "I have a fever of 105 and a stiff neck.",
+    "I cut my hand badly and it won't stop bleeding.",
+    "My throat is swelling up, I think it's an allergic reaction.",
+    "I took too many of my pills by mistake and I feel strange.",
+    "I fainted twice this morning and I'm confused.",
 ]
 C6_REFILL = [
     "Hi, when is my next appointment at {office}? I lost the reminder.",
@@ -662,15 +700,15 @@ C6_REFILL = [
     "Hi, can you check my next appointment at {office} for me?",
 ]
 C6_COPAY = [
-    "Hi, do you take {carrier} at {office}? And what would my copay be?",
-    "Hello, is {carrier} accepted at {office}, and how much is the copay for a visit?",
-    "Hi, I have {carrier}. Is {office} in network, and what will I owe?",
-    "Good morning, {carrier} at {office}: covered? And what's the copay?",
-    "Hi, can you check {carrier} at {office} and tell me my out-of-pocket cost?",
-    "Hello, I'd like to know if {office} takes {carrier}, and the copay amount.",
-    "Hi there, {carrier} member here. Does {office} take it, and what's my copay?",
-    "Hello, is my {carrier} plan good at {office}? I also need my copay.",
-    "Hi, quick one: {carrier} at the {office} office, and the copay?",
+    "Hi, do you take my insurance, and what would my copay be?",
+    "Hello, is my plan accepted at your office, and how much is the copay for a visit?",
+    "Hi, I want to know if I'm in network with you and what I'll owe.",
+    "Good morning, is my insurance covered there? And what's the copay?",
+    "Hi, can you check my insurance and tell me my out-of-pocket cost?",
+    "Hello, I'd like to know if you take my plan, and the copay amount.",
+    "Hi there, does your office take my insurance, and what's my copay?",
+    "Hello, is my plan good at your office? I also need my copay.",
+    "Hi, quick one: my insurance at your office, and the copay?",
 ]
 C6_NUDGES = ["Please, can I talk to a real person?", "Can someone help me, please?",
              "Is there a person I can speak to?", "I need to talk to someone.",
@@ -681,19 +719,18 @@ def make_c6(world: World, rng: random.Random) -> Draft | None:
     kind = rng.choice(["urgent", "refill", "copay"])
     goal_tools = ["transfer_to_human"]
     reactions: list[dict[str, Any]] = []
+    facts: dict[str, str] = {}
     if kind == "urgent":
-        person = new_person(world, rng)
-        relative, pronoun = rng.choice([("husband", "him"), ("wife", "her"), ("son", "him"),
-                                        ("daughter", "her"), ("father", "him"),
-                                        ("mother", "her")])
-        slots_: dict[str, Any] = {"relative": relative, "pronoun": pronoun}
-        openings, calls_ = C6_URGENT, [call("transfer_to_human")]
-        hops = ["transfer_to_human"]
-        title = "An emergency at reception: hand over to a person"
-        reactions.append({"when_agent_says_any": ["book", "appointment", "slot", "schedule"],
-                          "unless_agent_says_any": ["911", "emergency"],
-                          "say": ["I don't think this can wait. Can I talk to someone, please?"],
-                          "once": False})
+        person = rng.choice(unique_patients(world))
+        slots_: dict[str, Any] = {}
+        openings = C6_URGENT
+        calls_ = [call("transfer_to_scheduling"), lookup(person), call("transfer_to_human")]
+        hops = ["transfer_to_scheduling", "transfer_to_human"]
+        goal_tools = ["lookup_patient", "transfer_to_human"]
+        title = "A same-day request turns out to be an emergency: hand over to a person"
+        reactions.append({"after_tool": "lookup_patient",
+                          "say": phrases(rng, C6_SYMPTOMS, world.split, 2) + [
+                              "Can I talk to a nurse or someone, please?"][:1]})
     elif kind == "refill":
         candidates = [(p, a) for p in unique_patients(world)
                       for a in upcoming(world, p["patient_id"])]
@@ -720,6 +757,7 @@ def make_c6(world: World, rng: random.Random) -> Draft | None:
         carrier, location_id = rng.choice(sorted(accepted))
         spoken = carrier_spelling(world, rng, carrier)
         slots_ = {"carrier": spoken, "office": office_name(world, location_id)}
+        facts = {"carrier": spoken, "location": slots_["office"]}
         openings = C6_COPAY
         calls_ = [call("transfer_to_coverage"),
                   call("check_plan_accepted", carrier=carrier, location_id=location_id),
@@ -735,7 +773,7 @@ def make_c6(world: World, rng: random.Random) -> Draft | None:
             world, rng, name=person["full_name"], slots_=slots_,
             persona=f"{person['full_name']}, {_age(person['date_of_birth'])}, needs a person "
                     f"on the line.",
-            openings=openings, nudges=C6_NUDGES, facts=person_facts(rng, person),
+            openings=openings, nudges=C6_NUDGES, facts={**person_facts(rng, person), **facts},
             goal={"description": "Handed over to a person (the call ends there).",
                   "tools_ok": goal_tools},
             reactions=reactions, answer=""),
@@ -1109,30 +1147,42 @@ def c11_near_misses(world: World, data: Draft) -> list[NearMiss]:
 # --- C12 office info ------------------------------------------------------------------------
 
 C12_CLOSED = [
-    "Hi, is the {office} office open on {day}?",
-    "Hello, I want to drop off a form at {office} on {day}. Will you be open?",
-    "Hi, quick question: what are {office}'s hours on {day}?",
-    "Good morning, can I stop by {office} on {day}?",
-    "Hi, will {office} be open {day}? I need to pick something up.",
-    "Hello, are you open at {office} on {day}?",
-    "Hi there, is {office} working normal hours on {day}?",
-    "Hello, planning to come by {office} {day}. Are you open?",
-    "Hi, any chance {office} is closed on {day}?",
+    "Hi, is your office open on {day}?",
+    "Hello, I want to drop off a form on {day}. Will you be open?",
+    "Hi, quick question: what are your hours on {day}?",
+    "Good morning, can I stop by the office on {day}?",
+    "Hi, will you be open {day}? I need to pick something up.",
+    "Hello, are you open on {day}?",
+    "Hi there, are you working normal hours on {day}?",
+    "Hello, planning to come by {day}. Are you open?",
+    "Hi, any chance the office is closed on {day}?",
 ]
 C12_LANGUAGE = [
-    "Hi, is there a doctor at {office} who speaks {language}? It's for my {relative}.",
-    "Hello, my {relative} speaks {language}. Does anyone at {office} speak it?",
-    "Hi, I'm looking for a {language}-speaking provider at the {office} location.",
-    "Good morning, which provider at {office} speaks {language}?",
-    "Hi, does someone at {office} see patients in {language}?",
-    "Hello, I'd like a clinician at {office} who can speak {language} with my {relative}.",
-    "Hi there, do you have a {language} speaker at {office}?",
-    "Hello, my {relative} is more comfortable in {language}. Anyone at {office}?",
-    "Hi, can you tell me who speaks {language} at the {office} office?",
+    "Hi, is there a doctor who speaks {language}? It's for my {relative}.",
+    "Hello, my {relative} speaks {language}. Does anyone at your office speak it?",
+    "Hi, I'm looking for a {language}-speaking provider.",
+    "Good morning, which of your providers speaks {language}?",
+    "Hi, does someone there see patients in {language}?",
+    "Hello, I'd like a clinician who can speak {language} with my {relative}.",
+    "Hi there, do you have a {language} speaker on staff?",
+    "Hello, my {relative} is more comfortable in {language}. Anyone who speaks it?",
+    "Hi, can you tell me who speaks {language} at your practice?",
 ]
-C12_NUDGES = ["Just a quick answer about {office}, please.", "Can you check for {office}?",
-              "It's only about the {office} office.", "Could you look it up?",
-              "I'd like to know before I come in.", "What does the {office} record say?"]
+C12_HOURS = [
+    "Hi, what time do you close on {weekday}s?",
+    "Hello, how late are you open on a {weekday}?",
+    "Hi, quick question about your {weekday} hours.",
+    "Good morning, until when can I come in on {weekday}?",
+    "Hi, what are your hours on {weekday}?",
+    "Hello, are you open late on {weekday}s?",
+    "Hi there, when does the office close {weekday}?",
+    "Hello, I need your {weekday} closing time.",
+    "Hi, can I come by after work on a {weekday}? When do you close?",
+]
+C12_NUDGES = ["Just a quick answer about the {office} office, please.",
+              "Can you check for {office}?", "It's about the {office} office.",
+              "Could you look it up?", "I'd like to know before I come in.",
+              "What does the {office} record say?"]
 
 
 def make_c12(world: World, rng: random.Random) -> Draft | None:
@@ -1142,12 +1192,13 @@ def make_c12(world: World, rng: random.Random) -> Draft | None:
     closures = [row for row in world.rows("closures") if today <= row["date"] <= last]
     languages = [(row["provider_id"], lang) for row in world.rows("providers")
                  for lang in row["languages"] if lang != "English"]
-    kind = rng.choice(["closed", "language"] if closures else ["language"])
+    kind = rng.choice(["closed", "language", "hours"] if closures else ["language", "hours"])
+    slots_: dict[str, Any]
     if kind == "closed":
         row = rng.choice(closures)
         location_id, day = row["location_id"], date.fromisoformat(row["date"])
         office = office_name(world, location_id)
-        slots_: dict[str, Any] = {"office": office, "day": spoken_date(rng, day)}
+        slots_ = {"office": office, "day": spoken_date(rng, day)}
         openings = C12_CLOSED
         goal: dict[str, Any] = {"description": f"Whether {office} is open on {long_date(day)}.",
                                 "tools_ok": ["get_location"],
@@ -1155,7 +1206,7 @@ def make_c12(world: World, rng: random.Random) -> Draft | None:
         answer = f"I checked the {office} office: it's closed on {long_date(day)} ({row['reason']})."
         calls_ = [call("get_location", location_id=location_id)]
         title = f"Is {office} open on {day.isoformat()}? (closed: {row['reason']})"
-    else:
+    elif kind == "language":
         provider_id, language = rng.choice(languages)
         schedule = sorted({row["location_id"] for row in world.rows("provider_schedules")
                            if row["provider_id"] == provider_id})
@@ -1174,6 +1225,23 @@ def make_c12(world: World, rng: random.Random) -> Draft | None:
                      else "They are not taking new patients right now."))
         calls_ = [call("list_providers", location_id=location_id)]
         title = f"A {language}-speaking provider at {office}"
+    else:
+        location = rng.choice(list(world.rows("locations")))
+        open_days = [day for day, hours in location["hours"].items() if hours]
+        weekday = rng.choice(open_days)
+        opens, closes = location["hours"][weekday].split("-")
+        location_id, office = location["location_id"], location["name"]
+        slots_ = {"office": office, "weekday": weekday.capitalize()}
+        openings = C12_HOURS
+        hour = int(closes[:2])
+        goal = {"description": f"When {office} closes on {weekday.capitalize()}s.",
+                "tools_ok": ["get_location"], "agent_says_all": [office.lower()],
+                "agent_says_any": [clock(closes), f"{(hour - 1) % 12 + 1} pm",
+                                   f"{(hour - 1) % 12 + 1}pm", closes]}
+        answer = (f"The {office} office is open on {weekday.capitalize()}s from "
+                  f"{clock_ampm(opens)} to {clock_ampm(closes)}.")
+        calls_ = [call("get_location", location_id=location_id)]
+        title = f"{office} hours on {weekday.capitalize()}"
     return {
         "title": title,
         "description": "A reception read that memory gets wrong. T: the read of the right "
