@@ -11,10 +11,12 @@ worker pipes)."""
 from __future__ import annotations
 
 import multiprocessing as mp
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from gymnasium import spaces
+from gymnasium import Env, spaces
+from gymnasium.envs.registration import load_env_creator
 from gymnasium.vector import AsyncVectorEnv, SyncVectorEnv, VectorEnv
 from gymnasium.vector.utils import create_shared_memory
 
@@ -34,18 +36,27 @@ def _no_shared_memory(space: CallText, n: int = 1, ctx: Any = mp) -> Any:
 
 
 def make_vector_env(num_envs: int = 1, asynchronous: bool | None = None,
-                    max_episode_steps: int | None = None, **kwargs: Any) -> VectorEnv[Any, Any, Any]:
-    """``num_envs`` copies of ``MivasEnv(**kwargs)``, each in its own process when
-    ``asynchronous`` (the default for more than one env), else stepped in turn in this process.
-    Env ``i`` of ``reset(seed=s)`` is seeded ``s + i`` either way, so both give the same
-    episodes."""
-    from mivas_env.env import MivasEnv
-
+                    max_episode_steps: int | None = None, *,
+                    env_class: str = "mivas_env.env:MivasEnv",
+                    **kwargs: Any) -> VectorEnv[Any, Any, Any]:
+    """``num_envs`` copies of ``env_class(**kwargs)`` (a ``MivasEnv`` by default), each in its
+    own process when ``asynchronous`` (the default for more than one env), else stepped in turn
+    in this process. Env ``i`` of ``reset(seed=s)`` is seeded ``s + i`` either way, so both
+    give the same episodes."""
     if num_envs < 1:
         raise ValueError(f"num_envs must be >= 1, got {num_envs}")
     if max_episode_steps is not None:  # Gymnasium's TimeLimit, as MivasEnv's own max_turns
         kwargs.setdefault("max_turns", max_episode_steps)
-    factory = partial(MivasEnv, **kwargs)
+    creator: Callable[..., Env[Any, Any]] = load_env_creator(env_class)  # type: ignore[assignment]
+    factory = partial(creator, **kwargs)
     if asynchronous if asynchronous is not None else num_envs > 1:
         return AsyncVectorEnv([factory] * num_envs, shared_memory=False)
     return SyncVectorEnv([factory] * num_envs)
+
+
+def make_generated_vector_env(num_envs: int = 1, asynchronous: bool | None = None,
+                              max_episode_steps: int | None = None,
+                              **kwargs: Any) -> VectorEnv[Any, Any, Any]:
+    """``make_vector_env`` over ``GeneratedEnv`` (the ``mivas/<industry>-gen-v0`` ids)."""
+    return make_vector_env(num_envs, asynchronous, max_episode_steps,
+                           env_class="mivas_env.generation.env:GeneratedEnv", **kwargs)

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from gymnasium.vector import AsyncVectorEnv, SyncVectorEnv
 
-import mivas_env  # noqa: F401  (registers the ids)
+import mivas_env
 
 ENV_ID = "mivas/healthcare-v0"
 N = 2
@@ -93,3 +93,9 @@ def test_make_vec_can_ask_for_one_process() -> None:
         assert isinstance(env, SyncVectorEnv) and env.envs[0].unwrapped.discount == 0.2
     finally:
         env.close()
+
+
+def test_every_registered_id_has_the_vector_entry_point() -> None:
+    ids = {**mivas_env.ENV_IDS, **getattr(mivas_env, "GEN_ENV_IDS", {})}
+    missing = [env_id for env_id in ids if gym.spec(env_id).vector_entry_point is None]
+    assert missing == []
