@@ -20,7 +20,7 @@ from typing import Any, NoReturn
 from rewards import MivasError, TaskNotFoundError, Verdict, tasks_dir, verify
 from rewards.industry import Industry, industry_names, parse_json, read_json
 from rewards.models import Lockfile, Trace
-from rewards.verify import load_lockfile, load_trace
+from rewards.verify import check_discount, load_lockfile, load_trace
 
 EXIT_PASS, EXIT_FAIL, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
 STDIN = "-"
@@ -47,12 +47,10 @@ def resolve_lockfile(ref: str) -> Path:
     if path.is_dir():
         raise UsageError("is a directory, not a lockfile (give one lockfile, or a task id "
                          "like healthcare/C1-E1)", file=ref)
-    match = re.fullmatch(r"([a-z][a-z0-9_]*)/(C[0-9]{1,3}-E[0-9]{1,3})", ref)
-    if match:
-        candidate = tasks_dir() / match[1] / "tasks" / f"{match[2]}.json"
-        if candidate.is_file():
-            return candidate
-        raise TaskNotFoundError(f"no task {ref!r} (looked for {candidate})")
+    if re.fullmatch(r"[a-z][a-z0-9_]*/C[0-9]{1,3}-E[0-9]{1,3}", ref):
+        from mivas_env.tasks import lockfile_path
+
+        return lockfile_path(ref)
     raise TaskNotFoundError("file not found (nor a task id like healthcare/C1-E1)", file=ref)
 
 
@@ -303,8 +301,9 @@ def _lockfile_paths(args: argparse.Namespace) -> list[Path]:
         if not paths:
             raise TaskNotFoundError("no lockfiles (*.json) in this directory", file=args.dir)
         return paths
-    names = [args.industry] if args.industry else list(industry_names())
-    return sorted(p for name in names for p in (tasks_dir() / name / "tasks").glob("*.json"))
+    from mivas_env.tasks import lockfile_paths
+
+    return lockfile_paths(args.industry)
 
 
 def cmd_tasks_lock(args: argparse.Namespace) -> int:
@@ -418,14 +417,15 @@ def _at_least(minimum: int) -> Callable[[str], int]:
     return parse
 
 
-def _unit_interval(text: str) -> float:
+def _discount(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
-    if not 0.0 <= value <= 1.0:
-        raise argparse.ArgumentTypeError(f"must be within [0, 1], got {text}")
-    return value
+    try:
+        return check_discount(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be within [0, 1], got {text}") from None
 
 
 def _version() -> str:
@@ -449,7 +449,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("verify", help="score a trace against a lockfile (exit 0 pass, 1 fail, 2 bad input)")
     p.add_argument("lockfile", help="lockfile path, task id such as healthcare/C1-E1, or - for stdin")
     p.add_argument("trace", help="trace JSON (docs/formats.md), or - for stdin")
-    p.add_argument("--discount", type=_unit_interval, default=0.5,
+    p.add_argument("--discount", type=_discount, default=0.5,
                    help="r_train for in-order routes with extra hops, in [0, 1]")
     p.add_argument("--json", action="store_true", help="print the verdict as JSON")
     p.set_defaults(func=cmd_verify)
@@ -473,7 +473,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bench", action="store_true",
                    help="run the frozen generated benchmark (tasks/<industry>/bench, 100 "
                         "instances per industry of the bench split)")
-    p.add_argument("--discount", type=_unit_interval, default=0.5,
+    p.add_argument("--discount", type=_discount, default=0.5,
                    help="r_train of a passing in-order route with extra desks, in [0, 1]")
     p.add_argument("--seed", type=_at_least(0), default=0, help="episode i is seeded seed+i")
     p.add_argument("--max-turns", type=_at_least(1), default=40)

@@ -8,7 +8,6 @@ below is the whole ``info`` contract; docs/environment.md says the same for user
 
 import json
 import string
-import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -28,7 +27,8 @@ from mivas_env.runtime import CallSession, Scoping
 from mivas_env.tasks import Task, load_tasks
 from mivas_env.vector import CallText
 from rewards import TaskNotFoundError, load_industry
-from rewards.verify import score
+from rewards.normalize import strip_accents
+from rewards.verify import check_discount, score
 
 CHARSET = frozenset(string.printable)  # ASCII letters, digits, punctuation and whitespace
 MAX_OBSERVATION_CHARS = 16_384
@@ -82,7 +82,7 @@ class _Turn:
 def to_charset(text: str, limit: int = MAX_OBSERVATION_CHARS) -> str:
     """Fold text into the observation charset (accents dropped) and length."""
     if not text.isascii():
-        text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+        text = strip_accents(text).encode("ascii", "ignore").decode("ascii")
     text = "".join(ch if ch in CHARSET else " " for ch in text) if not text.isprintable() else text
     return text if len(text) <= limit else text[: limit - 15] + " ...[truncated]"
 
@@ -120,8 +120,7 @@ class MivasEnv(gym.Env[str, str]):
     def __init__(self, industry: str | None = None, task_id: str | None = None,
                  discount: float = 0.5, max_turns: int = 40, scoping: Scoping = "enforce",
                  tasks: list[Task] | None = None, render_mode: str | None = None) -> None:
-        if not 0.0 <= discount <= 1.0:
-            raise ValueError(f"discount must be within [0, 1], got {discount}")
+        check_discount(discount)
         if scoping not in ("enforce", "permissive"):
             raise ValueError(f"scoping must be 'enforce' or 'permissive', got {scoping!r}")
         if max_turns < 1:

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import date, timedelta
-from functools import cache
+from datetime import timedelta
 from typing import Any
 
 from mivas_env.industries.base import Database, Row, ToolError, ToolServer
+from rewards.clock import day as _day
 from rewards.industry import Industry, fold_spelling
 from rewards.normalize import Normalizer
 
@@ -88,11 +88,6 @@ def _build_order_index(rows: list[Row]) -> _OrderIndex:
     return _OrderIndex(size=len(rows),
                        position={row["order_id"]: i for i, row in enumerate(rows)},
                        by_customer={k: tuple(v) for k, v in by_customer.items()})
-
-
-@cache
-def _day(value: str) -> date:
-    return date.fromisoformat(value)
 
 
 def _dollars(cents: int) -> str:

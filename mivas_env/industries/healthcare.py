@@ -12,6 +12,8 @@ from datetime import date, timedelta
 from functools import cached_property
 
 from mivas_env.industries.base import Row, ToolError, ToolServer
+from rewards.clock import minutes as _minutes
+from rewards.clock import overlaps as _overlaps
 from rewards.industry import fold_spelling
 
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
@@ -51,10 +53,6 @@ class Catalog:
 
 
 _CLOCK = tuple(f"{m // 60:02d}:{m % 60:02d}" for m in range(24 * 60 + 1))
-
-
-def _minutes(hhmm: str) -> int:
-    return int(hhmm[:2]) * 60 + int(hhmm[3:5])
 
 
 def _clock(minutes: int) -> str:
@@ -120,10 +118,6 @@ def _book_index(rows: list[Row], durations: dict[str, int]
             (row["appointment_id"], row["provider_id"], row["patient_id"], start,
              start + durations[row["visit_type"]]))
     return by_day, highest
-
-
-def _overlaps(start: int, end: int, taken: list[tuple[int, int]]) -> bool:
-    return any(t_start < end and start < t_end for t_start, t_end in taken)
 
 
 class HealthcareServer(ToolServer):

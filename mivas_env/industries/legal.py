@@ -7,13 +7,14 @@ client lookups use the grader's own fuzzy name rule (``rewards.names.names_match
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
-from functools import cache
 from typing import Any
 
 from mivas_env.industries.base import Row, ToolError, ToolServer
+from rewards.clock import day as _day
+from rewards.clock import minutes as _minutes
+from rewards.clock import overlaps as _overlaps
 from rewards.names import names_match
 
 CONSULTATION_MINUTES = 60
@@ -131,15 +132,6 @@ def _build_catalog(tables: dict[str, list[Row]]) -> _Catalog:
 
 # --- small helpers ---------------------------------------------------------------------------
 
-@cache
-def _day(value: str) -> date:
-    return date.fromisoformat(value)
-
-
-def _minutes(clock: str) -> int:
-    return int(clock[:2]) * 60 + int(clock[3:5])
-
-
 def _speak_date(day: date) -> str:
     return f"{day:%A}, {day:%B} {day.day}, {day.year}"
 
@@ -154,10 +146,6 @@ def _add_years(day: date, years: int) -> date:
         return day.replace(year=day.year + years)
     except ValueError:  # 29 February in a non-leap year
         return day.replace(year=day.year + years, day=28)
-
-
-def _overlaps(start: str, end: str, spans: Iterable[tuple[str, str]]) -> bool:
-    return any(s < end and start < e for s, e in spans)
 
 
 class LegalServer(ToolServer):

@@ -18,6 +18,7 @@ from typing import Any
 
 from mivas_env.generation.core import Draft, Family, NearMiss, World
 from mivas_env.generation.text import phrase, phrases, templates_of
+from rewards.clock import day
 from rewards.worlds import pool
 
 Row = Mapping[str, Any]
@@ -204,10 +205,6 @@ C10_NOT_RETURNING = [
 ]
 
 # --- small helpers --------------------------------------------------------------------------
-
-
-def day(value: str) -> date:
-    return date.fromisoformat(value)
 
 
 def spoken_date(value: date) -> str:
