@@ -201,9 +201,9 @@ def cmd_eval(args: argparse.Namespace) -> int:
         raise TaskNotFoundError("no tasks selected")
     agent_kwargs: dict[str, Any] = {"seed": args.seed} if args.agent == "random" else {}
     if args.agent == "llm":
-        require("httpx", "--agent llm")
         if not (args.base_url and args.model):
             raise UsageError("--agent llm needs --base-url and --model")
+        require("httpx", "--agent llm")
         agent_kwargs = {"base_url": args.base_url, "model": args.model}
     if args.save_traces:
         trace_dir = Path(args.save_traces)
