@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from rewards import MivasError, TaskNotFoundError, Verdict, tasks_dir, verify
+from rewards import LockfileError, MivasError, TaskNotFoundError, Verdict, tasks_dir, verify
 from rewards.industry import Industry, industry_names, parse_json, read_json
 from rewards.models import Lockfile, Trace
 from rewards.verify import check_discount, load_lockfile, load_trace
@@ -93,8 +93,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
     lock, trace = _load_verify_arguments(args)
     try:
         verdict = verify(lock, trace, discount=args.discount)
-    except MivasError as exc:
-        raise exc.with_file(args.lockfile) from None
+    except LockfileError as exc:  # the lockfile disagrees with its industry
+        raise exc.with_file("<stdin>" if args.lockfile == STDIN else args.lockfile) from None
     if args.json:
         print(json.dumps(verdict.model_dump(mode="json"), indent=2))
     else:

@@ -191,3 +191,12 @@ def test_the_eval_table_has_a_legend_for_every_column(capsys: pytest.CaptureFixt
 def test_verify_prints_the_route_as_route_equals(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["verify", "healthcare/C1-E1", str(FIXTURES / "healthcare_C1-E1.windermere.json")]) == 1
     assert capsys.readouterr().out.startswith("healthcare/C1-E1: FAIL route=exact ")
+
+
+def test_an_inconsistent_lockfile_on_stdin_is_named_stdin(monkeypatch: pytest.MonkeyPatch,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    lock = json.loads(Path(LOCK).read_text())
+    lock["exp_tool_calls"][-1]["name"] = "no_such_tool"
+    monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(lock)))
+    assert main(["verify", "-", GOLD]) == 2
+    assert one_error_line(capsys).startswith("mivas: error: <stdin> at $.exp_tool_calls[")
