@@ -227,14 +227,14 @@ def cmd_eval(args: argparse.Namespace) -> int:
         from mivas_env.ray_eval import ray_evaluate
 
         with tqdm(total=len(tasks), desc=f"eval {args.agent} x{args.workers}", unit="task",
-                  file=sys.stderr, disable=args.quiet, leave=False) as progress:
+                  file=sys.stderr, disable=_no_bar(args), leave=False) as progress:
             results, retried = ray_evaluate(
                 args.agent, tasks, workers=args.workers, discount=args.discount, seed=args.seed,
                 max_turns=args.max_turns, agent_kwargs=agent_kwargs, on_done=progress.update)
     else:
         def bar(items: Any) -> Any:
             return tqdm(items, desc=f"eval {args.agent}", unit="task", file=sys.stderr,
-                        disable=args.quiet, leave=False)
+                        disable=_no_bar(args), leave=False)
 
         results = evaluate(make_agent(args.agent, **agent_kwargs), tasks,
                            discount=args.discount, seed=args.seed, max_turns=args.max_turns,
@@ -329,7 +329,7 @@ def cmd_tasks_check(args: argparse.Namespace) -> int:
     paths = _lockfile_paths(args)
     bad = 0
     for path in tqdm(paths, desc="check", unit="task", file=sys.stderr, leave=False,
-                     disable=args.quiet):
+                     disable=_no_bar(args)):
         problems = check_task(path)
         if problems:
             bad += 1
@@ -367,7 +367,7 @@ def cmd_tasks_generate(args: argparse.Namespace) -> int:
     instances = generate(args.industry, args.split, args.n, args.seed, family=args.family,
                          worlds=args.worlds, stats=stats)
     for instance in tqdm(instances, total=args.n, desc=f"generate {args.industry} {args.split}",
-                         unit="task", file=sys.stderr, leave=False, disable=args.quiet):
+                         unit="task", file=sys.stderr, leave=False, disable=_no_bar(args)):
         (out / f"{instance.id}.json").write_text(instance.json(), encoding="utf-8")
     print(format_generation(stats, families(args.industry), args.n, out))
     return EXIT_PASS
@@ -426,6 +426,12 @@ def _discount(text: str) -> float:
         return check_discount(value)
     except ValueError:
         raise argparse.ArgumentTypeError(f"must be within [0, 1], got {text}") from None
+
+
+def _no_bar(args: argparse.Namespace) -> bool | None:
+    """tqdm's ``disable``: off with --quiet; None turns the bar off when stderr is not a
+    terminal (a log file, a pipe, a test), so only people watching see it."""
+    return True if getattr(args, "quiet", False) else None
 
 
 def _version() -> str:

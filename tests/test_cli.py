@@ -171,7 +171,7 @@ def test_piping_into_a_reader_that_already_left_is_silent_and_exits_0() -> None:
     assert done.returncode == 0 and done.stderr == ""
 
 
-@pytest.mark.parametrize("argv", [["tasks", "list"], ["--help"]])
+@pytest.mark.parametrize("argv", [["tasks", "list"], ["--help"], ["eval", "--industry", "legal"]])
 def test_piping_into_head_is_silent_and_exits_0(argv: list[str]) -> None:
     command = " ".join(map(str, [*MIVAS, *argv]))
     done = subprocess.run(["bash", "-o", "pipefail", "-c", f"{command} | head -1"],
