@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from functools import cache
+from pathlib import Path
 from typing import Any, TypeVar
 
 from mivas_env.arguments import ArgumentChecker, ArgumentError, compile_checkers
@@ -206,13 +207,18 @@ def _reference(cls: type[ToolServer]) -> str:
 
 def industry_of(cls: type[ToolServer]) -> str:
     """The industry whose ``industry.json`` names ``cls`` as its server."""
+    return _industry_of(_reference(cls), tasks_dir())
+
+
+@cache
+def _industry_of(reference: str, folder: Path) -> str:
     for name in industry_names():
         try:
-            if load_industry(name).server == _reference(cls):
+            if load_industry(name).server == reference:
                 return name
         except MivasError:
             continue  # a broken industry file is reported when that industry is used
-    raise IndustryError(f"no {tasks_dir()}/*/industry.json names {_reference(cls)!r} as its server")
+    raise IndustryError(f"no {folder}/*/industry.json names {reference!r} as its server")
 
 
 @cache
