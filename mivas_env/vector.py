@@ -2,23 +2,24 @@
 returns (every env id registers ``make_vector_env`` as its vector entry point).
 
 Observations are ``Text``. Gymnasium's shared-memory transport decodes a ``Text`` observation
-once, when the vector env is built, and never again, so ``AsyncVectorEnv`` with its default
-``shared_memory=True`` would hand out stale strings on every step. The observation space is
-therefore ``CallText``, which refuses shared memory with a clear error, and the vector entry
-point builds its async envs with ``shared_memory=False`` (observations travel through the
-worker pipes)."""
+once, when the vector env is built, and never again (``AsyncVectorEnv`` keeps that tuple and
+hands out copies of it), so with its default ``shared_memory=True`` every step would return
+stale strings. The observation space is therefore ``CallText``, whose shared-memory reader is a
+live view (``SharedTexts``) decoded each time it is read or copied: Gymnasium's own async mode
+works as it does for arrays. The vector entry point builds its async envs without shared memory
+all the same (observations travel through the worker pipes, which is cheaper for short text)."""
 
 from __future__ import annotations
 
-import multiprocessing as mp
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from functools import partial
-from typing import Any
+from typing import Any, overload
 
+import numpy as np
 from gymnasium import Env, spaces
 from gymnasium.envs.registration import load_env_creator
 from gymnasium.vector import AsyncVectorEnv, SyncVectorEnv, VectorEnv
-from gymnasium.vector.utils import create_shared_memory
+from gymnasium.vector.utils import read_from_shared_memory
 
 
 class CallText(spaces.Text):
@@ -26,13 +27,54 @@ class CallText(spaces.Text):
     ``max_length`` characters of the printable-ASCII charset)."""
 
 
-@create_shared_memory.register(CallText)
-def _no_shared_memory(space: CallText, n: int = 1, ctx: Any = mp) -> Any:
-    raise TypeError(
-        "MIVAS observations are text, which Gymnasium's shared memory reads only once "
-        "(stale observations on every step). Use gymnasium.make_vec(id, num_envs=N) (parallel by "
-        "default), or AsyncVectorEnv(..., shared_memory=False), or "
-        "make_vec(..., vectorization_mode='async', vector_kwargs={'shared_memory': False}).")
+class SharedTexts(Sequence[str]):
+    """The ``n`` text observations in an ``AsyncVectorEnv``'s shared memory, decoded whenever
+    read: a live view, as the shared arrays of ``Box`` observations are. ``copy.deepcopy``
+    (what ``AsyncVectorEnv`` does with ``copy=True``) gives a tuple of the current strings."""
+
+    def __init__(self, space: spaces.Text, shared_memory: Any, n: int) -> None:
+        self._codes = np.frombuffer(shared_memory.get_obj(), dtype=np.int32).reshape(
+            (n, space.max_length))
+        self._pad = len(space.character_set)  # Gymnasium pads each string with this index
+        self._chars = np.array([*space.character_list, ""], dtype=object)
+
+    def _decode(self, i: int) -> str:
+        row = self._codes[i]
+        ends = np.flatnonzero(row >= self._pad)
+        return "".join(self._chars[row[: ends[0] if ends.size else row.size]])
+
+    def __len__(self) -> int:
+        return int(self._codes.shape[0])
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[str, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> str | tuple[str, ...]:
+        if isinstance(index, slice):
+            return tuple(self._decode(i) for i in range(len(self))[index])
+        return self._decode(range(len(self))[index])
+
+    def __iter__(self) -> Iterator[str]:
+        return (self._decode(i) for i in range(len(self)))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and tuple(self) == tuple(other)
+
+    __hash__ = None  # type: ignore[assignment]  # a live view: equal now, not later
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> tuple[str, ...]:
+        return tuple(self)
+
+    def __repr__(self) -> str:
+        return f"SharedTexts({tuple(self)!r})"
+
+
+@read_from_shared_memory.register(CallText)
+def _read_call_text(space: CallText, shared_memory: Any, n: int = 1) -> SharedTexts:
+    return SharedTexts(space, shared_memory, n)
 
 
 def make_vector_env(num_envs: int = 1, asynchronous: bool | None = None,
