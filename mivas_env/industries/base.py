@@ -8,6 +8,7 @@ returns the ``data`` of a successful answer or raises ``ToolError(code, message)
 from __future__ import annotations
 
 import importlib
+from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from functools import cache
 from pathlib import Path
@@ -33,8 +34,11 @@ class ToolError(Exception):
 
 # Indexes over tables still as a seed gave them, shared by every database of that seed:
 # (memo key, ids of the tables' row lists) -> (those lists, kept alive so no id is reused; value).
-_SEED_MEMOS: dict[tuple[Hashable, tuple[int, ...]], tuple[tuple[list[Row], ...], Any]] = {}
-_SEED_MEMO_LIMIT = 256
+# Generated worlds make many seeds, so only the most recently used are kept; a database keeps
+# its own values either way.
+_SEED_MEMOS: OrderedDict[tuple[Hashable, tuple[int, ...]], tuple[tuple[list[Row], ...], Any]] = \
+    OrderedDict()
+SEED_MEMO_LIMIT = 128
 
 
 class Database:
@@ -79,9 +83,11 @@ class Database:
             shared_key = (key, tuple(map(id, lists)))
             shared = _SEED_MEMOS.get(shared_key)
             if shared is None:
-                if len(_SEED_MEMOS) >= _SEED_MEMO_LIMIT:
-                    _SEED_MEMOS.clear()
                 shared = _SEED_MEMOS[shared_key] = (lists, build())
+                while len(_SEED_MEMOS) > SEED_MEMO_LIMIT:
+                    _SEED_MEMOS.popitem(last=False)
+            else:
+                _SEED_MEMOS.move_to_end(shared_key)
             value = shared[1]
         self._memos[key] = (self._writes, stamp, value)
         return value

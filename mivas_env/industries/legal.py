@@ -18,6 +18,7 @@ from rewards.clock import overlaps as _overlaps
 from rewards.names import names_match
 
 CONSULTATION_MINUTES = 60
+CONFLICT_CACHE_SIZE = 4096  # conflict-check answers kept per catalog
 BOOKING_HORIZON_DAYS = 90
 SLOT_STEP_MINUTES = 30
 WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
@@ -59,18 +60,19 @@ class _Catalog:
     conflicts: dict[str, tuple[Row, ...]] = field(default_factory=dict, compare=False, repr=False)
 
     def conflict_matches(self, opposing_party: str) -> tuple[Row, ...]:
-        """Parties whose name matches ``opposing_party`` under the fuzzy name rule (memoised)."""
+        """Parties whose name matches ``opposing_party`` under the fuzzy name rule (memoised on
+        the catalog itself, so a catalog can only ever answer for its own world)."""
         hits = self.conflicts.get(opposing_party)
         if hits is None:
-            if len(self.conflicts) >= 4096:
-                self.conflicts.clear()
             seen: set[int] = set()
             found: list[Row] = []
             for party in self.parties:
                 if id(party.record) not in seen and names_match(party.name, opposing_party):
                     seen.add(id(party.record))
                     found.append(party.record)
-            hits = self.conflicts[opposing_party] = tuple(found)
+            hits = tuple(found)
+            if len(self.conflicts) < CONFLICT_CACHE_SIZE:
+                self.conflicts[opposing_party] = hits
         return hits
 
 
