@@ -325,13 +325,9 @@ def _lockfile_paths(args: argparse.Namespace) -> list[Path]:
     if getattr(args, "task_id", None):
         return [resolve_lockfile(args.task_id)]
     if getattr(args, "dir", None):
-        folder = Path(args.dir)
-        if not folder.is_dir():
-            raise TaskNotFoundError("not a directory", file=args.dir)
-        paths = sorted(folder.rglob("*.json"))
-        if not paths:
-            raise TaskNotFoundError("no lockfiles (*.json) in this directory", file=args.dir)
-        return paths
+        from mivas_env.tasks import lockfile_paths
+
+        return lockfile_paths(args.dir)
     names = [args.industry] if args.industry else list(industry_names())
     return sorted(p for name in names for p in (tasks_dir() / name / "tasks").glob("*.json"))
 
@@ -398,7 +394,10 @@ def cmd_tasks_generate(args: argparse.Namespace) -> int:
                          worlds=args.worlds, stats=stats)
     for instance in tqdm(instances, total=args.n, desc=f"generate {args.industry} {args.split}",
                          unit="task", file=sys.stderr, leave=False, disable=args.quiet):
-        (out / f"{instance.id}.json").write_text(instance.json(), encoding="utf-8")
+        try:
+            (out / f"{instance.id}.json").write_text(instance.json(), encoding="utf-8")
+        except OSError as exc:
+            raise MivasError(f"cannot write a lockfile: {exc.strerror}", file=args.out) from None
     print(format_generation(stats, families(args.industry), args.n, out))
     return EXIT_PASS
 

@@ -31,6 +31,8 @@ class GeneratedEnv(MivasEnv):
                  scoping: Scoping = "enforce", render_mode: str | None = None,
                  reward: RewardKind = "contract", llm_judge: Any = None) -> None:
         self.split = check_split(split)
+        if num_worlds is not None and (isinstance(num_worlds, bool) or num_worlds < 1):
+            raise ValueError(f"num_worlds must be a positive int or None, got {num_worlds!r}")
         names = [industry] if industry is not None else list(industries())
         if not names or not all(families(name) for name in names):
             raise TaskNotFoundError(f"no task families for {industry or 'any industry'}")
