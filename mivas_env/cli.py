@@ -129,6 +129,8 @@ def print_verdict(verdict: Verdict) -> None:
     print(f"{verdict.task_id}: {verdict.summary()}")
     for line in verdict.explain():
         print(f"  {line}")
+    for line in verdict.explain_aux():  # beside the verdict: never changes the exit status
+        print(f"  {line}")
 
 
 def lockfile_schema() -> dict[str, Any]:
@@ -261,6 +263,33 @@ def cmd_eval(args: argparse.Namespace) -> int:
                 print(f"  {r.task_id} ({r.category}): T={r.score_T:.2f} H={r.score_H:.2f} "
                       f"route={r.handoff_verdict} D={'pass' if r.db_passed else 'FAIL'}")
     return EXIT_PASS
+
+
+def cmd_audit(args: argparse.Namespace) -> int:
+    from tqdm import tqdm
+
+    from mivas_env.audit import PANEL, audit, format_report
+    from mivas_env.tasks import load_dir, load_tasks
+
+    tasks = load_dir(args.tasks_dir) if args.tasks_dir else load_tasks(args.industry)
+    if args.tasks_dir and args.industry:
+        tasks = [task for task in tasks if task.industry == args.industry]
+    if not tasks:
+        raise TaskNotFoundError("no tasks to audit", file=args.tasks_dir)
+
+    def bar(pairs: Any) -> Any:
+        return tqdm(pairs, total=len(PANEL) * len(tasks), desc="audit", unit="episode",
+                    file=sys.stderr, disable=args.quiet, leave=False)
+
+    report = audit(tasks, seed=args.seed, progress=bar)
+    if args.json:
+        print(json.dumps(report.as_json(), indent=2))
+    else:
+        print(format_report(report))
+    oracle = report.policies["oracle"]
+    oracle_ok = all(len(oracle.strict[i]) == len(ids) for i, ids in report.industries.items())
+    exploited = any(ids for result in report.policies.values() for ids in result.exploits.values())
+    return EXIT_PASS if oracle_ok and not exploited else EXIT_FAIL
 
 
 def select_tasks(tasks: Sequence[Any], wanted: Sequence[str], industry: str | None) -> list[Any]:
@@ -487,6 +516,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("-v", "--verbose", action="store_true", help="list failed tasks")
     p.set_defaults(func=cmd_eval)
+
+    p = sub.add_parser("audit", help="run the red-team policy panel; exit 1 if one earns strict "
+                                     "reward without doing the oracle's work")
+    p.add_argument("--tasks-dir", metavar="DIR",
+                   help="audit the lockfiles under DIR (e.g. generated tasks) instead of the "
+                        "shipped suite")
+    p.add_argument("--industry", choices=industry_names())
+    p.add_argument("--seed", type=int, default=0, help="the episode of task i is seeded seed+i")
+    p.add_argument("--json", action="store_true",
+                   help='print {"policies": {NAME: {"r_eval": {INDUSTRY: [ids]}, "strict": '
+                        '{...}}}, "refusal_tasks": {INDUSTRY: [ids]}}')
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=cmd_audit)
 
     p = sub.add_parser("tasks", help="list, show, lock and check tasks")
     p.set_defaults(help_of=p)

@@ -343,7 +343,8 @@ def test_the_oracle_passes_a_generated_env_episode(industry: str) -> None:
     for seed in range(3):
         obs, info = env.reset(seed=seed)
         agent = OracleAgent()
-        agent.reset(env.unwrapped.task, obs, info)  # type: ignore[attr-defined]
+        agent.reveal(env.unwrapped.task.lock)  # type: ignore[attr-defined]
+        agent.reset(obs, info)
         while True:
             obs, reward, terminated, truncated, info = env.step(agent.act(obs, info))
             if terminated or truncated:
