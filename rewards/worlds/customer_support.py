@@ -17,12 +17,13 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any
 
+from rewards.industry import load_industry
 from rewards.normalize import strip_accents
 from rewards.worlds import split_of
 from rewards.worlds.names import NamePool
 
 Row = dict[str, Any]
-TODAY = date(2026, 12, 1)
+TODAY = date.fromisoformat(load_industry("customer_support").business.today)
 SHIPPED_SEED = 20261201
 
 # sku, name, category, price_cents, returnable, warranty_months
