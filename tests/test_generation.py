@@ -239,6 +239,9 @@ def test_unknown_families_and_splits_are_one_line_errors() -> None:
         generate_one(industry, "train", 0, family="C999")
     with pytest.raises(GenerationError, match="unknown split"):
         generate_one(industry, "validation", 0)
+    for seed in (-1, 10**12, True):
+        with pytest.raises(GenerationError, match="instance seed"):
+            generate_one(industry, "train", seed)
 
 
 # --- the CLI: generate -> check --dir -> eval --tasks-dir ---------------------------------------
