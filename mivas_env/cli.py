@@ -484,6 +484,17 @@ def _discount(text: str) -> float:
         raise argparse.ArgumentTypeError(f"must be within [0, 1], got {text}") from None
 
 
+def _rate(text: str) -> float:
+    """A rate within [0, 1] (``--wer``)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+    if not 0.0 <= value <= 1.0:
+        raise argparse.ArgumentTypeError(f"must be within [0, 1], got {text}")
+    return value
+
+
 def _no_bar(args: argparse.Namespace) -> bool | None:
     """tqdm's ``disable``: off with --quiet; None turns the bar off when stderr is not a
     terminal (a log file, a pipe, a test), so only people watching see it."""
@@ -550,7 +561,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--channel", choices=["text", "spoken", "asr"], default="text",
                    help="what the agent hears: the text (default), a perfect recogniser's words, "
                         "or those words with seeded recognition errors (docs/voice.md)")
-    p.add_argument("--wer", type=_unit_interval, default=0.1, action=_Given,
+    p.add_argument("--wer", type=_rate, default=0.1, action=_Given,
                    help="asr channel: target word error rate (default 0.1)")
     p.add_argument("--agent-channel", action="store_true",
                    help="the agent's speech reaches the caller through the channel too")
