@@ -374,8 +374,8 @@ def cmd_tasks_generate(args: argparse.Namespace) -> int:
 
     if args.n < 1:
         raise MivasError(f"--n must be at least 1, got {args.n}")
-    if args.seed < 0:
-        raise MivasError(f"--seed must be >= 0, got {args.seed}")
+    if not 0 <= args.seed <= 10**12 - args.n:
+        raise MivasError(f"--seed must be >= 0 and --seed + --n at most 10^12, got {args.seed}")
     if args.worlds is not None and args.worlds < 1:
         raise MivasError(f"--worlds must be at least 1, got {args.worlds}")
     if not families(args.industry):
