@@ -24,6 +24,7 @@ from mivas_env.industries.customer_support import (
     TRANSIT_DAYS,
 )
 from rewards import load_industry
+from rewards.clock import day
 from rewards.worlds import pool
 
 Row = Mapping[str, Any]
@@ -207,10 +208,6 @@ C10_NOT_RETURNING = [
 ]
 
 # --- small helpers --------------------------------------------------------------------------
-
-
-def day(value: str) -> date:
-    return date.fromisoformat(value)
 
 
 def spoken_date(value: date) -> str:
