@@ -32,6 +32,7 @@ def _register() -> None:
     for env_id, industry in GEN_ENV_IDS.items():
         if env_id not in registry:
             register(id=env_id, entry_point="mivas_env.generation.env:GeneratedEnv",
+                     vector_entry_point="mivas_env.vector:make_generated_vector_env",
                      kwargs={"industry": industry})
 
 
