@@ -827,7 +827,16 @@ def caller_spelling(draw: Draw, name: str, relation: str) -> str | None:
     for tier in (1, 2):
         options = [v for v in misspellings(name, tier) if draw.firm.relations(v) == {relation}]
         if options:
-            return draw.rng.choice(options)
+            spelling = draw.rng.choice(options)
+            # Sometimes the caller also gives a middle initial the records lack ("Teresa M.
+            # Sparcs"): the rule drops initials when that evens the token count.
+            first, _, rest = spelling.partition(" ")
+            if rest and kind_of(name) == "person" and draw.rng.random() < 0.2:
+                initial = f"{first} {draw.rng.choice('ABCDEFGHJKLMNPRSTW')}. {rest}"
+                if (names_match(name, initial) and names_match(initial, name)
+                        and draw.firm.relations(initial) == {relation}):
+                    return initial
+            return spelling
     return None
 
 
