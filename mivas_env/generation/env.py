@@ -13,7 +13,7 @@ from collections import OrderedDict
 from typing import Any
 
 from mivas_env.env import MivasEnv, RewardKind, StepInfo
-from mivas_env.generation.core import check_split, generate_one, instance_id
+from mivas_env.generation.core import check_split, generate_one
 from mivas_env.generation.families import families, industries
 from mivas_env.runtime import Scoping
 from mivas_env.tasks import Task
@@ -79,4 +79,4 @@ class GeneratedEnv(MivasEnv):
         return observation, info
 
 
-__all__ = ["GeneratedEnv", "instance_id"]
+__all__ = ["GeneratedEnv"]
