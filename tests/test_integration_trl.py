@@ -15,7 +15,7 @@ import pytest
 from mivas_env.integrations.common import tool_specs
 from mivas_env.integrations.trl import dataset_rows, environment_factory
 from mivas_env.tasks import load_tasks
-from rewards import load_industry
+from rewards import load_industry, tasks_dir
 from rewards.industry import INDUSTRIES
 
 HAS_TRL = importlib.util.find_spec("trl") is not None
@@ -100,8 +100,10 @@ def test_no_lockfile_content_reaches_the_prompt(industry: str) -> None:
                    task.lock.title, task.lock.description]
         secrets += [value for value in task.caller.facts.values() if len(value) > 6]
         opening = text.split("\nCaller: ", 1)[1]  # what the caller itself says may repeat a fact
+        public = (tasks_dir() / industry / "industry.json").read_text()  # the business's own text
         for secret in secrets:
-            assert not secret or secret not in text or secret in opening, (task.full_id, secret)
+            assert not secret or secret not in text or secret in opening or secret in public, (
+                task.full_id, secret)
         assert task.lock.category not in text.split("\nCaller: ")[0].split("] ", 1)[0]
 
 

@@ -148,6 +148,14 @@ def system_prompt(industry: str) -> str:
             "transfer); call end_call when the caller's request is handled.")
 
 
+def tools_message(industry: str) -> str:
+    """The system prompt with the tool schemas and the tool-call format."""
+    schemas = "\n".join(json.dumps(schema["function"]) for schema in all_schemas(industry))
+    return (f"{system_prompt(industry)}\n\nTools (one JSON schema per line):\n{schemas}\n\n"
+            'Call a tool as <tool_call>{"name": "NAME", "arguments": {...}}</tool_call>. '
+            "A reply without a tool call is said to the caller.")
+
+
 def opening_message(info: Mapping[str, Any], opening: str) -> str:
     """The first user message: the active desk's instructions and the caller's first words.
     Reads only the policy-visible fields of ``info`` (``policy_info`` when the env offers it)."""

@@ -18,7 +18,6 @@ the verdict and the rest."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -27,15 +26,14 @@ import skyrl_gym
 from skyrl_gym.envs.base_text_env import BaseTextEnv, BaseTextEnvStepOutput
 
 from mivas_env.integrations.common import (
-    all_schemas,
     env_action,
     finish,
     make_text_env,
     opening_message,
     outcome,
     parse_tool_calls,
-    system_prompt,
     tool_result_text,
+    tools_message,
 )
 from rewards.industry import INDUSTRIES
 
@@ -55,14 +53,6 @@ def _plain(config: Any) -> dict[str, Any]:
     except ImportError:
         pass
     return dict(config) if isinstance(config, Mapping) else {}
-
-
-def tools_message(industry: str) -> str:
-    """The system prompt with the tool schemas and the tool-call format."""
-    schemas = "\n".join(json.dumps(schema["function"]) for schema in all_schemas(industry))
-    return (f"{system_prompt(industry)}\n\nTools (one JSON schema per line):\n{schemas}\n\n"
-            'Call a tool as <tool_call>{"name": "NAME", "arguments": {...}}</tool_call>. '
-            "A reply without a tool call is said to the caller.")
 
 
 class MivasTextEnv(BaseTextEnv):  # type: ignore[misc]
