@@ -26,7 +26,7 @@ from mivas_env.heard import (
     heard_phone,
     heard_times,
 )
-from mivas_env.tasks import Task
+from mivas_env.tasks import Task, load_tasks
 from rewards import load_industry
 from rewards.industry import PropertySchema
 from rewards.normalize import minute
@@ -347,7 +347,11 @@ class MacroObservations(gym.ObservationWrapper[np.ndarray, np.int64, str],
         self.macros = env
         self.nodes = list(env.industry.nodes)
         self.slots = list(env.industry.slots)
-        self.categories = sorted({task.lock.category for task in env.base.tasks})
+        # The industry's categories (shipped tasks) plus any new ones: the same vector size for
+        # a training env and an evaluation env over other tasks of the industry.
+        shipped = {task.lock.category for task in load_tasks(env.industry_name)}
+        self.categories = sorted(shipped) + sorted(
+            {task.lock.category for task in env.base.tasks} - shipped)
         self.size = len(self.nodes) + len(self.slots) + len(OUTCOMES) + 1 + len(self.categories)
         self.observation_space = spaces.Box(0.0, 1.0, shape=(self.size,), dtype=np.float32)
 
