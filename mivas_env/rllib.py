@@ -3,12 +3,14 @@
 RLlib does not accept ``Text`` spaces, so the registered creators wrap the env in
 ``DiscreteActions`` unless ``env_config["wrapper"] == "none"``. ``env_config`` keys:
 ``industry`` (default healthcare), ``task_ids`` (a list, default all of the industry),
+``task_paths`` (lockfile paths to load instead of the shipped tasks, e.g. generated instances),
 ``discount`` (0.5), ``max_turns`` (40), ``wrapper`` ("discrete" | "none"),
 ``eval_discount`` (wrap in FixedDiscountEval with this discount; "r_eval" for pass/fail)."""
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import logging
 import os
 import re
@@ -21,7 +23,7 @@ import gymnasium as gym
 
 from mivas_env import ENV_IDS
 from mivas_env.env import MivasEnv
-from mivas_env.tasks import load_tasks
+from mivas_env.tasks import Task, load_task, load_tasks
 from mivas_env.wrappers import DiscreteActions, FixedDiscountEval
 
 
@@ -35,7 +37,9 @@ def make_env(env_config: Mapping[str, Any], default_industry: str | None = "heal
     except ImportError:
         pass
     industry = env_config.get("industry", default_industry)
-    tasks = load_tasks(industry)
+    paths = env_config.get("task_paths")
+    # lockfiles anywhere (generated instances), loaded once per process; else the shipped ones
+    tasks = [_load_task_cached(str(path)) for path in paths] if paths else load_tasks(industry)
     wanted = env_config.get("task_ids")
     if wanted:
         tasks = [t for t in tasks if t.full_id in wanted or t.lock.id in wanted]
@@ -47,6 +51,11 @@ def make_env(env_config: Mapping[str, Any], default_industry: str | None = "heal
     if env_config.get("wrapper", "discrete") == "discrete":
         env = DiscreteActions(env)
     return env
+
+
+@functools.cache
+def _load_task_cached(path: str) -> Task:
+    return load_task(path)
 
 
 def register() -> list[str]:

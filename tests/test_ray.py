@@ -98,7 +98,7 @@ def test_discount_experiment_smoke_runs() -> None:
     import sys
 
     script = Path(__file__).resolve().parent.parent / "examples" / "discount_experiment.py"
-    done = subprocess.run([sys.executable, str(script), "--smoke"], capture_output=True,
+    done = subprocess.run([sys.executable, str(script), "--smoke", "--tasks", "shipped"], capture_output=True,
                           text=True, timeout=600, check=False)
     assert done.returncode == 0, done.stderr[-2000:]
     assert "| discount |" in done.stdout
