@@ -206,6 +206,7 @@ def heard_enum(values: Sequence[Any], text: str) -> list[str]:
     return heard_choice(text, {str(v): () for v in values})
 
 
+_SPELLED_CHARS = re.compile(r"^(?:[A-Za-z0-9]-)+[A-Za-z0-9]$")
 _LITERAL_PREFIX = re.compile(r"^\^?([A-Za-z]+_)")
 _ALNUM_RUN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
 
@@ -217,31 +218,87 @@ def heard_ids(text: str, pattern: str) -> list[str]:
     prefix = _LITERAL_PREFIX.match(pattern)
     out: list[str] = []
     for match in _ALNUM_RUN.finditer(text):
-        for candidate in (match[0], match[0].upper(),
-                          prefix[1] + match[0] if prefix else match[0]):
+        read = match[0].rstrip("-_")
+        joined = read.replace("-", "") if _SPELLED_CHARS.match(read) else read  # 9-1-8-2 is 9182
+        for candidate in (read, joined, joined.upper(),
+                          prefix[1] + joined if prefix else joined):
             if compiled.fullmatch(candidate) and candidate not in out:
                 out.append(candidate)
                 break
     return out
 
 
-_CLAUSE = re.compile(r"\s*(?:[,;.()]|\s[-\u2013\u2014]\s)\s*")
-_NAME_WORD = re.compile(r"^(?:[A-Z][\w'\u2019.-]*|de|da|van|von|der|del|la|le|al|bin|ibn)$")
+_TOKEN = re.compile(r"[A-Za-z\u00c0-\u024f][\w'\u2019.\u00c0-\u024f-]*")
+_SPELLED = re.compile(r"^(?:[A-Za-z]-)+[A-Za-z]\.?$")
+_PARTICLES = frozenset({"de", "da", "del", "della", "der", "van", "von", "la", "le", "al", "bin",
+                        "ibn", "du", "dos", "das"})
+_NOT_NAME_WORDS = frozenset({
+    "it's", "its", "it", "i", "i'm", "i'd", "i'll", "my", "that", "that's", "this", "the", "yes",
+    "no", "hi", "hello", "sure", "okay", "ok", "well", "either", "or", "and", "please", "thanks",
+    "nobody", "there's", "there", "he", "she", "we", "they", "his", "her", "our", "their", "you",
+    "your", "mr.", "ms.", "mrs.", "dr.", "mr", "ms", "mrs", "dr", "miss", "a", "an", "anyone",
+    "whoever", "so", "oh", "um", "uh", "sorry", "just", "but", "not", "only", "also", "actually"})
 
 
 def heard_name(text: str) -> str | None:
     """A name as the caller said it, without the words around it: "My mother, Ruth Feld." is
-    "Ruth Feld"; "Harold Jennings, the other driver" is "Harold Jennings". None when no clause
-    is a name ("It's for me.")."""
-    for clause in _CLAUSE.split(text):
-        words = clause.split()
-        if words and all(_NAME_WORD.match(w) for w in words) and words[0][0].isupper() \
-                and not (len(words) == 1 and words[0].rstrip(".") in _NOT_NAMES):
-            return clause.strip()
-    return None
+    "Ruth Feld"; "It's Harold Jennings, the other driver." is "Harold Jennings"; "Catherine
+    Zhao — Catherine with a C" is "Catherine Zhao". The first run of two or more name words
+    wins, else the first single one; None when the words hold no name ("It's for me.")."""
+    runs: list[list[str]] = []
+    current: list[str] = []
+    for match in _TOKEN.finditer(text):
+        word = match[0].rstrip(".") if not match[0].endswith(("r.", "s.")) else match[0]
+        gap = text[match.start() - 2: match.start()] if match.start() >= 2 else ""
+        breaks = any(ch in gap for ch in ",;:!?()\u2014\u2013") or " - " in gap or \
+            gap.endswith(". ")
+        is_name = (word[:1].isupper() and word.casefold() not in _NOT_NAME_WORDS
+                   and not _SPELLED.match(word) and not (word.isupper() and len(word) == 1))
+        if current and (breaks or not (is_name or (word in _PARTICLES and current))):
+            runs.append(current)
+            current = []
+        if is_name or (word in _PARTICLES and current):
+            current.append(word)
+    if current:
+        runs.append(current)
+    while any(run and run[-1] in _PARTICLES for run in runs):
+        runs = [run[:-1] if run and run[-1] in _PARTICLES else run for run in runs]
+    runs = [run for run in runs if run]
+    if not runs:
+        return None
+    longer = [run for run in runs if len(run) >= 2]
+    return " ".join((longer or runs)[0])
 
 
-_NOT_NAMES = frozenset({"It's", "I", "My", "Yes", "No", "Nobody", "There's", "Either", "Anyone"})
+_STOPWORDS = frozenset({"a", "an", "the", "to", "of", "for", "and", "or", "i", "me", "my", "it",
+                        "is", "it's", "its", "please", "in", "on", "at", "with", "that", "this",
+                        "be", "would", "just", "i'd", "i'll", "like", "want", "from", "up"})
+
+
+def heard_overlap(text: str, spellings: Mapping[str, Iterable[str]]) -> list[str]:
+    """The value whose spellings share the most content words with the caller's words (at least
+    one), when no spelling is said outright: "Text me a link" names ``upload_link_sms``;
+    "It arrived cracked" names ``damaged`` (spelled "arrived damaged"). Ties name nothing."""
+    said = {w for w in fold_spelling(text.replace("-", " ")).split() if w not in _STOPWORDS}
+    scores: dict[str, int] = {}
+    for value, phrases in spellings.items():
+        best = 0
+        for phrase in (value, str(value).replace("_", " "), *phrases):
+            words = {w for w in fold_spelling(str(phrase).replace("-", " ")).split()
+                     if w not in _STOPWORDS}
+            best = max(best, len(said & words))
+        scores[str(value)] = best
+    top = max(scores.values(), default=0)
+    winners = [value for value, score in scores.items() if score == top]
+    return winners if top > 0 and len(winners) == 1 else []
+
+
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+
+
+def heard_emails(text: str) -> list[str]:
+    """Email addresses in a caller's words."""
+    return [m[0].rstrip(".") for m in _EMAIL.finditer(text)]
 
 
 _MONEY = re.compile(r"\$\s?(\d{1,7})(?:\.(\d{2}))?")

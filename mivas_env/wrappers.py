@@ -20,9 +20,11 @@ from mivas_env.heard import (
     heard_alias,
     heard_cents,
     heard_dates,
+    heard_emails,
     heard_enum,
     heard_ids,
     heard_name,
+    heard_overlap,
     heard_phone,
     heard_times,
 )
@@ -104,6 +106,7 @@ class MacroMemory:
     last_outcome: int = 0
     last_data: Any = None
     turn: int = 0
+    heard: list[str] = field(default_factory=list)  # everything the caller said
 
 
 class MacroActions(gym.ActionWrapper[str, np.int64, Any], gym.utils.RecordConstructorArgs):
@@ -145,7 +148,7 @@ class MacroActions(gym.ActionWrapper[str, np.int64, Any], gym.utils.RecordConstr
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[str, dict[str, Any]]:
         text, info = self.env.reset(seed=seed, options=options)
-        self.memory = MacroMemory(node=info["active_node"])
+        self.memory = MacroMemory(node=info["active_node"], heard=[text])
         return text, {**info, "text_observation": text}
 
     def macro(self, action: Any) -> Macro:
@@ -174,10 +177,10 @@ class MacroActions(gym.ActionWrapper[str, np.int64, Any], gym.utils.RecordConstr
         memory.node, memory.turn = info["active_node"], info["turn"]
         if macro.kind in ("tool", "transfer", "end"):
             self._remember(text)
-        elif macro.kind == "ask":
-            value = self._fact(macro.target)
-            if value is not None and to_charset(value).casefold() in text.casefold():
-                memory.revealed[macro.target] = value
+        elif macro.kind == "ask" and not text.startswith("{"):
+            memory.revealed[macro.target] = self._answer_in(macro.target, text)
+        if macro.kind in ("ask", "answer"):
+            memory.heard.append(text)
         return text, reward, terminated, truncated, {**info, "text_observation": text,
                                                      "macro": macro.label}
 
@@ -185,9 +188,11 @@ class MacroActions(gym.ActionWrapper[str, np.int64, Any], gym.utils.RecordConstr
 
     def script_for(self, task: Task) -> list[int]:
         """The task's gold calls as macro indices: before each call, ask for every slot its locked
-        arguments are filled from (once), then call it; finally answer and end the call."""
+        arguments are filled from (once), and list the directory an id named by the caller is
+        read from (see ``_directories_for``); then call it; finally answer and end the call."""
         script: list[int] = []
         asked: set[str] = set()
+        called: set[str] = set()
         for call in task.lock.exp_tool_calls:
             if call.name in self.industry.transfer_tools:
                 script.append(self.labels[f"transfer:{call.name}"])
@@ -202,14 +207,43 @@ class MacroActions(gym.ActionWrapper[str, np.int64, Any], gym.utils.RecordConstr
                 if slot is not None and slot in task.caller.facts and slot not in asked:
                     asked.add(slot)
                     script.append(self.labels[f"ask:{slot}"])
+            for directory in self._directories_for(tool, call.parameters, called):
+                called.add(directory)
+                script.append(self.labels[f"tool:{directory}"])
+            called.add(call.name)
             script.append(self.labels[f"tool:{call.name}"])
         return [*script, self.labels["answer"], self.labels["end"]]
 
+    def _directories_for(self, tool: Any, keys: Any, called: set[str]) -> list[str]:
+        """Read tools to call first so that an id the caller gives by name ("Tunde Adeyemi"
+        for ``for_attorney_id``) can be read off a tool result: a listing tool without required
+        arguments whose name holds the id's stem, when no tool of that stem ran yet."""
+        found = []
+        for key in keys:
+            prop = tool.parameters.properties.get(key)
+            if prop is None or prop.x_slot is None or prop.x_alias is not None or not _is_id(prop):
+                continue
+            stem = key.removesuffix("_id").rsplit("_", 1)[-1]
+            if any(stem in name for name in called):
+                continue
+            for name, candidate in self.industry.tools.items():
+                if (candidate.access == "read" and stem in name and not candidate.parameters.required
+                        and f"tool:{name}" in self.labels and name not in found):
+                    found.append(name)
+                    break
+        return found
+
     # --- filling arguments -------------------------------------------------------------------
 
-    def _fact(self, slot: str) -> str | None:
+    def _answer_in(self, slot: str, reply: str) -> str:
+        """The caller's answer to a question, as heard: the reply stripped to the answer when it
+        holds the caller's words for the slot verbatim (a reply may also carry a reaction), else
+        the whole reply ("It's 9-1-8-2-7-3-6-4-5.")."""
         task = self.base.task
-        return task.caller.facts.get(slot) if task is not None else None
+        value = task.caller.facts.get(slot) if task is not None else None
+        if value is not None and to_charset(value).casefold() in reply.casefold():
+            return value
+        return reply
 
     def arguments(self, tool_name: str) -> dict[str, Any]:
         """The arguments a tool macro sends now, each in the format the tool takes. Optional
@@ -229,6 +263,8 @@ class MacroActions(gym.ActionWrapper[str, np.int64, Any], gym.utils.RecordConstr
             values = self._from_words(key, item, said) if said is not None else []
             if not values and (key in required or (slot is None and _is_id(item))):
                 values = self._from_results(key, item, said)
+            if key.endswith("_cents") and prop.type == "integer":
+                values = self._amount(values)
             if not values and key in required and prop.x_kind == "prose":
                 values = [self._prose()]
             if values:
@@ -236,18 +272,30 @@ class MacroActions(gym.ActionWrapper[str, np.int64, Any], gym.utils.RecordConstr
                     arrays.add(key)
                 shift = attempt % len(values)
                 options[key] = values[shift:] + values[:shift]
+        for key in arrays:
+            options[key] = self._not_refused(options[key])
         if attempt:  # a repeated call moves on to the next alternatives
             return {key: values if key in arrays else values[0] for key, values in options.items()}
         return {key: values if key in arrays else self._consistent(key, options)
                 for key, values in options.items()}
 
+    def _not_refused(self, values: list[Any]) -> list[Any]:
+        """Alternatives without those a tool result turned down (``"accepted": false`` for that
+        very value): the caller's cue to move on to the next. All of them if none is left."""
+        refused = [v for v in values if any(_refuses(r) and v in r.values()
+                                            for r in self.memory.records)]
+        return [v for v in values if v not in refused] or values
+
     def _consistent(self, key: str, options: dict[str, list[Any]]) -> Any:
         """Of a parameter's alternatives, the first that a tool result shows together with
         another chosen value (the office that offers the chosen time, the time the chosen
-        attorney has free); else the first."""
+        attorney has free), leaving out those a result turned down; else the first."""
         values = options[key]
         if len(values) > 1:
             others = [v[0] for k, v in options.items() if k != key and len(v) == 1]
+            # an alternative a result turned down ("accepted": false) is the caller's cue to
+            # move on to the next
+            values = self._not_refused(values)
             for value in values:
                 if any(_holds(r, value) and any(_holds(r, o) for o in others)
                        for r in self.memory.records):
@@ -260,8 +308,14 @@ class MacroActions(gym.ActionWrapper[str, np.int64, Any], gym.utils.RecordConstr
             found = heard_alias(self.industry, prop.x_alias, said)
             if found:
                 return found
+            if prop.enum is None and not _is_id(prop):  # "the Hearth wool throw": DEC-3102
+                found = heard_overlap(said, self.industry.aliases.get(prop.x_alias, {}))
+                if found:
+                    return found
         if prop.enum is not None:
-            return heard_enum(prop.enum, said)
+            spellings = {str(v): self.industry.aliases.get(prop.x_alias or "", {}).get(str(v), [])
+                         for v in prop.enum}
+            return heard_enum(prop.enum, said) or heard_overlap(said, spellings)
         if prop.format == "date":
             return heard_dates(said, self.today)
         if prop.format == "date-time":
@@ -275,6 +329,8 @@ class MacroActions(gym.ActionWrapper[str, np.int64, Any], gym.utils.RecordConstr
         if prop.pattern is not None:
             return [value for value in heard_ids(said, prop.pattern)]
         if prop.type == "string":
+            if "email" in key:
+                return heard_emails(said)
             if prop.x_match == "fuzzy_name" or key.endswith("name"):
                 name = heard_name(said)
                 return [name] if name is not None else []
@@ -294,18 +350,33 @@ class MacroActions(gym.ActionWrapper[str, np.int64, Any], gym.utils.RecordConstr
     def _from_results(self, key: str, prop: PropertySchema, said: str | None) -> list[Any]:
         """A value for ``key`` from earlier tool results: the record that best matches what
         the caller said; for an id, any id of the same pattern."""
-        hints = [said] if said is not None else list(self.memory.revealed.values())
-        found = best_record(self.memory.records, key, hints)
+        hints = [said] if said is not None else [*self.memory.revealed.values(),
+                                                 *self.memory.heard]
+        found = None
+        for name in _key_forms(key):  # for_attorney_id, then attorney_id
+            found = best_record(self.memory.records, name, hints)
+            if found is not None:
+                break
         if found is None and _is_id(prop):
             assert prop.pattern is not None
             pattern = re.compile(prop.pattern)
-            for record in self.memory.records:
-                for value in record.values():
-                    if isinstance(value, str) and pattern.fullmatch(value):
-                        return [value]
+            ids = [{"id": value, **record} for record in self.memory.records
+                   for value in record.values()
+                   if isinstance(value, str) and pattern.fullmatch(value)]
+            found = best_record(ids, "id", hints)
         if found is None or (prop.enum is not None and found not in prop.enum):
             return []
         return [found]
+
+    def _amount(self, said: list[Any]) -> list[Any]:
+        """An amount in cents: what the caller asked for, capped by what the latest tool result
+        says can be done (``refundable_cents`` and the like); that, when the caller named none
+        ("the whole order")."""
+        limits = [v for r in self.memory.records for k, v in r.items()
+                  if k.endswith("able_cents") and isinstance(v, int) and not isinstance(v, bool)]
+        if not limits:
+            return said
+        return [min(said[0], limits[0])] if said else [limits[0]]
 
     def _prose(self) -> str:
         """Free text for a required prose parameter the caller gave no words for."""
@@ -411,6 +482,18 @@ def _slot_of(prop: PropertySchema | None) -> str | None:
 def _is_id(prop: PropertySchema) -> bool:
     """An id parameter: its pattern starts with a literal prefix such as ``^ord_``."""
     return prop.pattern is not None and re.match(r"^\^?\(?[a-z|]+\)?_", prop.pattern) is not None
+
+
+def _key_forms(key: str) -> list[str]:
+    """A parameter name and the shorter names a tool result may use for it."""
+    parts = key.split("_")
+    return ["_".join(parts[i:]) for i in range(len(parts)) if len(parts) - i >= 2] or [key]
+
+
+def _refuses(record: dict[str, Any]) -> bool:
+    """A result that turns something down: a false ``accepted``/``available``-style flag."""
+    return any(value is False and key in ("accepted", "available", "eligible", "allowed", "ok")
+               for key, value in record.items())
 
 
 def _holds(record: dict[str, Any], value: Any) -> bool:

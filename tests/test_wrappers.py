@@ -122,12 +122,18 @@ def play(env: DiscreteActions, task: Any) -> dict[str, Any]:
     return info
 
 
+# Gold scripts the menu cannot play, and why: escalate_to_human's `urgency` has no caller slot
+# (a judgement the agent makes, not a fact it is told); "the termination letter" is
+# `correspondence` only by judgement; C10-E2 books a day the gold route never searched.
+UNREACHABLE = {"legal/C9-E1", "legal/C9-E2", "legal/C9-E3", "legal/C12-E2", "healthcare/C10-E2"}
+
+
 @pytest.mark.parametrize("industry", INDUSTRIES)
-def test_the_gold_script_through_the_menu_passes_most_shipped_tasks(industry: str) -> None:
+def test_the_gold_script_through_the_menu_passes_every_reachable_shipped_task(
+        industry: str) -> None:
     env = DiscreteActions(MivasEnv(industry=industry, max_turns=60))
-    passed = [task.full_id for task in env.base.tasks if play(env, task).get("r_eval") == 1]
-    # measured: healthcare 31/35, legal 26/34, customer_support 25/35 (82/104 overall)
-    assert len(passed) >= 0.7 * len(env.base.tasks)
+    failed = {task.full_id for task in env.base.tasks if play(env, task).get("r_eval") != 1}
+    assert failed <= UNREACHABLE  # measured: 99/104 overall (95.2%)
 
 
 def test_macro_arguments_are_in_the_formats_tools_take() -> None:
