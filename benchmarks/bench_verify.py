@@ -1,16 +1,27 @@
-"""Verifier speed on a realistic trace: ~10 calls and a full hangup dump of the healthcare seed.
+"""Verifier speed on a realistic trace: ~10 calls and a full hangup dump of the healthcare seed,
+and per industry on the oracle's traces of every shipped task.
 
     python benchmarks/bench_verify.py [--n 5000]
+    python benchmarks/bench_verify.py --oracle-only --rounds 200 [--against REV]
 
 Reports p50/p90/p99 of rewards.verify (trace as a parsed dict and as a model), of each gate,
-and the ratio to json.loads of the same trace text."""
+and the ratio to json.loads of the same trace text. The oracle section records one oracle trace
+per shipped task (with its full hangup dump) and times ``verify(lock, trace)`` over all of them,
+per industry. ``--against REV`` also times the ``rewards`` package of git revision REV on the
+same traces, interleaved with the current code in one run (before/after on the same machine
+phase)."""
 
 from __future__ import annotations
 
 import argparse
 import copy
 import json
+import os
+import subprocess
 import sys
+import tarfile
+import tempfile
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -50,10 +61,85 @@ def realistic_trace(wrong_office: bool) -> dict[str, object]:
     return {"task_id": "healthcare/C1-E1", "tool_calls": grouped, "hangup_dump": dump}
 
 
+def record_oracle_traces(path: Path) -> None:
+    """One oracle episode per shipped task; lockfile path and trace, as JSON lines."""
+    from mivas_env.agents import make_agent
+    from mivas_env.evaluate import evaluate
+    from mivas_env.tasks import load_tasks
+
+    with tempfile.TemporaryDirectory() as tmp:
+        tasks = load_tasks()
+        evaluate(make_agent("oracle"), tasks, trace_dir=Path(tmp))
+        with path.open("w") as out:
+            for task in tasks:
+                trace = json.loads((Path(tmp) / task.industry / f"{task.lock.id}.json").read_text())
+                out.write(json.dumps({"industry": task.industry, "lock": str(task.path),
+                                      "trace": trace}) + "\n")
+
+
+def time_oracle(traces_file: Path, rounds: int) -> dict[str, float]:
+    """p50 of verify(lock, trace dict) per industry over ``rounds`` passes of every trace."""
+    episodes = [json.loads(line) for line in traces_file.read_text().splitlines()]
+    locks = {e["lock"]: load_lockfile(e["lock"]) for e in episodes}
+    samples: dict[str, list[int]] = {}
+    for episode in episodes:  # warm the caches (compiled lockfiles, normalised seed values)
+        verify(locks[episode["lock"]], episode["trace"])
+    for _ in range(rounds):
+        for episode in episodes:
+            lock, trace = locks[episode["lock"]], episode["trace"]
+            start = time.perf_counter_ns()
+            verify(lock, trace)
+            samples.setdefault(episode["industry"], []).append(time.perf_counter_ns() - start)
+    return {name: sorted(values)[len(values) // 2] / 1000 for name, values in samples.items()}
+
+
+def oracle_section(rounds: int, against: str | None) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        traces_file = Path(tmp) / "oracle.jsonl"
+        record_oracle_traces(traces_file)
+        runs: list[tuple[str, dict[str, str]]] = [("current", {})]
+        if against is not None:
+            base = Path(tmp) / "baseline"
+            base.mkdir()
+            archive = subprocess.run(["git", "archive", against, "rewards", "tasks"], cwd=ROOT,
+                                     check=True, capture_output=True).stdout
+            with tarfile.open(fileobj=__import__("io").BytesIO(archive)) as tar:
+                tar.extractall(base, filter="data")
+            runs.append((f"baseline {against}", {"PYTHONPATH": str(base)}))
+        results: dict[str, list[dict[str, float]]] = {label: [] for label, _ in runs}
+        for _ in range(3):  # interleaved: each side runs in the same machine phases
+            for label, env in runs:
+                out = subprocess.run(
+                    [sys.executable, __file__, "--time-oracle", str(traces_file),
+                     "--rounds", str(rounds)], env={**os.environ, **env}, check=True,
+                    capture_output=True, text=True).stdout
+                results[label].append(json.loads(out))
+    print(f"-- oracle traces, every shipped task, verify(lock, dict) p50 us "
+          f"(median of 3 interleaved processes x {rounds} rounds)")
+    industries = list(results["current"][0])
+    print(f"{'':<28}" + "".join(f"{name:>18}" for name in industries) + f"{'cs / healthcare':>18}")
+    for label, per_run in results.items():
+        p50 = {name: sorted(run[name] for run in per_run)[1] for name in industries}
+        ratio = p50["customer_support"] / p50["healthcare"]
+        print(f"{label:<28}" + "".join(f"{p50[name]:>18.1f}" for name in industries)
+              + f"{ratio:>18.2f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--n", type=int, default=5000)
-    n = parser.parse_args().n
+    parser.add_argument("--rounds", type=int, default=200, help="passes over the oracle traces")
+    parser.add_argument("--oracle-only", action="store_true")
+    parser.add_argument("--against", metavar="REV", help="also time rewards/ at git revision REV")
+    parser.add_argument("--time-oracle", metavar="FILE", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.time_oracle:
+        print(json.dumps(time_oracle(Path(args.time_oracle), args.rounds)))
+        return
+    if args.oracle_only:
+        oracle_section(args.rounds, args.against)
+        return
+    n = args.n
     lock = load_lockfile(ROOT / "tasks" / "healthcare" / "tasks" / "C1-E1.json")
     compiled = compile_lock(lock)
     print(f"rows in dump: {sum(len(v) for v in realistic_trace(False)['hangup_dump'].values())}"
@@ -78,6 +164,7 @@ def main() -> None:
         print(row("  gate D", percentiles(lambda: db_gate(compiled, model.hangup_dump), n)))  # noqa: B023
         print(f"ratio verify(dict) / json.loads p50: {as_dict['p50_us'] / loads['p50_us']:.2f}; "
               f"verifications/s at p50 (dict): {1e6 / as_dict['p50_us']:,.0f}")
+    oracle_section(args.rounds, args.against)
 
 
 if __name__ == "__main__":

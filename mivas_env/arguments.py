@@ -1,7 +1,10 @@
 """Argument checking for tool calls, compiled once per tool from its JSON Schema in industry.json.
 
-Alias spellings are resolved here with ``Industry.resolve_alias`` (the grader's own code path),
-so a call the environment honoured can never be scored as missing."""
+Every value rule here is the grader's, from ``rewards.normalize``: alias spellings resolve with
+``Industry.resolve_alias``, the phone rule is ``is_phone_key``, dates must be whole ISO dates
+(``iso_date``) and datetimes collapse with ``minute``; name lookups in the tool servers compare
+with the grader's normaliser of the parameter (``ArgumentChecker.keys``). So a call the
+environment honoured can never be scored as missing."""
 
 from __future__ import annotations
 
@@ -11,7 +14,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from rewards.industry import Industry, PropertySchema
-from rewards.normalize import is_blank, iso_date, minute, phone_e164
+from rewards.normalize import (
+    Normalizer,
+    is_blank,
+    is_phone_key,
+    iso_date,
+    minute,
+    phone_e164,
+    property_normalizer,
+)
 
 
 class ArgumentError(ValueError):
@@ -34,7 +45,7 @@ def _compile_property(industry: Industry, name: str, prop: PropertySchema) -> Ch
     item_check = _compile_property(industry, name, prop.items) if prop.items is not None else None
     pattern = re.compile(prop.pattern) if prop.pattern else None
     enum = frozenset(prop.enum) if prop.enum is not None else None
-    is_phone = name.endswith("_e164") or prop.x_match == "digits"
+    is_phone = is_phone_key(name, prop)
 
     def check(value: Any, where: str) -> Any:
         if not type_ok(value):
@@ -59,8 +70,10 @@ def _compile_property(industry: Industry, name: str, prop: PropertySchema) -> Ch
                     raise ArgumentError(f"{where} is not a phone number: {value!r}")
                 value = e164
             if prop.format == "date":
-                if iso_date(value) is None or len(value) != 10:
+                day = iso_date(value)
+                if day is None:
                     raise ArgumentError(f"{where} must be a date YYYY-MM-DD, got {value!r}")
+                value = day
             elif prop.format == "date-time":
                 normal = minute(value)
                 if normal is None:
@@ -89,6 +102,7 @@ class ArgumentChecker:
     checks: dict[str, Checker]
     required: tuple[str, ...]
     harness_keys: frozenset[str]
+    keys: dict[str, Normalizer]  # the grader's normaliser per parameter: lookups compare with it
 
     def __call__(self, arguments: Any) -> dict[str, Any]:
         if not isinstance(arguments, dict):
@@ -121,6 +135,8 @@ def compile_checkers(industry: Industry) -> dict[str, ArgumentChecker]:
                     for key, prop in tool.parameters.properties.items()},
             required=tuple(tool.parameters.required),
             harness_keys=harness,
+            keys={key: property_normalizer(industry, key, prop)
+                  for key, prop in tool.parameters.properties.items()},
         )
         for name, tool in industry.tools.items()
     }

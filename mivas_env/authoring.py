@@ -11,15 +11,17 @@ from mivas_env.agents import OracleAgent, gold_arguments
 from mivas_env.env import MivasEnv
 from mivas_env.evaluate import run_episode
 from mivas_env.runtime import CallSession
-from mivas_env.tasks import Task, load_task
-from rewards import MivasError, load_seed
+from mivas_env.tasks import Task, build_task, load_task
+from rewards import MivasError
 from rewards.compile import TableSpec
 from rewards.db_gate import db_gate, row_satisfies
+from rewards.verify import load_lockfile
+from rewards.worlds import world
 
 
 @dataclass(frozen=True)
 class Replay:
-    """The gold calls run through a fresh call session on the seed."""
+    """The gold calls run through a fresh call session on the task's world."""
 
     outputs: list[dict[str, Any]]
     dump: dict[str, list[dict[str, Any]]]
@@ -27,9 +29,9 @@ class Replay:
 
 
 def replay(task: Task) -> Replay:
-    """Run the lockfile's gold calls in order, with scoping enforced, on a fresh seed."""
+    """Run the lockfile's gold calls in order, with scoping enforced, on a fresh copy of its world."""
     session = CallSession(task, seed=0, scoping="enforce")
-    outputs = [session.call_tool(call.name, gold_arguments(call.parameters))
+    outputs = [session.call_tool(call.name, gold_arguments(call.parameters)).output
                for call in task.lock.exp_tool_calls]
     return Replay(outputs=outputs, dump=session.dump(), session=session)
 
@@ -40,7 +42,7 @@ def locked_state(task: Task, dump: dict[str, list[dict[str, Any]]]) -> Any:
 
     Cells the author blanked by hand where the table allows blanks (an ``any_of`` value, a
     reason the caller never gave) stay blank when the replayed row still fits the old one."""
-    seed = load_seed(task.industry)
+    seed = world(task.industry, task.lock.world_seed)
     named = task.lock.exp_db_state if isinstance(task.lock.exp_db_state, dict) else {}
     changed = {table: _keep_blanks(task.compiled.industry.tables[table], rows,
                                    named.get(table, []))
@@ -50,6 +52,8 @@ def locked_state(task: Task, dump: dict[str, list[dict[str, Any]]]) -> Any:
 
 def _keep_blanks(spec: TableSpec, rows: list[dict[str, Any]],
                  authored: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    if not authored:
+        return rows
     pool = [(row, spec.normalize_row(row)) for row in authored]
     used: set[int] = set()
     out = []
@@ -71,8 +75,23 @@ def lock_task(path: Path) -> tuple[dict[str, Any], list[str]]:
     where the author left them out (``ok``, and ``error_code`` for refusals). Returns the new
     lockfile and warnings: gold calls that failed without the author saying they should."""
     task = load_task(path)
-    result = replay(task)
     data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    data, warnings = _lock(task, data)
+    path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    return data, warnings
+
+
+def lock_data(data: dict[str, Any], path: Path | None = None) -> tuple[dict[str, Any], list[str]]:
+    """``lock_task`` on a lockfile held in memory (``exp_db_state`` may be absent): the
+    generator locks every instance with it. ``path`` only names the task in errors."""
+    draft = {**data, "exp_db_state": data.get("exp_db_state", "seed")}
+    where = path or Path(f"{data.get('industry')}/{data.get('id')}.json")
+    task = build_task(load_lockfile(draft), where)
+    return _lock(task, json.loads(json.dumps(draft)))
+
+
+def _lock(task: Task, data: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    result = replay(task)
     tools = task.compiled.industry.industry.tools
     warnings = []
     for index, (call, output) in enumerate(zip(data["exp_tool_calls"], result.outputs,
@@ -86,7 +105,6 @@ def lock_task(path: Path) -> tuple[dict[str, Any], list[str]]:
             if not output["ok"]:
                 call["output"]["error_code"] = output["error_code"]
     data["exp_db_state"] = locked_state(task, result.dump)
-    path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     return data, warnings
 
 
@@ -96,6 +114,11 @@ def check_task(path: Path) -> list[str]:
         task = load_task(path)
     except MivasError as exc:
         return [exc.one_line()]
+    return check_loaded(task)
+
+
+def check_loaded(task: Task) -> list[str]:
+    """``check_task`` on a task already loaded (the generator self-checks with it)."""
     problems: list[str] = []
     result = replay(task)
     for index, (call, output) in enumerate(zip(task.lock.exp_tool_calls, result.outputs,

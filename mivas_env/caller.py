@@ -1,4 +1,4 @@
-"""The scripted caller (SPEC §7.4): deterministic, offline, declared in each lockfile's ``caller``.
+"""The scripted caller: deterministic, offline, declared in each lockfile's ``caller``.
 
 The caller answers the questions it has a fact for, says it does not know otherwise, reacts to
 what the agent says, never volunteers tool arguments, and hangs up when its goal is met or when
@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
 Lines = list[str]
 
@@ -34,8 +34,8 @@ class Reaction(_Spec):
     after_tool: str | None = Field(
         default=None, description="...and only once this tool has answered ok in the call.")
     say: Lines = Field(min_length=1, description="Paraphrases; the episode seed picks one.")
-    once: bool = True
-    hang_up: bool = Field(default=False, description="The caller hangs up after saying it.")
+    once: StrictBool = True
+    hang_up: StrictBool = Field(default=False, description="The caller hangs up after saying it.")
 
 
 class Goal(_Spec):
@@ -73,7 +73,7 @@ class CallerSpec(_Spec):
     unknown: Lines = Field(default_factory=lambda: [
         "Sorry, I don't know that.", "I'm not sure, I don't have that with me.",
         "I don't know, sorry."])
-    patience: int = Field(default=12, ge=1, le=1000,
+    patience: StrictInt = Field(default=12, ge=1, le=1000,
                           description="Agent lines without progress before the caller hangs up.")
 
 

@@ -1,23 +1,24 @@
-"""``MivasEnv``: one locked task per episode, a phone call the policy acts in (SPEC §7.1).
+"""``MivasEnv``: one locked task per episode, a phone call the policy acts in.
 
 Actions are text: a JSON tool call ``{"tool": name, "arguments": {...}}`` (OpenAI-style
 ``{"name", "arguments"}`` too, arguments as an object or a JSON string), or plain speech to the
 caller. Observations are text: the caller's reply or the tool result as JSON. The reward is 0 on
-every step but the last, which carries ``r_train`` from the verifier's verdict."""
-
-from __future__ import annotations
+every step but the last, which carries ``r_train`` from the verifier's verdict. ``StepInfo``
+below is the whole ``info`` contract; docs/environment.md says the same for users."""
 
 import json
 import string
 import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
-from typing import Any, SupportsFloat
+from typing import Any, NotRequired, SupportsFloat, TypedDict
 
 import gymnasium as gym
-from gymnasium import spaces
 
 from mivas_env.actions import (
     MAX_ACTION_CHARS,
+    Action,
     InvalidAction,
     SpeechAction,
     ToolAction,
@@ -25,11 +26,57 @@ from mivas_env.actions import (
 )
 from mivas_env.runtime import CallSession, Scoping
 from mivas_env.tasks import Task, load_tasks
+from mivas_env.vector import CallText
 from rewards import TaskNotFoundError, load_industry
 from rewards.verify import score
 
 CHARSET = frozenset(string.printable)  # ASCII letters, digits, punctuation and whitespace
 MAX_OBSERVATION_CHARS = 16_384
+Message = dict[str, Any]  # an OpenAI-style chat message
+
+
+class StepInfo(TypedDict):
+    """The ``info`` of ``MivasEnv.reset`` and ``MivasEnv.step``: what every step carries, what
+    ``reset`` adds, and the episode's outcome on its last step (terminated or truncated).
+
+    (This module has no ``from __future__ import annotations``: with it, Python 3.11 cannot
+    see ``NotRequired`` and would list every key in ``StepInfo.__required_keys__``.)"""
+
+    # every step
+    active_node: str  # the desk the call is at after this step
+    tools: list[dict[str, Any]]  # OpenAI-style tool schemas available at that desk
+    messages: list[Message]  # this step as chat messages (assistant turn, then tool/user reply)
+    turn: int  # steps taken in this episode (0 after reset)
+    clock_ms: int  # the simulated call clock: speech time plus tool latencies
+    # reset only
+    task_id: NotRequired[str]  # "<industry>/<id>"
+    industry: NotRequired[str]
+    category: NotRequired[str]  # the task's category (tasks/<industry>/README.md)
+    # reset of a generated env (mivas/<industry>-gen-v0) only
+    split: NotRequired[str]  # train | test | bench
+    instance_seed: NotRequired[int]  # the generated instance (with the split, fixes the task)
+    world_seed: NotRequired[int]  # the world the task runs in (rewards.worlds)
+    # reset, and every step whose action moved the call to another desk
+    instructions: NotRequired[str]  # the active desk's policy text
+    # the last step only: the verifier's verdict and the recorded trace
+    verdict: NotRequired[dict[str, Any]]  # the full verdict (`mivas schema verdict`)
+    trace: NotRequired[dict[str, Any]]  # the episode as a trace (grouped calls + hangup dump)
+    r_eval: NotRequired[int]  # 1 if the call passed T and H and D, else 0
+    r_train: NotRequired[float]  # 1 on the exact route, `discount` on a longer one, 0 on a fail
+    score_T: NotRequired[float]
+    score_H: NotRequired[float]
+    handoff_verdict: NotRequired[str]  # exact | in_order_with_extras | incomplete
+    db_passed: NotRequired[bool]
+    ended_by: NotRequired[str]  # end_call | transfer_to_human | caller_hung_up | max_turns
+
+
+@dataclass(frozen=True, slots=True)
+class _Turn:
+    """What one action produced: the observation, the chat messages and the transcript lines."""
+
+    observation: str
+    messages: list[Message]
+    transcript: list[str]
 
 
 def to_charset(text: str, limit: int = MAX_OBSERVATION_CHARS) -> str:
@@ -61,7 +108,12 @@ def openai_tools(industry_name: str, node: str) -> tuple[dict[str, Any], ...]:
 
 
 class MivasEnv(gym.Env[str, str]):
-    """A Gymnasium environment over the locked tasks of one industry (or all)."""
+    """A Gymnasium environment over the locked tasks of one industry (or all).
+
+    ``industry`` picks the shipped tasks of one industry (None: all); ``tasks`` gives the task
+    list directly; ``task_id`` pins one task. ``discount`` is the route discount of ``r_train``
+    (1 on the exact route, ``discount`` on a longer one, 0 on a fail); ``max_turns`` truncates;
+    ``scoping="enforce"`` refuses a tool away from its desk, ``"permissive"`` runs it."""
 
     metadata = {"render_modes": ["ansi"]}
 
@@ -84,13 +136,13 @@ class MivasEnv(gym.Env[str, str]):
         self.max_turns = max_turns
         self.scoping: Scoping = scoping
         self.render_mode = render_mode
-        self.observation_space = spaces.Text(MAX_OBSERVATION_CHARS, min_length=0,
-                                             charset=frozenset(CHARSET))
-        self.action_space = spaces.Text(MAX_ACTION_CHARS, min_length=0, charset=frozenset(CHARSET))
+        self.observation_space = CallText(MAX_OBSERVATION_CHARS, min_length=0,
+                                          charset=frozenset(CHARSET))
+        self.action_space = CallText(MAX_ACTION_CHARS, min_length=0, charset=frozenset(CHARSET))
         self.session: CallSession | None = None
         self.task: Task | None = None
         self.turn = 0
-        self._last_info: dict[str, Any] = {}
+        self._last_info: StepInfo | None = None
         self._transcript: list[str] = []
 
     def _task_by_id(self, task_id: str) -> Task:
@@ -102,8 +154,14 @@ class MivasEnv(gym.Env[str, str]):
 
     # --- Gymnasium API -----------------------------------------------------------------------
 
-    def reset(self, *, seed: int | None = None,
-              options: dict[str, Any] | None = None) -> tuple[str, dict[str, Any]]:
+    def reset(self, *, seed: int | None = None,  # type: ignore[override]  # info is a StepInfo
+              options: dict[str, Any] | None = None) -> tuple[str, StepInfo]:
+        """Start a call: pick the task (``options["task_id"]``, the env's ``task_id``, or one
+        drawn with ``seed``), seed the caller, and return the caller's opening line.
+
+        The same seed gives the same task, caller paraphrases and, for the same actions, the
+        same observations, infos and trace. ``info`` is a ``StepInfo`` with the task fields and
+        the entry desk's instructions."""
         super().reset(seed=seed)
         task_id = (options or {}).get("task_id", self.task_id)
         if task_id is not None:
@@ -116,64 +174,79 @@ class MivasEnv(gym.Env[str, str]):
         self.turn = 0
         opening = to_charset(self.session.opening())
         self._transcript = [f"caller: {opening}"]
-        node = self.session.node
-        info = self._info([{"role": "user", "content": opening}])
-        info.update(task_id=task.full_id, industry=task.industry,
-                    category=task.lock.category, instructions=self._instructions(node))
+        info = self._info([{"role": "user", "content": opening}], started=True)
+        self._last_info = info
         return opening, info
 
-    def step(self, action: Any) -> tuple[str, SupportsFloat, bool, bool, dict[str, Any]]:
+    def step(self, action: Any  # type: ignore[override]  # info is a StepInfo
+             ) -> tuple[str, SupportsFloat, bool, bool, StepInfo]:
+        """Act once: a tool call runs at the active desk and its JSON result is the observation;
+        speech goes to the caller and the caller's reply is the observation. Never raises on a
+        bad action: it becomes an ``invalid_action`` error observation and is recorded.
+
+        Terminates when the call ends (``end_call``, a terminal transfer, the caller hanging
+        up) and truncates at ``max_turns``; that last step's reward is ``r_train`` and its info
+        holds the verdict and trace. Stepping an ended episode returns an ``episode_over``
+        error, reward 0 and the last info again."""
         session = self.session
         if session is None:
             raise gym.error.ResetNeeded("call reset() before step()")
         if session.ended:
             obs = json.dumps({"ok": False, "error_code": "episode_over",
                               "message": "the call has ended; call reset()"})
-            return obs, 0.0, True, False, dict(self._last_info)
+            assert self._last_info is not None
+            return obs, 0.0, True, False, StepInfo(**self._last_info)
         self.turn += 1
         node_before = session.node
         parsed = parse_action(action)
-        if isinstance(parsed, ToolAction):
-            output = session.call_tool(parsed.name, parsed.arguments)
-            obs = to_charset(json.dumps(output, ensure_ascii=True, default=str))
-            call_id = f"call_{len(session.calls)}"
-            messages: list[dict[str, Any]] = [
-                {"role": "assistant", "tool_calls": [{
-                    "id": call_id, "type": "function",
-                    "function": {"name": parsed.name[:128],
-                                 "arguments": session.last_arguments_json}}]},
-                {"role": "tool", "tool_call_id": call_id, "content": obs}]
-            self._transcript.append(f"agent -> {parsed.name[:128]}: {obs[:200]}")
-        elif isinstance(parsed, SpeechAction):
-            said = to_charset(parsed.text, MAX_ACTION_CHARS)
-            reply = session.say(said)
-            obs = to_charset(reply.text)
-            messages = [{"role": "assistant", "content": said}, {"role": "user", "content": obs}]
-            self._transcript += [f"agent: {said}", f"caller: {obs}"]
-        else:
-            assert isinstance(parsed, InvalidAction)
-            obs = json.dumps({"ok": False, "error_code": "invalid_action",
-                              "message": parsed.message})
-            messages = [{"role": "assistant", "content": "<invalid action>"},
-                        {"role": "tool", "content": obs}]
-            self._transcript.append(f"agent: <invalid action> {obs}")
+        turn = self._ACT[type(parsed)](self, parsed)
+        self._transcript += turn.transcript
         terminated = session.ended
         truncated = not terminated and self.turn >= self.max_turns
-        info = self._info(messages)
-        if session.node != node_before:
-            info["instructions"] = self._instructions(session.node)
+        info = self._info(turn.messages, moved=session.node != node_before)
         reward = 0.0
         if terminated or truncated:
-            reward = self._finish(info, truncated)
+            reward = self._finish(info)
         self._last_info = info
-        return obs, reward, terminated, truncated, info
+        return turn.observation, reward, terminated, truncated, info
 
     def render(self) -> str | None:  # type: ignore[override]  # ansi text frames
         if self.render_mode == "ansi":
             return "\n".join(self._transcript)
         return None
 
-    # --- helpers -----------------------------------------------------------------------------
+    # --- one method per kind of action ---------------------------------------------------------
+
+    def _tool(self, action: ToolAction) -> _Turn:
+        assert self.session is not None
+        recorded = self.session.call_tool(action.name, action.arguments)
+        obs = to_charset(json.dumps(recorded.output, ensure_ascii=True, default=str))
+        call_id = f"call_{len(self.session.calls)}"
+        name = action.name[:128]
+        return _Turn(obs, [
+            {"role": "assistant", "tool_calls": [{
+                "id": call_id, "type": "function",
+                "function": {"name": name, "arguments": recorded.arguments_json}}]},
+            {"role": "tool", "tool_call_id": call_id, "content": obs}],
+            [f"agent -> {name}: {obs[:200]}"])
+
+    def _speech(self, action: SpeechAction) -> _Turn:
+        assert self.session is not None
+        said = to_charset(action.text, MAX_ACTION_CHARS)
+        obs = to_charset(self.session.say(said).text)
+        return _Turn(obs, [{"role": "assistant", "content": said}, {"role": "user", "content": obs}],
+                     [f"agent: {said}", f"caller: {obs}"])
+
+    def _invalid(self, action: InvalidAction) -> _Turn:
+        obs = json.dumps({"ok": False, "error_code": "invalid_action", "message": action.message})
+        return _Turn(obs, [{"role": "assistant", "content": "<invalid action>"},
+                           {"role": "tool", "content": obs}],
+                     [f"agent: <invalid action> {obs}"])
+
+    _ACT: dict[type[Action], Callable[["MivasEnv", Any], _Turn]] = {
+        ToolAction: _tool, SpeechAction: _speech, InvalidAction: _invalid}
+
+    # --- the info contract -----------------------------------------------------------------------
 
     def _instructions(self, node: str) -> str:
         assert self.task is not None
@@ -181,24 +254,31 @@ class MivasEnv(gym.Env[str, str]):
         desk = industry.nodes[node]
         return f"{industry.business.name} - {desk.title}. {desk.instructions}"
 
-    def _info(self, messages: list[dict[str, Any]]) -> dict[str, Any]:
+    def _info(self, messages: list[Message], *, started: bool = False,
+              moved: bool = False) -> StepInfo:
+        """The ``StepInfo`` of this step (``started``: after reset; ``moved``: the desk changed)."""
         assert self.session is not None and self.task is not None
         node = self.session.node
-        return {"active_node": node, "tools": list(openai_tools(self.task.industry, node)),
-                "messages": messages, "turn": self.turn, "clock_ms": self.session.clock_ms}
+        info = StepInfo(active_node=node, tools=list(openai_tools(self.task.industry, node)),
+                        messages=messages, turn=self.turn, clock_ms=self.session.clock_ms)
+        if started:
+            info.update({"task_id": self.task.full_id, "industry": self.task.industry,
+                         "category": self.task.lock.category})
+        if started or moved:
+            info["instructions"] = self._instructions(node)
+        return info
 
-    def _finish(self, info: dict[str, Any], truncated: bool) -> float:
-        """Dump the DB, score the episode and put the verdict in ``info``."""
+    def _finish(self, info: StepInfo) -> float:
+        """Dump the DB, score the episode and put the verdict in ``info``; returns ``r_train``."""
         session, task = self.session, self.task
         assert session is not None and task is not None
         if session.ended_by is None:
             session.ended_by = "max_turns"
         dump = session.dump()
         verdict = score(task.compiled, session.calls, dump, discount=self.discount)
-        info.update(
-            verdict=verdict.model_dump(mode="json"), trace=session.trace(dump),
-            r_eval=verdict.r_eval, r_train=verdict.r_train, score_T=verdict.tools.score,
-            score_H=verdict.handoff.score, handoff_verdict=verdict.handoff.verdict,
-            db_passed=verdict.db.passed, ended_by=session.ended_by)
+        info.update({
+            "verdict": verdict.model_dump(mode="json"), "trace": session.trace(dump),
+            "r_eval": verdict.r_eval, "r_train": verdict.r_train, "score_T": verdict.tools.score,
+            "score_H": verdict.handoff.score, "handoff_verdict": verdict.handoff.verdict,
+            "db_passed": verdict.db.passed, "ended_by": session.ended_by})
         return float(verdict.r_train)
-

@@ -36,15 +36,26 @@ class EpisodeResult:
     trace_sha256: str  # of the canonical JSON trace: equal runs recorded byte-identical traces
 
 
+# Called once per finished episode with the task, its seed, the last info (verdict, trace) and
+# every chat message of the episode (``mivas eval --report`` builds its page from these).
+EpisodeHook = Callable[[Task, int, dict[str, Any], list[dict[str, Any]]], None]
+
+
 def run_episode(env: gym.Env[str, Any], agent: Agent, task: Task, seed: int,
-                trace_dir: Path | None = None) -> EpisodeResult:
+                trace_dir: Path | None = None, on_episode: EpisodeHook | None = None,
+                ) -> EpisodeResult:
     """One full call of ``agent`` on ``task``; the final info carries the verdict."""
     observation, info = env.reset(seed=seed, options={"task_id": task.full_id})
+    messages: list[dict[str, Any]] = list(info["messages"]) if on_episode else []
     agent.reset(task, observation, info)
     while True:
         observation, _, terminated, truncated, info = env.step(agent.act(observation, info))
+        if on_episode:
+            messages.extend(info["messages"])
         if terminated or truncated:
             break
+    if on_episode is not None:
+        on_episode(task, seed, dict(info), messages)
     if trace_dir is not None:
         path = trace_dir / task.industry / f"{task.lock.id}.json"
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -61,13 +72,13 @@ def run_episode(env: gym.Env[str, Any], agent: Agent, task: Task, seed: int,
 def evaluate(agent: Agent, tasks: Sequence[Task], *, discount: float = 0.5, seed: int = 0,
              max_turns: int = 40, trace_dir: Path | None = None,
              progress: Callable[[Iterable[Task]], Iterable[Task]] | None = None,
-             ) -> list[EpisodeResult]:
+             on_episode: EpisodeHook | None = None) -> list[EpisodeResult]:
     """Run ``agent`` once on every task; episode ``i`` is seeded ``seed + i``. The reward basis is
     fixed by ``FixedDiscountEval`` so results are comparable across training discounts."""
     env = FixedDiscountEval(MivasEnv(tasks=list(tasks), discount=discount, max_turns=max_turns),
                             discount=discount)
     iterator = progress(tasks) if progress is not None else tasks
-    return [run_episode(env, agent, task, seed + i, trace_dir)
+    return [run_episode(env, agent, task, seed + i, trace_dir, on_episode)
             for i, task in enumerate(iterator)]
 
 
@@ -86,7 +97,7 @@ def _summary(results: Sequence[EpisodeResult]) -> dict[str, Any]:
 
 
 def summarize(agent: str, discount: float, results: Sequence[EpisodeResult]) -> dict[str, Any]:
-    """The ``mivas eval --json`` object (SPEC §10)."""
+    """The ``mivas eval --json`` object (docs/formats.md)."""
     industries: dict[str, list[EpisodeResult]] = {}
     for result in results:
         industries.setdefault(result.industry, []).append(result)
@@ -95,8 +106,18 @@ def summarize(agent: str, discount: float, results: Sequence[EpisodeResult]) -> 
             "overall": _summary(results)}
 
 
+LEGEND = (
+    "pass      r_eval = 1: tools (T), handoffs (H) and database (D) all passed",
+    "exact     passed on the exact route, no extra desks (r_train = 1)",
+    "score_T   mean share of the expected tool calls hit",
+    "score_H   mean share of the expected transfer path taken, in order",
+    "DB        database at hangup matched (D alone: what a state-only verifier would pass)",
+    "discount  r_train of a pass on an in-order route with extra desks (pass never uses it)",
+)
+
+
 def format_table(summary: dict[str, Any]) -> str:
-    """The per-industry table ``mivas eval`` prints."""
+    """The per-industry table ``mivas eval`` prints, with its legend underneath."""
     header = f"{'industry':<18}{'tasks':>6}{'pass':>8}{'exact':>8}{'score_T':>9}{'score_H':>9}{'DB':>8}"
     lines = [f"agent={summary['agent']} discount={summary['discount']}", header, "-" * len(header)]
     rows = [*summary["industries"].items(), ("overall", summary["overall"])]
@@ -105,5 +126,6 @@ def format_table(summary: dict[str, Any]) -> str:
             lines.append("-" * len(header))
         lines.append(f"{name:<18}{s['tasks']:>6}{s['pass_rate']:>8.1%}{s['exact_rate']:>8.1%}"
                      f"{s['mean_score_T']:>9.3f}{s['mean_score_H']:>9.3f}{s['db_pass_rate']:>8.1%}")
+    lines += ["", *LEGEND]
     return "\n".join(lines)
 

@@ -11,6 +11,12 @@ from collections import deque
 from typing import Any
 
 from mivas_env.tasks import Task
+from rewards.errors import MivasError
+
+
+class EndpointError(MivasError):
+    """The model endpoint cannot be reached, refuses the request, or does not answer as an
+    OpenAI-compatible chat-completions server."""
 
 
 class LLMAgent:
@@ -24,8 +30,8 @@ class LLMAgent:
 
         key = api_key or os.environ.get("MIVAS_LLM_API_KEY") or os.environ.get("OPENAI_API_KEY")
         headers = {"Authorization": f"Bearer {key}"} if key else {}
-        self.client = httpx.Client(base_url=base_url.rstrip("/"), headers=headers,
-                                   timeout=timeout_s)
+        self.base_url = base_url.rstrip("/")
+        self.client = httpx.Client(base_url=self.base_url, headers=headers, timeout=timeout_s)
         self.model = model
         self.temperature = temperature
         self.messages: list[dict[str, Any]] = []
@@ -72,9 +78,7 @@ class LLMAgent:
     def _complete(self) -> None:
         body = {"model": self.model, "messages": self.messages, "tools": self.tools,
                 "temperature": self.temperature}
-        response = self.client.post("/chat/completions", json=body)
-        response.raise_for_status()
-        message = response.json()["choices"][0]["message"]
+        message = self._post(body)
         calls = message.get("tool_calls") or []
         self.messages.append({k: v for k, v in message.items()
                               if k in ("role", "content", "tool_calls")} | {"role": "assistant"})
@@ -88,3 +92,25 @@ class LLMAgent:
                                 "arguments": function.get("arguments") or "{}"})
         elif message.get("content"):
             self.queued.append({"content": message["content"]})
+
+    def _post(self, body: dict[str, Any]) -> dict[str, Any]:
+        """The assistant message of one chat completion; any failure is an ``EndpointError``."""
+        import httpx
+
+        url = f"{self.base_url}/chat/completions"
+        try:
+            response = self.client.post("/chat/completions", json=body)
+        except httpx.TransportError as exc:
+            raise EndpointError(f"cannot reach the model endpoint {url} ({type(exc).__name__}: "
+                                f"{exc}); is the server running and --base-url right?") from None
+        if response.status_code >= 400:
+            raise EndpointError(f"the model endpoint {url} answered HTTP {response.status_code}: "
+                                f"{response.text[:200]!r}")
+        try:
+            message = response.json()["choices"][0]["message"]
+        except (ValueError, LookupError, TypeError):
+            message = None
+        if not isinstance(message, dict):
+            raise EndpointError(f"the model endpoint {url} did not answer with an OpenAI chat "
+                                f"completion: {response.text[:200]!r}")
+        return message

@@ -1,5 +1,5 @@
 """The call runtime: active node, transfers along the specialist graph, scoping, a simulated
-clock, the recorded calls and the hangup dump (SPEC §7.1)."""
+clock, the recorded calls and the hangup dump."""
 
 from __future__ import annotations
 
@@ -12,10 +12,11 @@ from typing import Any, Literal
 from mivas_env.caller import CallerReply, ScriptedCaller
 from mivas_env.industries import Database, ToolServer, server_class
 from mivas_env.tasks import Task
-from rewards import LimitExceededError, load_industry, load_seed
+from rewards import LimitExceededError, load_industry
 from rewards.industry import Industry
 from rewards.limits import check_value
-from rewards.tool_gate import LiveCall
+from rewards.tool_gate import TimedCall
+from rewards.worlds import world
 
 Scoping = Literal["enforce", "permissive"]
 MS_PER_WORD = 400  # about 150 words a minute
@@ -55,6 +56,16 @@ def error(code: str, message: str) -> dict[str, Any]:
     return {"ok": False, "error_code": code, "message": message}
 
 
+@dataclass(frozen=True, slots=True)
+class RecordedCall:
+    """A tool call as the session recorded it: the trace entry, its output (``call.output``,
+    typed) and its recorded arguments as the JSON text a chat transcript shows."""
+
+    call: TimedCall
+    output: dict[str, Any]
+    arguments_json: str
+
+
 @dataclass
 class CallSession:
     """One phone call: everything an episode records, independent of Gymnasium."""
@@ -67,14 +78,14 @@ class CallSession:
     caller: ScriptedCaller = field(init=False)
     node: str = field(init=False)
     clock_ms: int = 0
-    calls: list[LiveCall] = field(default_factory=list)
+    calls: list[TimedCall] = field(default_factory=list)
     ended_by: str | None = None
-    last_arguments_json: str = "{}"  # the recorded arguments of the last call, as JSON text
 
     def __post_init__(self) -> None:
         name = self.task.industry
         self.industry = load_industry(name)
-        self.server = server_class(name)(Database(load_seed(name)), self.industry)
+        self.server = server_class(name)(Database(world(name, self.task.lock.world_seed)),
+                                         self.industry)
         self.caller = ScriptedCaller(self.task.caller, slot_keywords(name), self.seed)
         self.node = self.industry.entry_node
 
@@ -90,8 +101,11 @@ class CallSession:
         self.clock_ms += speech_ms(text)
         return text
 
-    def call_tool(self, name: str, arguments: Any) -> dict[str, Any]:
-        """Run a tool call at the active node and record it with its start offset."""
+    def call_tool(self, name: str, arguments: Any) -> RecordedCall:
+        """Run a tool call at the active node, record it with its start offset, return the record.
+
+        Arguments that cannot go into a trace (not a JSON object, over the limits) are recorded
+        as ``{}``; the output is always a dict ``{"ok": ...}``."""
         start = self.clock_ms
         tool = self.industry.tools.get(name)
         if tool is None:
@@ -105,11 +119,11 @@ class CallSession:
             output = self.server.call(name, arguments)
         self.clock_ms += tool.latency_ms if tool is not None else 50
         text = _as_json(arguments)
-        recorded = arguments if text is not None else {}
-        self.last_arguments_json = text if text is not None else "{}"
-        self.calls.append(LiveCall(len(self.calls), name[:MAX_NAME], recorded, output, start))
+        call = TimedCall(len(self.calls), name[:MAX_NAME], arguments if text is not None else {},
+                         output, start)
+        self.calls.append(call)
         self.caller.observe_tool(name, output)
-        return output
+        return RecordedCall(call, output, text if text is not None else "{}")
 
     def _session_tool(self, name: str, arguments: Any) -> dict[str, Any]:
         output = self.server.call_session(name, arguments)
@@ -136,7 +150,7 @@ class CallSession:
         return self.server.db.dump(list(self.industry.write_tables))
 
     def trace(self, dump: Mapping[str, list[dict[str, Any]]] | None) -> dict[str, Any]:
-        """The recorded actuals grouped by name, as voice platforms export them (SPEC §5)."""
+        """The recorded actuals grouped by name, as voice platforms export them (docs/formats.md)."""
         grouped: dict[str, list[dict[str, Any]]] = {}
         for call in self.calls:
             grouped.setdefault(call.name, []).append({

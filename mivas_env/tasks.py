@@ -12,7 +12,7 @@ from pydantic import ValidationError
 from mivas_env.caller import CallerSpec
 from rewards import LockfileError, TaskNotFoundError, load_industry, tasks_dir
 from rewards.compile import CompiledLock
-from rewards.industry import INDUSTRIES, check_industry_name, validation_error
+from rewards.industry import check_industry_name, industry_names, validation_error
 from rewards.models import Lockfile
 from rewards.verify import compile_lockfile, load_lockfile
 
@@ -42,7 +42,12 @@ def _natural_key(task_id: str) -> tuple[int, ...]:
 def load_task(path: Path | str) -> Task:
     """Load, validate and compile one lockfile; the environment also needs its ``caller``."""
     path = Path(path)
-    lock = load_lockfile(path)
+    return build_task(load_lockfile(path), path)
+
+
+def build_task(lock: Lockfile, path: Path) -> Task:
+    """A task from a validated lockfile (``path`` names it in errors; generated tasks that
+    live only in memory pass where they would be written)."""
     try:
         compiled = compile_lockfile(lock)
     except LockfileError as exc:
@@ -79,7 +84,7 @@ def _load_industry_tasks(industry: str) -> tuple[Task, ...]:
 
 def load_tasks(industry: str | None = None) -> list[Task]:
     """Every shipped task of one industry (or of all), in natural id order. Cached per process."""
-    names = [industry] if industry is not None else list(INDUSTRIES)
+    names = [industry] if industry is not None else list(industry_names())
     return [task for name in names for task in _load_industry_tasks(name)]
 
 
@@ -90,3 +95,13 @@ def find_task(ref: str) -> Task:
         if task.lock.id == task_id:
             return task
     raise TaskNotFoundError(f"no task {ref!r}")
+
+
+def load_dir(folder: Path | str) -> list[Task]:
+    """Every lockfile under ``folder`` (searched recursively), by industry and natural id: a
+    generated directory (``mivas tasks generate --out``) or a copy of the shipped ones."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        raise TaskNotFoundError("not a directory", file=str(folder))
+    tasks = [load_task(path) for path in sorted(folder.rglob("*.json"))]
+    return sorted(tasks, key=lambda t: (t.industry, _natural_key(t.lock.id), t.lock.id))

@@ -5,106 +5,31 @@ Scoring an episode then only normalises the live side, with caches for values th
 
 from __future__ import annotations
 
+import dataclasses
 import weakref
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache
-from operator import itemgetter
+from functools import cache, lru_cache
 from typing import Any, Literal
 
-from rewards.errors import LockfileError
-from rewards.industry import (
-    ColumnRule,
-    Industry,
-    PropertySchema,
-    fold_spelling,
-    load_industry,
-    load_seed,
-)
+from rewards.errors import IndustryError, LockfileError
+from rewards.industry import Industry, load_industry, load_seed
 from rewards.models import Lockfile
-from rewards.normalize import canonical_json, hashable, is_blank, iso_date, minute, phone_digits
+from rewards.normalize import (
+    KeyKind,
+    Normalizer,
+    column_normalizer,
+    display,
+    hashable,
+    is_blank,
+    key_kind,
+    nested_key,
+    property_normalizer,
+)
 
-Normalizer = Callable[[Any], Any]
-KeyKind = Literal["fact", "prose", "presence", "fuzzy_name"]
 ColumnMatch = Literal["eq", "presence", "fuzzy_name"]
-
-
-# --- value normalisers --------------------------------------------------------------------
-
-def _scalar_normalizer(industry: Industry, *, alias: str | None, phone: bool, date: bool,
-                       datetime_: bool) -> Normalizer:
-    region = industry.phone_region
-
-    def norm(value: Any) -> Any:
-        if isinstance(value, str):
-            text = value.strip()
-            if not text:
-                return None
-            if alias is not None:
-                resolved = industry.resolve_alias(alias, text)
-                return resolved if resolved is not None else fold_spelling(text)
-            if phone:
-                return phone_digits(text, region) or text.casefold()
-            if datetime_:
-                return minute(text) or text.casefold()
-            if date:
-                return iso_date(text) or text.casefold()
-            return text.casefold()
-        if value is None:
-            return None
-        if isinstance(value, bool):
-            return ("bool", value)
-        if isinstance(value, (int, float)):
-            try:
-                return float(value)  # numbers compare by value: 1 == 1.0
-            except OverflowError:  # an int too large for a float compares as itself
-                return ("int", value)
-        return hashable(value)
-
-    return norm
-
-
-def property_normalizer(industry: Industry, name: str, prop: PropertySchema) -> Normalizer:
-    """How a fact parameter is normalised before comparison (arrays become exact sets)."""
-    if prop.type == "array" and prop.items is not None:
-        item = property_normalizer(industry, name, prop.items)
-
-        def as_set(value: Any) -> Any:
-            values = value if isinstance(value, list) else [value]
-            return frozenset(item(v) for v in values if not is_blank(v))
-
-        return as_set
-    return _scalar_normalizer(
-        industry, alias=prop.x_alias,
-        phone=name.endswith("_e164") or prop.x_match == "digits",
-        date=prop.format == "date", datetime_=prop.format == "date-time")
-
-
-def key_kind(name: str, prop: PropertySchema) -> KeyKind:
-    """Fact or prose; a schema enum, pattern, date format or an _id/_e164 key is never prose."""
-    forced_fact = (prop.enum is not None or prop.pattern is not None or prop.format is not None
-                   or name.endswith(("_id", "_e164")))
-    if prop.x_match == "fuzzy_name":
-        return "fuzzy_name"
-    if prop.x_match == "presence" and not forced_fact:
-        return "presence"
-    if prop.x_kind == "prose" and not forced_fact:
-        return "prose"
-    return "fact"
-
-
-def column_normalizer(industry: Industry, rule: ColumnRule) -> Normalizer:
-    """How a write-table column is normalised at hangup."""
-    if rule.match == "presence":  # blank stays None, so a blank expected cell is unconstrained
-        return lambda value: None if is_blank(value) else True
-    if rule.match == "fuzzy_name":
-        return lambda value: value.strip() if isinstance(value, str) and value.strip() else None
-    if rule.type == "json":
-        return lambda value: None if is_blank(value) else canonical_json(value)
-    return _scalar_normalizer(
-        industry, alias=rule.alias, phone=rule.type == "phone", date=rule.type == "date",
-        datetime_=rule.type == "datetime")
+# The normalisers live in rewards.normalize (shared with the tool servers); re-exported here.
+__all__ = ["KeyKind", "Normalizer", "column_normalizer", "key_kind", "property_normalizer"]
 
 
 # --- per industry -------------------------------------------------------------------------
@@ -117,7 +42,8 @@ class ParamSpec:
 
 @dataclass(slots=True)
 class TableSpec:
-    """A write table's comparison, ready to run."""
+    """A write table's comparison, ready to run. On an exact table every column counts except
+    the industry's ignored ones: undeclared columns are compared too (as one extra cell)."""
 
     name: str
     rule: str
@@ -126,40 +52,23 @@ class TableSpec:
     normalizers: tuple[Normalizer, ...]
     matches: tuple[ColumnMatch, ...]
     wildcard: frozenset[int]  # columns where a blank expected value is unconstrained
+    known: frozenset[str] | None = None  # exact tables: declared and ignored columns
     cache: dict[Any, tuple[Any, ...]] = field(default_factory=dict)
-    getter: Callable[[Any], Any] = field(init=False)
-
-    def __post_init__(self) -> None:
-        columns = self.columns
-        if len(columns) == 1:
-            self.getter = lambda row: (row[columns[0]],)
-        else:
-            self.getter = itemgetter(*columns) if columns else (lambda row: ())
-
-    def raw_list(self, rows: list[Any]) -> list[tuple[Any, ...]] | None:
-        """Raw compared values row by row, or None when a row is not plain (missing columns,
-        not an object): the caller then normalises row by row."""
-        try:
-            return list(map(self.getter, rows))
-        except (KeyError, TypeError, IndexError):
-            return None
-
-    def raw_rows(self, rows: list[Any]) -> Counter[tuple[Any, ...]] | None:
-        """The multiset of raw compared values, or None (see ``raw_list``; unhashable too)."""
-        values = self.raw_list(rows)
-        if values is None:
-            return None
-        try:
-            return Counter(values)
-        except TypeError:
-            return None
 
     def normalize_row(self, row: Any) -> tuple[Any, ...]:
-        """A row as a hashable tuple of normalised compared columns (cached by raw values)."""
+        """A row as a hashable tuple of normalised compared columns (cached by raw values);
+        on an exact table, a last cell holds the undeclared columns (empty when none)."""
         if not isinstance(row, dict):
             return tuple(None for _ in self.columns) + (("not_a_row", hashable(row)),)
         raw = tuple(row.get(column) for column in self.columns)
-        return self.normalize_raw(raw)
+        normal = self.normalize_raw(raw)
+        known = self.known
+        if known is None:
+            return normal
+        if row.keys() <= known:
+            return (*normal, ())
+        return (*normal, tuple(sorted((str(key), nested_key(value))
+                                      for key, value in row.items() if key not in known)))
 
     def normalize_raw(self, raw: tuple[Any, ...]) -> tuple[Any, ...]:
         try:
@@ -172,14 +81,16 @@ class TableSpec:
                 self.cache[raw] = cached
         return cached
 
+    def cell_match(self, i: int) -> ColumnMatch:
+        """How cell ``i`` of a normalised row compares (the undeclared-columns cell: equality)."""
+        return self.matches[i] if i < len(self.matches) else "eq"
+
     def as_dict(self, row: tuple[Any, ...]) -> dict[str, Any]:
-        return {column: _display(value) for column, value in zip(self.columns, row, strict=False)}
-
-
-def _display(value: Any) -> Any:
-    if isinstance(value, tuple) and len(value) == 2 and value[0] == "bool":
-        return value[1]
-    return value
+        shown = {column: display(value)
+                 for column, value in zip(self.columns, row, strict=False)}
+        if self.known is not None and len(row) > len(self.columns):
+            shown.update((key, display(value)) for key, value in row[len(self.columns)])
+        return shown
 
 
 @dataclass(slots=True)
@@ -213,6 +124,8 @@ def compile_industry(industry: Industry, seed: dict[str, list[dict[str, Any]]]) 
                           for _, col in compared),
             wildcard=frozenset(i for i, (_, col) in enumerate(compared)
                                if col.blank_unconstrained or rule.rule == "constrained"),
+            known=(frozenset(rule.columns) | frozenset(rule.ignore_columns)
+                   if rule.rule == "exact" else None),
         )
     return CompiledIndustry(
         industry=industry, params=params,
@@ -223,10 +136,30 @@ def compile_industry(industry: Industry, seed: dict[str, list[dict[str, Any]]]) 
                      for name, spec in tables.items()})
 
 
+def compiled_industry(name: str, world_seed: int = 0) -> CompiledIndustry:
+    """The shipped industry ``name`` in world ``world_seed`` (0: the shipped seed), compiled
+    once per process (generated worlds: the most recently used ones)."""
+    if world_seed == 0:
+        return _shipped_industry(name)
+    return _world_industry(name, world_seed)
+
+
 @cache
-def compiled_industry(name: str) -> CompiledIndustry:
-    """The shipped industry ``name``, compiled once per process."""
+def _shipped_industry(name: str) -> CompiledIndustry:
     return compile_industry(load_industry(name), load_seed(name))
+
+
+@lru_cache(maxsize=128)
+def _world_industry(name: str, world_seed: int) -> CompiledIndustry:
+    from rewards.worlds import world
+
+    base = _shipped_industry(name)
+    tables = world(name, world_seed)
+    # Only the expected seed tables depend on the world; unchanged ones are shared.
+    seed_tables = {table: expected if tables.get(table, []) == expected.source
+                   else expected_table(base.tables[table], list(tables.get(table, [])))
+                   for table, expected in base.seed_tables.items()}
+    return dataclasses.replace(base, seed_tables=seed_tables)
 
 
 # --- per lockfile -------------------------------------------------------------------------
@@ -256,8 +189,7 @@ class ExpectedTable:
     rows: tuple[tuple[Any, ...], ...]
     counter: Counter[tuple[Any, ...]]
     strict: bool  # every row compares by plain equality (no wildcard, fuzzy or presence cell)
-    raw: Counter[tuple[Any, ...]] | None  # raw values of the expected rows (a fast path)
-    raw_list: list[tuple[Any, ...]] | None  # the same, in the order the rows were written
+    plain: tuple[bool, ...]  # per row: only an identical normalised live row satisfies it
     source: list[dict[str, Any]]  # the expected rows as written (seed or lockfile)
 
 
@@ -289,7 +221,15 @@ def compile_lock(lock: Lockfile, industry: CompiledIndustry | None = None,
         entry = _COMPILED.get(id(lock))
         if entry is not None and entry[0]() is lock:
             return entry[1]
-    ci = industry or compiled_industry(lock.industry)
+    if industry is None:
+        try:
+            ci = compiled_industry(lock.industry, lock.world_seed)
+        except IndustryError as exc:
+            if lock.world_seed == 0:
+                raise
+            raise LockfileError(exc.message, file=file, path=("world", "seed")) from None
+    else:
+        ci = industry
     calls: list[ExpectedCallSpec] = []
     for index, call in enumerate(lock.exp_tool_calls):
         where = ("exp_tool_calls", index)
@@ -353,11 +293,9 @@ def _expected_tables(lock: Lockfile, ci: CompiledIndustry,
 
 
 def expected_table(spec: TableSpec, source: list[dict[str, Any]]) -> ExpectedTable:
-    """The expected rows of one write table, normalised once, with the raw fast paths."""
+    """The expected rows of one write table, normalised once."""
     rows = tuple(spec.normalize_row(row) for row in source)
-    strict = all(m == "eq" for m in spec.matches) and not any(
-        row[i] is None for row in rows for i in spec.wildcard)
-    return ExpectedTable(spec=spec, rows=rows, counter=Counter(rows), strict=strict,
-                         raw=spec.raw_rows(source), raw_list=spec.raw_list(source),
-                         source=source)
-
+    all_eq = all(m == "eq" for m in spec.matches)
+    plain = tuple(all_eq and not any(row[i] is None for i in spec.wildcard) for row in rows)
+    return ExpectedTable(spec=spec, rows=rows, counter=Counter(rows), strict=all(plain),
+                         plain=plain, source=source)

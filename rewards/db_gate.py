@@ -4,6 +4,8 @@ trace carries a hangup dump."""
 from __future__ import annotations
 
 from collections import Counter
+from itertools import compress
+from operator import ne
 from typing import Any
 
 from rewards.compile import CompiledLock, ExpectedTable, TableSpec
@@ -29,35 +31,42 @@ def db_gate(compiled: CompiledLock, dump: dict[str, list[dict[str, Any]]] | None
 
 def _compare(expected: ExpectedTable, rows: list[Any]) -> TableVerdict:
     spec = expected.spec
-    if expected.strict and spec.rule == "exact" and expected.raw is not None:
-        if rows == expected.source or spec.raw_list(rows) == expected.raw_list:
-            # The same rows in the same order (all columns, or the compared ones).
+    if spec.rule == "exact":
+        # A live row identical to the expected row at the same position normalises identically
+        # and satisfies it (for rows only an identical row satisfies): pair those without
+        # normalising, and compare the rest. Dumps keep table order, so the rest is the change.
+        # One pass of C-level comparisons; nested values never re-serialised.
+        source, plain = expected.source, expected.plain
+        n = min(len(rows), len(source))
+        rest = list(compress(range(n), map(ne, rows, source)))
+        if not expected.strict:
+            rest = sorted({*rest, *(i for i in range(n) if not plain[i])})
+        if not rest and len(rows) == len(source):
             return _verdict(expected, [], [])
-        raw = spec.raw_rows(rows)
-        if raw is not None:
-            # Identical raw rows normalise identically: only the difference needs normalising.
-            if dict.__eq__(raw, expected.raw):
-                return _verdict(expected, [], [])
-            only_live = Counter(spec.normalize_raw(r) for r in (raw - expected.raw).elements())
-            only_expected = Counter(
-                spec.normalize_raw(r) for r in (expected.raw - raw).elements())
-            missing = list((only_expected - only_live).elements())
-            extra = list((only_live - only_expected).elements())
-            return _verdict(expected, missing, [] if spec.extra_rows else extra)
+        want = [expected.rows[i] for i in (*rest, *range(n, len(source)))]
+        live = [spec.normalize_row(rows[i]) for i in (*rest, *range(n, len(rows)))]
+        return _match(expected, want, live)
+    if rows == expected.source:  # the expected rows as written, in order: nothing to normalise
+        return _verdict(expected, [], [])
     live = [spec.normalize_row(row) for row in rows]
     if spec.rule == "subset_or_empty":
         if not expected.rows:
             return _verdict(expected, [], live)
         absent = expected.counter - Counter(live)
         return _verdict(expected, list(absent.elements()), [])
+    return _match(expected, list(expected.rows), live)
+
+
+def _match(expected: ExpectedTable, want: list[Row], live: list[Row]) -> TableVerdict:
+    spec = expected.spec
     if expected.strict:
-        live_counter = Counter(live)
-        if dict.__eq__(live_counter, expected.counter):
+        want_counter, live_counter = Counter(want), Counter(live)
+        if dict.__eq__(live_counter, want_counter):
             return _verdict(expected, [], [])
-        missing = list((expected.counter - live_counter).elements())
-        extra = list((live_counter - expected.counter).elements())
+        missing = list((want_counter - live_counter).elements())
+        extra = list((live_counter - want_counter).elements())
         return _verdict(expected, missing, [] if spec.extra_rows else extra)
-    unmatched, unclaimed = _match_constrained(expected, live)
+    unmatched, unclaimed = _match_constrained(spec, want, live)
     return _verdict(expected, unmatched, [] if spec.extra_rows else unclaimed)
 
 
@@ -76,7 +85,7 @@ def row_satisfies(spec: TableSpec, want: Row, got: Row) -> bool:
     for i, (w, g) in enumerate(zip(want, got, strict=True)):
         if w is None and i in spec.wildcard:
             continue
-        match = spec.matches[i]
+        match = spec.cell_match(i)
         if match == "fuzzy_name":
             if not (isinstance(w, str) and isinstance(g, str) and names_match(w, g)):
                 return False
@@ -85,13 +94,13 @@ def row_satisfies(spec: TableSpec, want: Row, got: Row) -> bool:
     return True
 
 
-def _match_constrained(expected: ExpectedTable, live: list[Row]) -> tuple[list[Row], list[Row]]:
+def _match_constrained(spec: TableSpec, want: list[Row],
+                       live: list[Row]) -> tuple[list[Row], list[Row]]:
     """A maximum one-to-one matching of expected rows to live rows (Kuhn's augmenting paths),
     after pairing rows that can only be satisfied by an identical live row."""
-    spec = expected.spec
     pool = Counter(live)
     loose: list[Row] = []
-    for row in expected.rows:
+    for row in want:
         identical_only = all(m == "eq" for m in spec.matches) and not any(
             row[i] is None for i in spec.wildcard)
         if identical_only and pool[row] > 0:

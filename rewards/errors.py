@@ -24,10 +24,10 @@ class MivasError(Exception):
         super().__init__(self.one_line())
 
     def one_line(self) -> str:
-        where = self.file or "<input>"
-        if self.path:
-            where += f" at {format_path(self.path)}"
-        return f"{where}: {self.message}"
+        """``file at $.path: message``; the parts that are not known are left out."""
+        where = " at ".join(part for part in (self.file, format_path(self.path) if self.path
+                                              else None) if part)
+        return f"{where}: {self.message}" if where else self.message
 
     def with_file(self, file: str) -> MivasError:
         """The same error, attributed to ``file`` when no file was known yet."""

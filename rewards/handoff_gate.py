@@ -6,15 +6,15 @@ from collections.abc import Sequence
 
 from rewards.compile import CompiledLock
 from rewards.models import HandoffKind, HandoffVerdict
-from rewards.tool_gate import LiveCall
+from rewards.tool_gate import TimedCall
 
 
-def hops_of(calls: Sequence[LiveCall], transfer_set: frozenset[str]) -> list[str]:
+def hops_of(calls: Sequence[TimedCall], transfer_set: frozenset[str]) -> list[str]:
     """Actual hops: the time-sorted call names kept if they sit in the industry transfer set."""
     return [call.name for call in calls if call.name in transfer_set]
 
 
-def handoff_gate(compiled: CompiledLock, calls: Sequence[LiveCall]) -> HandoffVerdict:
+def handoff_gate(compiled: CompiledLock, calls: Sequence[TimedCall]) -> HandoffVerdict:
     """H holds when the expected path is an in-order subsequence of the actual hops."""
     expected = compiled.hops
     actual = hops_of(calls, compiled.industry.hops)

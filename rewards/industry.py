@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import unicodedata
 from functools import cache, cached_property
 from pathlib import Path
 from typing import Any, Literal
@@ -15,8 +14,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from rewards.errors import IndustryError, InputFormatError, LimitExceededError, TaskNotFoundError
 from rewards.limits import json_depth_ok, limits
+from rewards.normalize import fold_spelling as fold_spelling  # re-exported (folds alias spellings)
 
-INDUSTRIES = ("healthcare", "legal", "customer_support")
+INDUSTRY_NAME = re.compile(r"[a-z][a-z0-9_]{0,63}")
 
 Match = Literal["exact", "casefold", "digits", "fuzzy_name", "presence", "set"]
 ColumnType = Literal["id", "text", "enum", "phone", "date", "datetime", "integer", "number",
@@ -153,6 +153,10 @@ class Industry(_Strict):
     slots: dict[str, Slot] = Field(
         default_factory=dict, description="Caller facts by slot name (what callers may be asked).")
     phone_region: str = "US"
+    server: str | None = Field(
+        default=None, pattern=r"^[A-Za-z_][\w.]*:[A-Za-z_]\w*$",
+        description="The tool server of the environment, 'module:Class' (a ToolServer subclass); "
+                    "the grader does not need it.")
 
     @model_validator(mode="before")
     @classmethod
@@ -232,18 +236,6 @@ class Industry(_Strict):
         return own + [hop for hop in self.nodes[node].transfers]
 
 
-_PUNCT = re.compile(r"[^\w\s]|_")
-_SPACE = re.compile(r"\s+")
-
-
-@cache
-def fold_spelling(value: str) -> str:
-    """Casefold, strip accents, turn punctuation into spaces and collapse whitespace."""
-    text = unicodedata.normalize("NFKD", value)
-    text = "".join(ch for ch in text if not unicodedata.combining(ch)).casefold()
-    return _SPACE.sub(" ", _PUNCT.sub(" ", text)).strip()
-
-
 # --- locating and loading ---------------------------------------------------------------------
 
 def tasks_dir() -> Path:
@@ -252,7 +244,7 @@ def tasks_dir() -> Path:
     if override:
         return Path(override)
     repo = Path(__file__).resolve().parent.parent / "tasks"
-    if (repo / "healthcare" / "industry.json").is_file():
+    if any(repo.glob("*/industry.json")):
         return repo
     import mivas_tasks  # type: ignore[import-not-found]  # the wheel ships tasks/ as mivas_tasks
 
@@ -262,6 +254,8 @@ def tasks_dir() -> Path:
 def read_json(path: Path) -> Any:
     """Parse a JSON file, turning every failure into an ``InputFormatError`` naming the file."""
     try:
+        if path.is_dir():
+            raise InputFormatError("is a directory, not a JSON file", file=str(path))
         size = path.stat().st_size
         if size > limits().max_file_bytes:
             raise LimitExceededError(f"file is {size} bytes, more than {limits().max_file_bytes} "
@@ -272,11 +266,19 @@ def read_json(path: Path) -> Any:
     except (OSError, UnicodeDecodeError, ValueError) as exc:  # ValueError: a NUL in the path
         raise InputFormatError(f"cannot read file: {exc}", file=repr(str(path))[1:-1][:200]
                                ) from None
+    return parse_json(text, str(path))
+
+
+def parse_json(text: str, file: str) -> Any:
+    """Parse JSON text read from ``file`` (a path, or ``<stdin>``) within the size and depth limits."""
+    if len(text) > limits().max_file_bytes:
+        raise LimitExceededError(f"input is longer than {limits().max_file_bytes} bytes "
+                                 f"(MIVAS_MAX_FILE_BYTES)", file=file)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise InputFormatError(f"invalid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})",
-                               file=str(path)) from None
+                               file=file) from None
     except RecursionError:
         data = None
         deep = True
@@ -284,7 +286,7 @@ def read_json(path: Path) -> Any:
         deep = not json_depth_ok(data, limits().max_json_depth)
     if deep:
         raise LimitExceededError(f"JSON nested deeper than {limits().max_json_depth} levels "
-                                 f"(MIVAS_MAX_JSON_DEPTH)", file=str(path))
+                                 f"(MIVAS_MAX_JSON_DEPTH)", file=file)
     return data
 
 
@@ -303,13 +305,25 @@ def validation_error(exc: ValidationError, error_type: type[Exception], file: st
     return error_type(message, file=file, path=loc)  # type: ignore[call-arg]
 
 
+def industry_names() -> tuple[str, ...]:
+    """Every industry of the task folder, sorted: each ``<name>/industry.json`` whose folder
+    name is an industry name. The one registry of industries; nothing else lists them."""
+    return tuple(sorted(path.parent.name for path in tasks_dir().glob("*/industry.json")
+                        if INDUSTRY_NAME.fullmatch(path.parent.name)))
+
+
+def __getattr__(name: str) -> tuple[str, ...]:
+    # ``INDUSTRIES`` stays importable for older code; it is discovered, never a hand-kept list.
+    if name == "INDUSTRIES":
+        return industry_names()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def check_industry_name(name: str) -> str:
-    if not isinstance(name, str) or not re.fullmatch(r"[a-z][a-z0-9_]{0,63}", name):
+    if not isinstance(name, str) or not INDUSTRY_NAME.fullmatch(name):
         raise TaskNotFoundError(f"not an industry name: {name!r}")
     if not (tasks_dir() / name / "industry.json").is_file():
-        known = ", ".join(sorted(p.name for p in tasks_dir().iterdir()
-                                 if (p / "industry.json").is_file()))
-        raise TaskNotFoundError(f"unknown industry {name!r} (known: {known})")
+        raise TaskNotFoundError(f"unknown industry {name!r} (known: {', '.join(industry_names())})")
     return name
 
 

@@ -1,16 +1,27 @@
-"""File formats: lockfile (SPEC §4), trace (§5) and verdict (§6.4), as pydantic models."""
+"""File formats: lockfile, trace and verdict, as pydantic models (docs/formats.md)."""
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    Strict,
+    StrictBool,
+    StrictStr,
+    field_validator,
+    model_validator,
+)
 
+from rewards.errors import LimitExceededError
 from rewards.limits import check_value, limits
 
-TASK_ID_PATTERN = r"^C[0-9]{1,3}-E[0-9]{1,3}$"
+# Hand-written tasks are C<category>-E<example>; generated ones C<category>-<split>-<seed>.
+TASK_ID_PATTERN = r"^C[0-9]{1,3}-(E[0-9]{1,3}|(train|test|bench)-[0-9]{1,12})$"
 ParameterValue = Any  # a JSON literal, or {"any_of": [v1, v2, ...]}
 
 
@@ -19,8 +30,8 @@ class ExpectedOutput(BaseModel):
 
     model_config = ConfigDict(extra="allow", frozen=True)
 
-    ok: bool | None = None
-    error_code: str | None = None
+    ok: StrictBool | None = None
+    error_code: StrictStr | None = None
 
 
 class ExpectedCall(BaseModel):
@@ -33,13 +44,27 @@ class ExpectedCall(BaseModel):
     output: ExpectedOutput | None = None
 
 
+class WorldRef(BaseModel):
+    """The world a lockfile is written for (``rewards.worlds``): 0 is the shipped seed."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    seed: int = Field(ge=0, lt=3_000_000, strict=True,
+                      description="World seed: 0 the shipped seed.json; 1..999999 train, "
+                                  "1000000..1999999 test, 2000000..2999999 bench.")
+
+
 class Lockfile(BaseModel):
     """A locked task. Only id, industry and the ``exp_*`` fields are needed to verify."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    id: str = Field(pattern=TASK_ID_PATTERN, description="C<category>-E<example>, unique per industry.")
+    id: str = Field(pattern=TASK_ID_PATTERN, description="C<category>-E<example> (generated: "
+                    "C<category>-<split>-<seed>), unique per industry.")
     industry: str = Field(pattern=r"^[a-z][a-z0-9_]{0,63}$")
+    world: WorldRef | None = Field(
+        default=None, description="The generated world the task is written for; absent: the "
+                                  "shipped seed.json (world 0).")
     title: str = ""
     category: str = ""
     description: str = ""
@@ -53,6 +78,11 @@ class Lockfile(BaseModel):
     @property
     def full_id(self) -> str:
         return f"{self.industry}/{self.id}"
+
+    @property
+    def world_seed(self) -> int:
+        """The seed of the world the task runs in (0: the shipped seed)."""
+        return self.world.seed if self.world is not None else 0
 
 
 def _parse_arguments(value: Any) -> Any:
@@ -74,7 +104,8 @@ class LiveCall(BaseModel):
 
     arguments: dict[str, Any] = Field(default_factory=dict)
     output: dict[str, Any] | None = None
-    start_offset_ms: float | None = Field(default=None, allow_inf_nan=False)
+    # Strict: a bool or a string where the format says number is bad input, never 1 ms or 100.
+    start_offset_ms: Annotated[float, Strict()] | None = Field(default=None, allow_inf_nan=False)
 
     @field_validator("arguments", mode="before")
     @classmethod
@@ -105,8 +136,8 @@ class Trace(BaseModel):
                  sum(len(g) for g in calls.values() if isinstance(g, list))
                  if isinstance(calls, dict) else 0)
         if count > limits().max_calls:
-            raise ValueError(f"trace has {count} calls, more than {limits().max_calls} "
-                             f"(MIVAS_MAX_CALLS)")
+            raise LimitExceededError(f"trace has {count} calls, more than {limits().max_calls} "
+                                     f"(MIVAS_MAX_CALLS)", path=("tool_calls",))
         return data
 
     task_id: str | None = None
@@ -124,8 +155,9 @@ class Trace(BaseModel):
             raise ValueError("hangup_dump must be an object mapping table names to row lists")
         total = sum(len(rows) for rows in value.values() if isinstance(rows, list))
         if total > limits().max_dump_rows:
-            raise ValueError(f"hangup_dump has {total} rows, more than {limits().max_dump_rows} "
-                             f"(MIVAS_MAX_DUMP_ROWS)")
+            raise LimitExceededError(f"hangup_dump has {total} rows, more than "
+                                     f"{limits().max_dump_rows} (MIVAS_MAX_DUMP_ROWS)",
+                                     path=("hangup_dump",))
         for table, rows in value.items():
             if not isinstance(table, str):
                 raise ValueError("hangup_dump keys must be table names")
@@ -226,7 +258,7 @@ class DbVerdict:
 
 
 class Verdict(BaseModel):
-    """The verifier's answer for one episode (SPEC §6.4)."""
+    """The verifier's answer for one episode (docs/formats.md lists every field)."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -244,7 +276,7 @@ class Verdict(BaseModel):
         gates = (f"T={'pass' if self.tools.passed else 'FAIL'}({self.tools.score:.2f}) "
                  f"H={'pass' if self.handoff.passed else 'FAIL'}({self.handoff.score:.2f}) "
                  f"D={'n/a' if not self.db.evaluated else 'pass' if self.db.passed else 'FAIL'}")
-        return (f"{'PASS' if self.passed else 'FAIL'} {self.handoff.verdict} {gates} "
+        return (f"{'PASS' if self.passed else 'FAIL'} route={self.handoff.verdict} {gates} "
                 f"r_eval={self.r_eval} r_train={self.r_train:g}")
 
     def explain(self) -> list[str]:

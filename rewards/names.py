@@ -12,7 +12,6 @@ import jellyfish
 from rapidfuzz.distance import Levenshtein
 
 _SUFFIXES = {"corporation": "corp", "incorporated": "inc", "company": "co", "limited": "ltd"}
-_LEGAL_FORMS = frozenset({"corp", "inc", "co", "ltd", "llc", "llp", "plc", "lp", "pc"})
 _VOWELS = frozenset("aeiou")
 
 
@@ -77,18 +76,17 @@ def tokens_match(expected: str, live: str) -> bool:
     return raw_close and jellyfish.metaphone(expected) == jellyfish.metaphone(live)
 
 
-def _without_legal_form(tokens: tuple[str, ...]) -> tuple[str, ...]:
-    return tokens[:-1] if len(tokens) > 1 and tokens[-1] in _LEGAL_FORMS else tokens
+def _is_initial(token: str) -> bool:
+    return len(token) == 1 and token.isalpha()
 
 
 def _sequences_match(expected: tuple[str, ...], live: tuple[str, ...]) -> bool:
-    bare_e, bare_l = _without_legal_form(expected), _without_legal_form(live)
-    if (bare_e, bare_l) != (expected, live) and len(bare_e) == len(bare_l) and len(bare_e) > 0 \
-            and _sequences_match(bare_e, bare_l):
-        return True  # "Sunrise Diner" names "Sunrise Diner LLC"
+    # No token is ever dropped (contract: 'New cases does not satisfy new cases intake'; a
+    # legal-form suffix is a token too: "Acme" is not "Acme LLC"), except single-letter
+    # initials when that equalises the count ("Daniel J. Okonkwo" names "Daniel Okonkwo").
     if len(expected) != len(live):
-        short_e = tuple(t for t in expected if len(t) > 1)
-        short_l = tuple(t for t in live if len(t) > 1)
+        short_e = tuple(t for t in expected if not _is_initial(t))
+        short_l = tuple(t for t in live if not _is_initial(t))
         if (len(short_e) == len(short_l) and short_e and (short_e, short_l) != (expected, live)
                 and _sequences_match(short_e, short_l)):
             return True

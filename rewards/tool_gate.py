@@ -21,8 +21,9 @@ from rewards.normalize import is_blank
 
 
 @dataclass(slots=True)  # not frozen: built for every call of every verification
-class LiveCall:
-    """A recorded call after flattening, in wall-clock order (``index`` is its position)."""
+class TimedCall:
+    """A recorded call after flattening, in wall-clock order (``index`` is its position).
+    Not ``rewards.models.LiveCall``, the call as a trace file records it."""
 
     index: int
     name: str
@@ -31,21 +32,27 @@ class LiveCall:
     start_offset_ms: float | None
 
 
-def flatten(trace: Trace) -> list[LiveCall]:
-    """Flatten grouped calls and sort by start_offset_ms where present; untimed calls keep their
-    recorded order after every timed call (contract: 'put the timestamps back')."""
+LiveCall = TimedCall  # the former name, kept for importers written before the rename
+
+
+def flatten(trace: Trace) -> list[TimedCall]:
+    """Flatten grouped calls and sort by start_offset_ms where present (contract: 'We flatten
+    them and sort by start_offset_ms'): a stable sort on the offset alone, so calls with equal
+    offsets keep their flattened order (group order, then list order); untimed calls keep their
+    recorded order after every timed call."""
     if isinstance(trace.tool_calls, dict):
         recorded = [(name, call) for name, group in trace.tool_calls.items() for call in group]
     else:
         recorded = [(call.name, call) for call in trace.tool_calls if isinstance(call, FlatCall)]
-    timed = sorted((c for c in recorded if c[1].start_offset_ms is not None),
-                   key=lambda c: (c[1].start_offset_ms, c[0]))
-    untimed = [c for c in recorded if c[1].start_offset_ms is None]
-    return [LiveCall(i, name, call.arguments, call.output, call.start_offset_ms)
-            for i, (name, call) in enumerate(timed + untimed)]
+    offsets = [(call.start_offset_ms, position) for position, (_, call) in enumerate(recorded)]
+    timed = sorted((offset, position) for offset, position in offsets if offset is not None)
+    order = [position for _, position in timed] + [
+        position for offset, position in offsets if offset is None]
+    return [TimedCall(i, recorded[p][0], recorded[p][1].arguments, recorded[p][1].output,
+                      recorded[p][1].start_offset_ms) for i, p in enumerate(order)]
 
 
-def project(ci: CompiledIndustry, call: LiveCall) -> dict[str, Any]:
+def project(ci: CompiledIndustry, call: TimedCall) -> dict[str, Any]:
     """Live arguments projected onto the industry schema: harness and undeclared keys dropped,
     empty values dropped."""
     declared = ci.declared.get(call.name, frozenset())
@@ -72,13 +79,15 @@ def _check_key(rule: KeyRule, live: dict[str, Any]) -> Mismatch | None:
 
 
 def _output_mismatches(expected: ExpectedCallSpec, output: dict[str, Any] | None) -> list[Mismatch]:
+    """'If both sides recorded ok or error_code, those have to match.' A null is not a record,
+    on either side: a lockfile's {"ok": null} and a live {"ok": null} both compare nothing."""
     if not isinstance(output, dict):
         return []
     out: list[Mismatch] = []
-    if expected.ok is not None and "ok" in output and output["ok"] != expected.ok:
+    if expected.ok is not None and output.get("ok") is not None and output["ok"] != expected.ok:
         out.append(Mismatch(key="output.ok", expected=expected.ok, got=output["ok"],
                             reason="output ok differs"))
-    if (expected.error_code is not None and "error_code" in output
+    if (expected.error_code is not None and output.get("error_code") is not None
             and output["error_code"] != expected.error_code):
         out.append(Mismatch(key="output.error_code", expected=expected.error_code,
                             got=output["error_code"], reason="output error_code differs"))
@@ -98,10 +107,10 @@ def mismatches(expected: ExpectedCallSpec, projected: dict[str, Any],
     return found
 
 
-def tool_gate(compiled: CompiledLock, calls: list[LiveCall]) -> ToolsVerdict:
+def tool_gate(compiled: CompiledLock, calls: list[TimedCall]) -> ToolsVerdict:
     """T = (missing is empty) and (forbidden extra is empty); score_T = |hit| / |expected|."""
     ci = compiled.industry
-    by_name: dict[str, list[tuple[LiveCall, dict[str, Any]]]] = {}
+    by_name: dict[str, list[tuple[TimedCall, dict[str, Any]]]] = {}
     for call in calls:
         if call.name in compiled.expected_names:
             by_name.setdefault(call.name, []).append((call, project(ci, call)))
@@ -133,7 +142,7 @@ def tool_gate(compiled: CompiledLock, calls: list[LiveCall]) -> ToolsVerdict:
 
 
 def _explain_missing(expected: ExpectedCallSpec,
-                     candidates: list[tuple[LiveCall, dict[str, Any]]],
+                     candidates: list[tuple[TimedCall, dict[str, Any]]],
                      used: set[int]) -> Missing:
     if not candidates:
         return Missing(expected_index=expected.index, name=expected.name,

@@ -13,7 +13,7 @@ from rewards.errors import InputFormatError, LimitExceededError, MivasError
 from rewards.handoff_gate import handoff_gate
 from rewards.industry import read_json, validation_error
 from rewards.models import HandoffKind, Lockfile, Trace, Verdict
-from rewards.tool_gate import LiveCall, flatten, tool_gate
+from rewards.tool_gate import TimedCall, flatten, tool_gate
 
 
 def r_train(r_eval: int, verdict: HandoffKind, discount: float) -> float:
@@ -38,9 +38,8 @@ def _load(model: type[Document], source: Document | dict[str, Any] | str | Path)
     try:
         return model.model_validate(data)
     except ValidationError as exc:
-        kind = LimitExceededError if "(MIVAS_MAX_" in str(exc) else InputFormatError
-        raise validation_error(exc, kind, file) from None
-    except MivasError as exc:  # a limit checked inside a validator
+        raise validation_error(exc, InputFormatError, file) from None
+    except MivasError as exc:  # a limit checked inside a validator raises its own error class
         raise exc.with_file(file) if file else exc from None
 
 
@@ -80,7 +79,7 @@ def verify(lock: Lockfile | dict[str, Any] | str | Path,
         raise LimitExceededError("a value in the trace is nested too deeply to score") from None
 
 
-def score(compiled: CompiledLock, calls: list[LiveCall],
+def score(compiled: CompiledLock, calls: list[TimedCall],
           dump: dict[str, list[dict[str, Any]]] | None, *, discount: float) -> Verdict:
     """The gates over calls already in wall-clock order (the environment's fast path)."""
     tools = tool_gate(compiled, calls)

@@ -13,14 +13,14 @@ import json
 from pathlib import Path
 
 from rewards import verify
-from rewards.industry import INDUSTRIES, tasks_dir
+from rewards.industry import industry_names, tasks_dir
 
 ROOT = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "near_miss"
 
 
 def rows() -> list[tuple[str, int, int, int, int]]:
     out = []
-    for industry in INDUSTRIES:
+    for industry in industry_names():
         spec_file = ROOT / f"{industry}.json"
         if not spec_file.is_file():
             continue

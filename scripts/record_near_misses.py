@@ -16,7 +16,7 @@ from typing import Any
 
 from mivas_env.env import MivasEnv
 from mivas_env.tasks import find_task
-from rewards.industry import INDUSTRIES
+from rewards.industry import industry_names
 
 ROOT = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "near_miss"
 
@@ -52,7 +52,7 @@ def record(spec: dict[str, Any]) -> tuple[Path, list[str]]:
 
 
 def main(argv: list[str]) -> int:
-    industries = argv or [i for i in INDUSTRIES if (ROOT / f"{i}.json").is_file()]
+    industries = argv or [i for i in industry_names() if (ROOT / f"{i}.json").is_file()]
     bad = 0
     for industry in industries:
         specs = json.loads((ROOT / f"{industry}.json").read_text())

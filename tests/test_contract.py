@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -122,8 +123,12 @@ def test_a_write_table_absent_from_the_dump_counts_as_empty() -> None:
 def test_db_ignores_timestamps_and_unconstrained_prose() -> None:
     dump = seed_dump("healthcare")
     dump["appointments"][0]["cancel_reason"] = "something else entirely"
-    dump["appointments"][0]["created_at"] = "2026-11-30T10:00:00Z"
     assert verify(C1E1, trace(c1e1_trace()["tool_calls"], dump)).db.passed
+    # The industry declares its timestamps (ignore_columns): they never count.
+    cs = seed_dump("customer_support")
+    cs["orders"][0] = {**cs["orders"][0], "placed_on": "2020-01-01", "delivered_on": None}
+    cs["rmas"][0] = {**cs["rmas"][0], "created_on": "2020-01-01"}
+    assert verify(lock("customer_support"), trace([], cs)).db.passed
 
 
 def test_row_order_cannot_fail_a_match() -> None:
@@ -653,3 +658,244 @@ def test_every_failure_is_explained_in_words() -> None:
     assert "forbidden extra send_sms" in text
     assert "H: expected hops ['transfer_to_coverage']" in text
     assert "waitlist" in text and "extra row" in text
+
+
+# --- fidelity: each clause where an audit found rewards/ off the contract (issue 9) ---------
+
+def test_we_flatten_them_and_sort_by_start_offset_ms_stably_ties_keep_flattened_order() -> None:
+    tie = [{"arguments": {}, "output": {"ok": True}, "start_offset_ms": 5000}]
+    grouped = {"tool_calls": {"transfer_to_identity": tie, "transfer_to_billing": tie}}
+    verdict = verify(lock("customer_support", hops=CS_PATH), grouped)
+    assert verdict.handoff.actual == CS_PATH and verdict.handoff.verdict == "exact"
+    flat = trace([call("transfer_to_identity", 5000), call("transfer_to_billing", 5000)])
+    assert verify(lock("customer_support", hops=CS_PATH), flat).handoff.actual == CS_PATH
+    reverse = trace([call("transfer_to_billing", 5000), call("transfer_to_identity", 5000)])
+    assert not verify(lock("customer_support", hops=CS_PATH), reverse).handoff.passed
+
+
+DOB_LOCK = lock("healthcare", calls=[{"name": "lookup_patient", "parameters": {
+    "full_name": "Dana Whitfield", "date_of_birth": "1991-03-14"}}])
+
+
+DATE_SPOILERS = [lambda d: d + "garbage", lambda d: d + "T09:30Z", lambda d: d + " x",
+                 lambda d: d.replace("-0", "-"), lambda d: d.replace("-", "")]
+
+
+@pytest.mark.parametrize("spoil", DATE_SPOILERS)
+def test_a_date_is_present_and_equal_the_whole_value_must_be_a_date(
+        spoil: Callable[[str], str]) -> None:
+    live = trace([call("lookup_patient", 1, full_name="Dana Whitfield",
+                       date_of_birth=spoil("1991-03-14"))])
+    assert not verify(DOB_LOCK, live).tools.passed
+    dump = seed_dump("healthcare")
+    dump["patients"][0] = {**dump["patients"][0],
+                           "date_of_birth": spoil(dump["patients"][0]["date_of_birth"])}
+    assert not verify(lock("healthcare"), trace([], dump)).db.passed
+    padded = trace([call("lookup_patient", 1, full_name="Dana Whitfield",
+                         date_of_birth=" 1991-03-14 ")])
+    assert verify(DOB_LOCK, padded).tools.passed
+
+
+@pytest.mark.parametrize("stamp", ["2026-12-03T15:30:00 EST", "2026-12-03 15:30 America/New_York",
+                                   "2026-12-03T15:30:59Z", "2026-12-03T15:30:00-05:00 (EST)",
+                                   "2026-12-03T15:30 UTC", "2026-12-03T15:30:00+0100"])
+def test_seconds_and_timezone_are_dropped_offsets_and_zone_names_alike(stamp: str) -> None:
+    appointment = {"appointment_id": "appt_9001", "patient_id": "pat_0001",
+                   "provider_id": "prov_chen", "location_id": "loc_park_ave",
+                   "start_time": "2026-12-03T15:30", "visit_type": "follow_up",
+                   "status": "booked"}
+    expected = lock("healthcare", db={"appointments": [
+        *load_seed("healthcare")["appointments"], appointment]})
+    live = seed_dump("healthcare")
+    live["appointments"].append({**appointment, "start_time": stamp})
+    assert verify(expected, trace([], live)).db.passed
+    book = lock("healthcare", calls=[{"name": "book_appointment", "parameters": {
+        "patient_id": "pat_0001", "start_time": "2026-12-03T15:30"}}])
+    assert verify(book, trace([call("book_appointment", 1, patient_id="pat_0001",
+                                    start_time=stamp)])).tools.passed
+
+
+@pytest.mark.parametrize("stamp", ["2026-12-03T03:30 PM", "2026-12-03T15:30 tomorrow",
+                                   "2026-12-03", "2026-12-03T15", "2026-12-03T25:30"])
+def test_anything_else_after_the_time_is_not_a_datetime(stamp: str) -> None:
+    book = lock("healthcare", calls=[{"name": "book_appointment", "parameters": {
+        "patient_id": "pat_0001", "start_time": "2026-12-03T15:30"}}])
+    assert not verify(book, trace([call("book_appointment", 1, patient_id="pat_0001",
+                                        start_time=stamp)])).tools.passed
+
+
+def test_d_strings_are_stripped_and_casefolded_with_no_aliases() -> None:
+    dump = seed_dump("healthcare")
+    index = next(i for i, row in enumerate(dump["appointments"])
+                 if row["location_id"] == "loc_riverdale")
+    dump["appointments"][index] = {**dump["appointments"][index], "location_id": "Riverdale"}
+    assert not verify(lock("healthcare"), trace([], dump)).db.passed
+    dump["appointments"][index] = {**dump["appointments"][index], "location_id": " LOC_Riverdale"}
+    assert verify(lock("healthcare"), trace([], dump)).db.passed
+    cs = seed_dump("customer_support")
+    cs["rmas"][0] = {**cs["rmas"][0], "reason": "faulty"}  # an alias of defective, in T only
+    assert not verify(lock("customer_support"), trace([], cs)).db.passed
+
+
+def test_customer_support_is_exact_on_every_write_table_undeclared_columns_count() -> None:
+    for table in ("orders", "rmas", "refunds"):
+        dump = seed_dump("customer_support")
+        dump[table][0] = {**dump[table][0], "source": "phone"}
+        verdict = verify(lock("customer_support"), trace([], dump))
+        assert not verdict.db.passed, table
+        assert verdict.db.tables[table].extra_rows[0]["source"] == "phone"
+    healthcare = seed_dump("healthcare")
+    healthcare["patients"][0] = {**healthcare["patients"][0], "created_at": "2026-11-30T10:00"}
+    assert not verify(lock("healthcare"), trace([], healthcare)).db.passed
+
+
+def test_remaining_strings_are_stripped_and_casefolded_inside_nested_json_values() -> None:
+    dump = seed_dump("customer_support")
+    order = dump["orders"][0]
+    address = {key: f"  {value.upper()} " for key, value in
+               reversed(order["shipping_address"].items())}
+    items = [{**item, "sku": item["sku"].lower(), "qty": float(item["qty"])}
+             for item in order["items"]]
+    dump["orders"][0] = {**order, "shipping_address": address, "items": items}
+    assert verify(lock("customer_support"), trace([], dump)).db.passed
+    moved = {**order["shipping_address"], "line1": "2327 Cedar Dr"}
+    dump["orders"][0] = {**order, "shipping_address": moved}
+    verdict = verify(lock("customer_support"), trace([], dump))
+    assert not verdict.db.passed
+    assert verdict.db.tables["orders"].extra_rows[0]["shipping_address"]["line1"] == "2327 cedar dr"
+
+
+@pytest.mark.parametrize(("expected", "live"), [("Sunrise Diner LLC", "Sunrise Diner"),
+                                                 ("Unit 4 Intake", "Unit 4 Intake Co"),
+                                                 ("new cases intake", "New cases")])
+def test_new_cases_does_not_satisfy_new_cases_intake_no_token_is_dropped(expected: str,
+                                                                         live: str) -> None:
+    calls = [{"name": "run_conflict_check", "parameters": {"opposing_party": expected}}]
+    for one, other in ((expected, live), (live, expected)):
+        calls = [{"name": "run_conflict_check", "parameters": {"opposing_party": one}}]
+        assert not verify(lock("legal", calls=calls), trace([call(
+            "run_conflict_check", 1, opposing_party=other)])).tools.passed
+    intake = {**INTAKE, "opposing_party": expected}
+    live_row = {**intake, "intake_id": "int_0009", "opposing_party": live}
+    assert not verify(lock("legal", db={"intakes": [intake]}),
+                      trace([], seed_dump("legal", intakes=[live_row]))).db.passed
+
+
+def test_legal_full_name_is_presence_only_in_every_legal_tool() -> None:
+    expected = lock("legal", calls=[{"name": "lookup_client", "parameters": {
+        "full_name": "Daniel Okonkwo", "phone_e164": "+12015550100"}}])
+    live = trace([call("lookup_client", 1, full_name="Someone Else Entirely",
+                       phone_e164="+12015550100")])
+    assert verify(expected, live).tools.passed
+
+
+def _x_matches() -> list[tuple[str, str, str, str | None]]:
+    from rewards import load_industry
+    from rewards.industry import INDUSTRIES
+
+    found = []
+    for industry in INDUSTRIES:
+        for tool, spec in load_industry(industry).tools.items():
+            for key, prop in spec.parameters.properties.items():
+                found.append((industry, tool, key, prop.x_match))
+    return found
+
+
+def test_every_x_match_follows_the_contract_list() -> None:
+    """'Legal opposing_party and for_whom use token-level Levenshtein ... Legal full_name is
+    presence-only. Healthcare full_name is exact after casefold.' Anything else: fact or prose."""
+    for industry, tool, key, match in _x_matches():
+        where = f"{industry}.{tool}.{key}"
+        fuzzy_keys = {"opposing_party", "for_whom"}
+        if industry == "legal" and key in fuzzy_keys:
+            assert match == "fuzzy_name", where
+        else:
+            assert match != "fuzzy_name", where
+        if industry == "legal" and key == "full_name":
+            assert match == "presence", where
+        if industry == "healthcare" and key == "full_name":
+            assert match == "casefold", where
+        if match == "presence":  # prose-like: only a person's name as the caller gives it
+            assert industry == "legal" and key in {"full_name", "caller_name"}, where
+        if match == "digits":
+            assert key.endswith("_e164") or "phone" in key, where
+
+
+@pytest.mark.parametrize(("path", "value"), [
+    (("tool_calls", 0, "start_offset_ms"), True),
+    (("tool_calls", 0, "start_offset_ms"), "100"),
+    (("tool_calls", 0, "output", "ok"), "true"),
+])
+def test_a_bool_or_string_where_the_format_says_number_is_bad_input(
+        path: tuple[Any, ...], value: Any, tmp_path: Path) -> None:
+    from mivas_env.cli import main
+    from rewards import InputFormatError
+
+    data: dict[str, Any] = trace([call("transfer_to_coverage", 100)])
+    target: Any = data
+    for part in path[:-1]:
+        target = target[part]
+    target[path[-1]] = value
+    if path[-2] == "output":
+        bad_lock = json.loads(C1E1.read_text())
+        bad_lock["exp_tool_calls"][0]["output"] = {"ok": value}
+        with pytest.raises(InputFormatError) as lock_error:
+            verify(bad_lock, trace([]))
+        assert "exp_tool_calls[0].output.ok" in str(lock_error.value)
+        return
+    with pytest.raises(InputFormatError) as error:
+        verify(C1E1, data)
+    assert "$.tool_calls[0].start_offset_ms" in str(error.value)
+    file = tmp_path / "trace.json"
+    file.write_text(json.dumps(data))
+    assert main(["verify", str(C1E1), str(file)]) == 2
+
+
+def test_ok_null_is_not_recorded_on_either_side() -> None:
+    """An output {"ok": null} says nothing, in the lockfile and in the trace alike."""
+    gold = {"carrier": "aetna", "location_id": "loc_park_ave"}
+    null_lock = lock("healthcare", calls=[{"name": "check_plan_accepted", "parameters": gold,
+                                           "output": {"ok": None}}])
+    for live_ok in (True, False, None):
+        live = trace([call("check_plan_accepted", 1, {"ok": live_ok}, **gold)])
+        assert verify(null_lock, live).tools.passed, live_ok
+    true_lock = lock("healthcare", calls=[{"name": "check_plan_accepted", "parameters": gold,
+                                           "output": {"ok": True, "error_code": None}}])
+    live = trace([call("check_plan_accepted", 1, {"ok": None, "error_code": None}, **gold)])
+    assert verify(true_lock, live).tools.passed
+    refused = trace([call("check_plan_accepted", 1, {"ok": False}, **gold)])
+    assert not verify(true_lock, refused).tools.passed
+
+
+def test_a_limit_hit_inside_validation_raises_its_error_class_by_type() -> None:
+    from rewards import LimitExceededError
+    from rewards.limits import restore_limits, set_limits
+
+    previous = set_limits(max_calls=2, max_dump_rows=3)
+    try:
+        with pytest.raises(LimitExceededError):
+            verify(C1E1, trace([call("end_call", i) for i in range(3)]))
+        with pytest.raises(LimitExceededError):
+            verify(C1E1, trace([], seed_dump("healthcare")))
+    finally:
+        restore_limits(previous)
+
+
+def test_a_call_the_environment_honored_cannot_be_scored_as_missing() -> None:
+    """'We apply the same aliases the tool server already accepts': the server's name lookup
+    compares with the grader's normaliser, so it refuses what T would miss."""
+    from mivas_env.industries.healthcare import HealthcareServer
+
+    patient = load_seed("healthcare")["patients"][0]
+    first, last = patient["full_name"].split(" ", 1)
+    expected = lock("healthcare", calls=[{"name": "lookup_patient", "parameters": {
+        "full_name": patient["full_name"], "date_of_birth": patient["date_of_birth"]},
+        "output": {"ok": True}}])
+    for spelling in (f"{first}-{last}", f"{first}{last}", f" {first.upper()}  {last} "):
+        output = HealthcareServer().call("lookup_patient", {
+            "full_name": spelling, "date_of_birth": patient["date_of_birth"]})
+        hit = verify(expected, trace([call("lookup_patient", 1, {"ok": output["ok"]},
+                                           full_name=spelling,
+                                           date_of_birth=patient["date_of_birth"])])
+                     ).tools.passed
+        assert hit == output["ok"], spelling

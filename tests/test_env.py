@@ -231,3 +231,43 @@ def test_messages_are_an_openai_style_history_delta() -> None:
         "tool_calls"][0]["id"]
     assert json.loads(messages[0]["tool_calls"][0]["function"]["arguments"]) == GOLD[0][
         "arguments"]
+
+
+def _keys_of(typed: Any) -> tuple[set[str], set[str]]:
+    return set(typed.__required_keys__), set(typed.__required_keys__ | typed.__optional_keys__)
+
+
+@pytest.mark.parametrize("task_id", ["healthcare/C1-E1", "legal/C1-E1", "customer_support/C1-E1"])
+def test_every_info_key_is_declared_in_step_info(task_id: str) -> None:
+    from mivas_env.agents import OracleAgent
+    from mivas_env.env import StepInfo
+
+    required, declared = _keys_of(StepInfo)
+    env = MivasEnv()
+    agent = OracleAgent()
+    obs, info = env.reset(seed=0, options={"task_id": task_id})
+    agent.reset(mivas_env.find_task(task_id), obs, info)
+    infos = [info]
+    while True:
+        obs, _, terminated, truncated, info = env.step(agent.act(obs, info))
+        infos.append(info)
+        if terminated or truncated:
+            break
+    infos.append(env.step("anyone there?")[4])
+    for info in infos:
+        assert required <= set(info) <= declared
+    assert {"task_id", "industry", "category", "instructions"} <= set(infos[0])
+    generated = {"split", "instance_seed", "world_seed"}  # reset keys of -gen-v0 envs only
+    outcome = declared - required - generated - {"task_id", "industry", "category", "instructions"}
+    assert outcome <= set(infos[-2]) and not outcome & set().union(*map(set, infos[:-2]))
+
+
+def test_call_tool_returns_the_call_it_recorded() -> None:
+    env = c1e1()
+    env.reset(seed=0)
+    assert env.session is not None
+    recorded = env.session.call_tool("transfer_to_coverage", {"handoff_summary": "plan"})
+    assert recorded.call is env.session.calls[-1] and recorded.output is recorded.call.output
+    assert json.loads(recorded.arguments_json) == recorded.call.arguments == {"handoff_summary": "plan"}
+    unrecordable = env.session.call_tool("check_plan_accepted", [1, 2])
+    assert unrecordable.arguments_json == "{}" and unrecordable.call.arguments == {}

@@ -22,7 +22,7 @@ import mivas_env
 from mivas_env import MivasEnv
 from mivas_env.cli import main
 from rewards import MivasError, Verdict, load_industry, tasks_dir, verify
-from rewards.industry import INDUSTRIES, Industry
+from rewards.industry import Industry, industry_names
 
 LOCKFILES = sorted(tasks_dir().glob("*/tasks/*.json"))
 json_values = st.recursive(
@@ -99,7 +99,7 @@ def test_cli_verify_on_random_bytes_exits_2(tmp_path_factory: Any, blob: bytes) 
     assert code in (0, 1, 2)
 
 
-TOOL_NAMES = sorted({name for industry in INDUSTRIES for name in load_industry(industry).tools})
+TOOL_NAMES = sorted({name for industry in industry_names() for name in load_industry(industry).tools})
 actions = st.one_of(
     st.text(max_size=200),
     st.text(alphabet=st.characters(codec="utf-8"), max_size=50),

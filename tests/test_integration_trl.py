@@ -16,7 +16,7 @@ from mivas_env.integrations.common import tool_specs
 from mivas_env.integrations.trl import dataset_rows, environment_factory
 from mivas_env.tasks import load_tasks
 from rewards import load_industry, tasks_dir
-from rewards.industry import INDUSTRIES
+from rewards.industry import industry_names
 
 HAS_TRL = importlib.util.find_spec("trl") is not None
 
@@ -27,7 +27,7 @@ def tools_of(env: Any) -> list[str]:
             if not name.startswith("_") and name not in ("reset", "get_reward")]
 
 
-@pytest.mark.parametrize("industry", INDUSTRIES)
+@pytest.mark.parametrize("industry", industry_names())
 def test_every_tool_of_the_industry_is_a_typed_method_plus_say(industry: str) -> None:
     env = environment_factory(industry)()
     assert sorted(tools_of(env)) == sorted(["say", *load_industry(industry).tools])
@@ -38,7 +38,7 @@ def test_every_tool_of_the_industry_is_a_typed_method_plus_say(industry: str) ->
 
 
 @pytest.mark.skipif(not HAS_TRL, reason="needs the [trl] extra (transformers)")
-@pytest.mark.parametrize("industry", INDUSTRIES)
+@pytest.mark.parametrize("industry", industry_names())
 def test_transformers_builds_a_schema_for_every_tool(industry: str) -> None:
     from transformers.utils import get_json_schema
 
@@ -90,7 +90,7 @@ def test_env_kwargs_reach_the_env_and_generated_ids_are_accepted() -> None:
         environment_factory("mivas/all-v0")
 
 
-@pytest.mark.parametrize("industry", INDUSTRIES)
+@pytest.mark.parametrize("industry", industry_names())
 def test_no_lockfile_content_reaches_the_prompt(industry: str) -> None:
     env = environment_factory(industry)()
     for task in load_tasks(industry):

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-pytest.importorskip("httpx")
+pytest.importorskip("httpx", reason="needs the [llm] extra")
 
 from mivas_env.evaluate import evaluate  # noqa: E402
 from mivas_env.llm_agent import LLMAgent  # noqa: E402

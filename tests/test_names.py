@@ -17,9 +17,8 @@ MUST_MATCH = [
     ("O Brien", "OBrien"),
     ("Smith-Jones", "Smithjones"),
     ("daniel okonkwo", "DANIEL OKONKWO"),
-    ("Sunrise Diner", "Sunrise Diner LLC"),
-    ("Quickride Taxi Corp.", "Quickride Taxi"),
-    ("Brightwave Media, LLC", "Brightwave Media Inc"),
+    ("Brightwave Media, LLC", "Brightwave Media LLC"),
+    ("Quickride Taxi Corp.", "Quickride Taxi Corporation"),
 ]
 
 MUST_NOT_MATCH = [
@@ -38,6 +37,13 @@ MUST_NOT_MATCH = [
     ("Daniel Okonkwo", ""),
     ("Acme LLC", "Apex LLC"),
     ("Sunrise Diner LLC", "Sunset Diner"),
+    # No token is dropped, legal-form suffixes included (contract: 'New cases does not satisfy
+    # new cases intake').
+    ("Sunrise Diner", "Sunrise Diner LLC"),
+    ("Quickride Taxi Corp.", "Quickride Taxi"),
+    ("Brightwave Media, LLC", "Brightwave Media Inc"),
+    ("Unit 4 Intake", "Unit 4 Intake Co"),
+    ("Unit 4 Intake", "Unit Intake"),
     ("LLC", "Inc"),
 ]
 

@@ -6,6 +6,7 @@ import copy
 import random
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -136,3 +137,143 @@ def test_row_order_in_the_dump_never_matters(rng: random.Random, industry: str) 
     for rows in dump.values():
         rng.shuffle(rows)
     assert key(verify(lock(industry), trace([], dump))) == key(baseline)
+
+
+# --- one rule, one place: the environment and the grader agree ---------------------------
+
+def _constrained_keys() -> dict[str, list[tuple[Any, int, str]]]:
+    """Per industry: (task, gold call index, key) for every fact or fuzzy-name key locked."""
+    from mivas_env.tasks import load_tasks
+    from rewards.industry import INDUSTRIES
+
+    cases: dict[str, list[tuple[Any, int, str]]] = {}
+    for industry in INDUSTRIES:
+        for task in load_tasks(industry):
+            for spec in task.compiled.calls:
+                for rule in spec.rules:
+                    if rule.kind in ("fact", "fuzzy_name"):
+                        cases.setdefault(industry, []).append((task, spec.index, rule.key))
+    return cases
+
+
+CONSTRAINED = _constrained_keys()
+
+
+def _strip_accents(text: str) -> str:
+    import unicodedata
+
+    return "".join(ch for ch in unicodedata.normalize("NFKD", text)
+                   if not unicodedata.combining(ch))
+
+
+def _add_accent(text: str) -> str:
+    import unicodedata
+
+    for i, ch in enumerate(text):
+        if ch in "aeiouAEIOU":
+            return unicodedata.normalize("NFC", text[:i + 1] + "\u0301" + text[i + 1:])
+    return text
+
+
+SPELLINGS = [str.upper, str.lower, str.title, str.swapcase, lambda v: f"  {v}  ",
+             lambda v: v.replace(" ", "  "), lambda v: v.replace(" ", ""),
+             lambda v: v.replace(" ", "-"), lambda v: v.replace("-", " "),
+             lambda v: v.replace("_", " "), lambda v: v.replace("_", "-"),
+             lambda v: v.replace("'", ""), _strip_accents, _add_accent]
+
+
+def _formats(value: str) -> list[str]:
+    """Phone, date and datetime spellings of a gold value (other values get none)."""
+    import re
+
+    out: list[str] = []
+    if re.fullmatch(r"\+1\d{10}", value):
+        a, b, c = value[2:5], value[5:8], value[8:]
+        out += [f"({a}) {b}-{c}", f"{a}.{b}.{c}", f"1-{a}-{b}-{c}", f"{a}{b}{c}",
+                f"+1 {a} {b} {c}", f"{a}-{b}-{c} ext 12", f"{a}{b}{c[:3]}"]
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
+        y, m, d = value.split("-")
+        out += [f"{value}T00:00", f"{m}/{d}/{y}", f"{y}/{m}/{d}", f"{y}{m}{d}", f"{value}Z",
+                f"{y}-{int(m)}-{int(d)}"]
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}", value):
+        day, clock = value.split("T")
+        out += [f"{value}:00", f"{value}:59.5", f"{value}Z", f"{value}:00-05:00",
+                f"{day} {clock}", f"{value} EST", f"{value} America/New_York", day,
+                f"{day}T{clock[:2]}", f"{value}:00+0100 (CET)"]
+    return out
+
+
+def _spell(draw: st.DrawFn, industry: str, task: Any, index: int, key: str, gold: Any) -> Any:
+    if isinstance(gold, list):
+        return [_spell(draw, industry, task, index, key, item) for item in gold]
+    if not isinstance(gold, str):
+        return gold
+    prop = task.compiled.industry.industry.tools[task.lock.exp_tool_calls[index].name] \
+        .parameters.properties[key]
+    prop = prop.items or prop
+    aliases = task.compiled.industry.industry.aliases.get(prop.x_alias or "", {})
+    choices = [*_formats(gold), *aliases.get(gold, ())]
+    value = draw(st.sampled_from(choices)) if choices and draw(st.booleans()) else gold
+    for spelling in draw(st.lists(st.sampled_from(SPELLINGS), max_size=2)):
+        value = spelling(value)
+    return value
+
+
+@st.composite
+def _respelled_gold_call(draw: st.DrawFn, industry: str) -> tuple[str, int, str, Any]:
+    """(task id, gold call index, key, respelled value): short, so a falsifying example reads."""
+    from mivas_env.agents import gold_arguments
+
+    task, index, key = CONSTRAINED[industry][draw(st.integers(0, len(CONSTRAINED[industry]) - 1))]
+    gold = gold_arguments(task.lock.exp_tool_calls[index].parameters)[key]
+    return task.full_id, index, key, _spell(draw, industry, task, index, key, gold)
+
+
+def _run(task: Any, index: int, key: str, value: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The gold calls up to ``index`` on a fresh session, the last with ``key`` respelled."""
+    from mivas_env.agents import gold_arguments
+    from mivas_env.runtime import CallSession
+
+    session = CallSession(task, seed=0, scoping="enforce")
+    output: dict[str, Any] = {}
+    for i, gold_call in enumerate(task.lock.exp_tool_calls[:index + 1]):
+        arguments = gold_arguments(gold_call.parameters)
+        if i == index:
+            arguments[key] = value
+        output = session.call_tool(gold_call.name, arguments).output
+    return output, session.dump()
+
+
+def _graded(task: Any, dump: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
+    from collections import Counter
+
+    return {name: Counter(spec.normalize_row(row) for row in dump.get(name, []))
+            for name, spec in task.compiled.industry.tables.items()}
+
+
+@pytest.mark.parametrize("industry", sorted(CONSTRAINED))
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_a_spelling_the_tool_server_honours_as_the_gold_value_hits_in_t(
+        industry: str, data: st.DataObject) -> None:
+    """'A call the environment honored cannot be scored as missing': a respelled gold value
+    (case, spaces, hyphens, accents, alias spellings, phone, date and datetime formats) is
+    either refused by the tool server, or changes what the call did, or hits in T."""
+    from mivas_env.agents import gold_arguments
+    from rewards.normalize import nested_key
+    from rewards.tool_gate import TimedCall, mismatches, project
+
+    task_id, index, key, value = data.draw(_respelled_gold_call(industry))
+    task = next(t for t, _, _ in CONSTRAINED[industry] if t.full_id == task_id)
+    gold_arguments_ = gold_arguments(task.lock.exp_tool_calls[index].parameters)
+    gold_output, gold_dump = _run(task, index, key, gold_arguments_[key])
+    output, dump = _run(task, index, key, value)
+    honoured_as_gold = (output.get("ok") is True
+                        and nested_key(output.get("data")) == nested_key(gold_output.get("data"))
+                        and _graded(task, dump) == _graded(task, gold_dump))
+    if not honoured_as_gold:
+        return
+    expected = task.compiled.calls[index]
+    live = TimedCall(0, expected.name, {**gold_arguments_, key: value}, output, 0.0)
+    found = mismatches(expected, project(task.compiled.industry, live), output)
+    assert not found, (task.full_id, expected.name, key, value, found)

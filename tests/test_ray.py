@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import os
+import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-ray = pytest.importorskip("ray")
+ray = pytest.importorskip("ray", reason="needs the [rllib] extra")
 
 from mivas_env.agents import make_agent  # noqa: E402
 from mivas_env.evaluate import evaluate  # noqa: E402
-from mivas_env.ray_eval import ray_evaluate  # noqa: E402
+from mivas_env.ray_eval import WORKER_DIED, DeathNotices, EpisodeWorker, ray_evaluate  # noqa: E402
 from mivas_env.tasks import load_tasks  # noqa: E402
 
 
@@ -50,13 +53,31 @@ def test_ray_workers_with_another_hash_seed_record_byte_identical_traces(
     assert [r.trace_sha256 for r in parallel] == [r.trace_sha256 for r in serial]
 
 
-def test_a_killed_actor_loses_no_episode(ray_session: None, tmp_path: Path) -> None:
+class CrashingWorker(EpisodeWorker):
+    """Dies (once, across restarts: a marker file remembers) in the middle of a batch."""
+
+    marker = ""
+    victim = ""
+
+    def episode(self, task_id: str, seed: int) -> Any:
+        if task_id == self.victim and not Path(self.marker).exists():
+            Path(self.marker).write_text("crashed")
+            os._exit(1)
+        return super().episode(task_id, seed)
+
+
+def test_a_killed_actor_loses_no_episode(ray_session: None, tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
     tasks = load_tasks()[:12]
     marker = tmp_path / "crashed"
     victim = tasks[min(5, len(tasks) - 1)].full_id
-    results, retried = ray_evaluate("oracle", tasks, workers=2, batch_size=3,
-                                    crash_marker=str(marker), crash_task=victim)
+    worker = type("Crashing", (CrashingWorker,), {"marker": str(marker), "victim": victim})
+    ray.cloudpickle.register_pickle_by_value(sys.modules[__name__])  # actors cannot import tests
+    results, retried = ray_evaluate("oracle", tasks, workers=2, batch_size=3, worker=worker)
     assert marker.exists() and retried >= 1
+    time.sleep(1.0)  # Ray's notice of the death arrives asynchronously
+    captured = capsys.readouterr()
+    assert WORKER_DIED not in captured.out + captured.err  # expected and handled: not printed
     assert [r.task_id for r in results] == [t.full_id for t in tasks]
     assert as_rows(results) == as_rows(evaluate(make_agent("oracle"), tasks))
 
@@ -78,7 +99,7 @@ def test_rllib_registers_every_env_id_and_builds_from_an_env_context(ray_session
 
 def test_rllib_ppo_one_iteration_smoke(ray_session: None, capfd: pytest.CaptureFixture[str]
                                        ) -> None:
-    torch = pytest.importorskip("torch")
+    torch = pytest.importorskip("torch", reason="needs the [rllib] extra")
     from mivas_env.rllib import build_algo, iteration_metrics, ppo_config
 
     torch.set_num_threads(1)
@@ -102,3 +123,15 @@ def test_discount_experiment_smoke_runs() -> None:
                           text=True, timeout=600, check=False)
     assert done.returncode == 0, done.stderr[-2000:]
     assert "| discount |" in done.stdout
+
+
+def test_only_the_worker_died_notice_is_swallowed_real_errors_still_print() -> None:
+    printed: list[list[str]] = []
+    notices = DeathNotices()
+    notices._original = lambda data, ignore_prefix: printed.append(data["lines"])
+    notices.filter({"pid": "raylet", "lines": [f"{WORKER_DIED} by an unexpected error."]}, False)
+    notices.filter({"pid": "raylet", "lines": ["The node ran out of memory.",
+                                               f"{WORKER_DIED} (SIGSEGV)."]}, False)
+    notices.filter({"pid": 1234, "lines": [f"an actor printed: {WORKER_DIED}"]}, False)
+    assert notices.swallowed == 2
+    assert printed == [["The node ran out of memory."], [f"an actor printed: {WORKER_DIED}"]]

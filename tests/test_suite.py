@@ -14,7 +14,7 @@ from mivas_env.authoring import check_task, lock_task
 from mivas_env.evaluate import evaluate
 from mivas_env.tasks import Task, load_tasks
 from rewards import tasks_dir, verify
-from rewards.industry import INDUSTRIES
+from rewards.industry import industry_names
 
 NEAR_MISS = Path(__file__).parent / "fixtures" / "near_miss"
 LOCKFILES = sorted(tasks_dir().glob("*/tasks/*.json"))
@@ -42,7 +42,7 @@ def is_refusal(task: Task) -> bool:
     return not lock.exp_tool_calls and not lock.exp_handoff_path and lock.exp_db_state == "seed"
 
 
-@pytest.mark.parametrize("industry", INDUSTRIES)
+@pytest.mark.parametrize("industry", industry_names())
 def test_noop_agent_passes_exactly_the_refusal_tasks(industry: str) -> None:
     tasks = load_tasks(industry)
     results = evaluate(NoopAgent(), tasks)
@@ -56,7 +56,7 @@ def test_noop_agent_passes_exactly_the_refusal_tasks(industry: str) -> None:
 
 def near_misses() -> list[tuple[str, dict[str, Any]]]:
     out = []
-    for industry in INDUSTRIES:
+    for industry in industry_names():
         path = NEAR_MISS / f"{industry}.json"
         if path.is_file():
             out += [(industry, spec) for spec in json.loads(path.read_text())]
@@ -74,7 +74,7 @@ def test_near_miss_fails_on_its_documented_gate(industry: str, spec: dict[str, A
     assert not verdict.passed and failing == set(spec["caught_by"])
 
 
-@pytest.mark.parametrize("industry", INDUSTRIES)
+@pytest.mark.parametrize("industry", industry_names())
 def test_every_category_has_a_near_miss_twin(industry: str) -> None:
     covered = {load_task_category(s["task"]) for i, s in near_misses() if i == industry}
     categories = {t.lock.category for t in load_tasks(industry)}
@@ -86,6 +86,6 @@ def load_task_category(full_id: str) -> str:
     return next(t.lock.category for t in load_tasks(industry) if t.lock.id == task_id)
 
 
-@pytest.mark.parametrize("industry", INDUSTRIES)
+@pytest.mark.parametrize("industry", industry_names())
 def test_at_least_thirty_tasks_per_industry(industry: str) -> None:
     assert len(load_tasks(industry)) >= 30

@@ -238,13 +238,22 @@ def test_verify_identity_by_email_or_phone(server: CustomerSupportServer) -> Non
                                              "phone_e164": spoken}))["customer_id"] == "cus_0001"
 
 
-def test_verify_identity_folds_punctuation_and_accents(server: CustomerSupportServer) -> None:
+def test_verify_identity_compares_names_as_the_tool_gate_does(server: CustomerSupportServer) -> None:
+    # One rule, one place: the name is a fact, equal after strip and casefold (spacing folded),
+    # so a spelling the server accepts is one T accepts, and one T rejects is refused here.
     obrien = next(r for r in seed()["customers"] if r["full_name"] == "Patrick O'Brien")
-    assert ok(server.call("verify_identity", {"full_name": "Patrick OBrien",
+    assert ok(server.call("verify_identity", {"full_name": "  PATRICK   o'brien ",
                                               "zip": obrien["zip"], "email": obrien["email"]}))
+    for spelling in ("Patrick OBrien", "Patrick O Brien"):
+        refused = server.call("verify_identity", {"full_name": spelling, "zip": obrien["zip"],
+                                                  "email": obrien["email"]})
+        assert refused["error_code"] == "verification_failed"
     jose = next(r for r in seed()["customers"] if r["full_name"] == "José Álvarez")
-    assert ok(server.call("verify_identity", {"full_name": "Jose Alvarez", "zip": jose["zip"],
-                                              "phone_e164": jose["phone_e164"]}))
+    fresh = CustomerSupportServer(Database(seed()))
+    assert fresh.call("verify_identity", {"full_name": "Jose Alvarez", "zip": jose["zip"],
+                                          "phone_e164": jose["phone_e164"]})["ok"] is False
+    assert ok(fresh.call("verify_identity", {"full_name": "josé álvarez", "zip": jose["zip"],
+                                             "phone_e164": jose["phone_e164"]}))
 
 
 def test_verify_identity_same_name_different_zip(server: CustomerSupportServer) -> None:

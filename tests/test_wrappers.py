@@ -12,7 +12,7 @@ from gymnasium.utils.env_checker import check_env
 
 from mivas_env import DiscreteActions, FixedDiscountEval, MivasEnv, find_task
 from mivas_env.wrappers import MacroActions, build_menu
-from rewards.industry import INDUSTRIES
+from rewards.industry import industry_names
 
 GOLD = [{"tool": "transfer_to_coverage", "arguments": {}},
         {"tool": "check_plan_accepted", "arguments": {"carrier": "aetna",
@@ -51,7 +51,7 @@ def test_fixed_discount_eval_leaves_intermediate_rewards_at_zero() -> None:
     assert env.step(GOLD[0])[1] == 0.0
 
 
-@pytest.mark.parametrize("industry", INDUSTRIES)
+@pytest.mark.parametrize("industry", industry_names())
 def test_discrete_actions_spaces_are_the_same_for_every_task_and_pass_env_checker(
         industry: str) -> None:
     env = DiscreteActions(MivasEnv(industry=industry))
@@ -128,7 +128,7 @@ def play(env: DiscreteActions, task: Any) -> dict[str, Any]:
 UNREACHABLE = {"legal/C9-E1", "legal/C9-E2", "legal/C9-E3", "legal/C12-E2", "healthcare/C10-E2"}
 
 
-@pytest.mark.parametrize("industry", INDUSTRIES)
+@pytest.mark.parametrize("industry", industry_names())
 def test_the_gold_script_through_the_menu_passes_every_reachable_shipped_task(
         industry: str) -> None:
     env = DiscreteActions(MivasEnv(industry=industry, max_turns=60))

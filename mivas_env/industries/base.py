@@ -7,11 +7,15 @@ returns the ``data`` of a successful answer or raises ``ToolError(code, message)
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterator
-from typing import Any, ClassVar
+from functools import cache
+from typing import Any
 
 from mivas_env.arguments import ArgumentChecker, ArgumentError, compile_checkers
-from rewards.industry import Industry, load_industry, load_seed
+from rewards.errors import IndustryError, MivasError
+from rewards.industry import Industry, industry_names, load_industry, load_seed, tasks_dir
+from rewards.normalize import Normalizer
 
 Row = dict[str, Any]
 
@@ -82,13 +86,14 @@ class Database:
 
 
 class ToolServer:
-    """Dispatches validated tool calls to ``tool_<name>`` methods over a ``Database``."""
+    """Dispatches validated tool calls to ``tool_<name>`` methods over a ``Database``.
 
-    industry_name: ClassVar[str]
+    Without ``industry``, the server serves the industry whose ``industry.json`` names its class
+    as ``"server"``; without ``db``, that industry's seed."""
 
     def __init__(self, db: Database | None = None, industry: Industry | None = None) -> None:
-        self.industry = industry or load_industry(self.industry_name)
-        self.db = db if db is not None else Database(load_seed(self.industry_name))
+        self.industry = industry or load_industry(industry_of(type(self)))
+        self.db = db if db is not None else Database(load_seed(self.industry.industry))
         self._checkers: dict[str, ArgumentChecker] = _checkers_for(self.industry)
 
     @property
@@ -123,6 +128,13 @@ class ToolServer:
             return {"ok": False, "error_code": "invalid_argument", "message": str(exc)}
         return {"ok": True}
 
+    def key(self, tool: str, parameter: str) -> Normalizer:
+        """The grader's normaliser for ``tool``'s ``parameter``: a lookup by name compares the
+        caller's spelling and the stored one with it, so a value the server finds is a value
+        the tool gate accepts (contract: 'a call the environment honored cannot be scored as
+        missing')."""
+        return self._checkers[tool].keys[parameter]
+
     def check_arguments(self, name: str, arguments: Any) -> dict[str, Any]:
         """Validated, canonicalised arguments (raises ``ArgumentError``)."""
         return self._checkers[name](arguments)
@@ -137,3 +149,37 @@ def _checkers_for(industry: Industry) -> dict[str, ArgumentChecker]:
     if entry is None:
         entry = _CHECKER_CACHE[id(industry)] = (industry, compile_checkers(industry))
     return entry[1]
+
+
+def _reference(cls: type[ToolServer]) -> str:
+    return f"{cls.__module__}:{cls.__qualname__}"
+
+
+def industry_of(cls: type[ToolServer]) -> str:
+    """The industry whose ``industry.json`` names ``cls`` as its server."""
+    for name in industry_names():
+        try:
+            if load_industry(name).server == _reference(cls):
+                return name
+        except MivasError:
+            continue  # a broken industry file is reported when that industry is used
+    raise IndustryError(f"no {tasks_dir()}/*/industry.json names {_reference(cls)!r} as its server")
+
+
+@cache
+def server_class(industry: str) -> type[ToolServer]:
+    """The tool-server class ``tasks/<industry>/industry.json`` names (``"module:Class"``)."""
+    ref = load_industry(industry).server
+    where = str(tasks_dir() / industry / "industry.json")
+    if ref is None:
+        raise IndustryError("names no tool server (\"server\": \"module:Class\")", file=where,
+                            path=("server",))
+    module, _, name = ref.partition(":")
+    try:
+        cls = getattr(importlib.import_module(module), name)
+    except (ImportError, AttributeError) as exc:
+        raise IndustryError(f"cannot load the tool server {ref!r}: {exc}", file=where,
+                            path=("server",)) from None
+    if not (isinstance(cls, type) and issubclass(cls, ToolServer)):
+        raise IndustryError(f"{ref!r} is not a ToolServer subclass", file=where, path=("server",))
+    return cls

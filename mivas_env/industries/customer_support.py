@@ -14,6 +14,7 @@ from typing import Any
 
 from mivas_env.industries.base import Database, Row, ToolError, ToolServer
 from rewards.industry import Industry, fold_spelling
+from rewards.normalize import Normalizer
 
 RETURN_WINDOW_DAYS = 30
 LABEL_VALID_DAYS = 14
@@ -45,27 +46,23 @@ SEARCH_STOPWORDS = frozenset({"the", "and", "for", "my", "of", "with", "a", "an"
 @dataclass(frozen=True, slots=True)
 class _Catalog:
     customers: dict[str, Row]
-    by_name_zip: dict[tuple[str, str], tuple[Row, ...]]
-    by_email: dict[str, Row]
+    by_name_zip: dict[tuple[Any, str], tuple[Row, ...]]  # (grader's name key, zip)
+    by_email: dict[Any, Row]  # by the grader's email key
     by_phone: dict[str, Row]
     products: dict[str, Row]
     search_text: tuple[tuple[str, Row], ...]
     policies: dict[str, str]
 
 
-def _name_key(name: str) -> str:
-    """Names compare after folding case, accents, punctuation and spaces (O'Brien = OBrien)."""
-    return fold_spelling(name).replace(" ", "")
-
-
-def _build_catalog(customers: list[Row], products: list[Row], policies: list[Row]) -> _Catalog:
-    by_name_zip: dict[tuple[str, str], list[Row]] = {}
+def _build_catalog(customers: list[Row], products: list[Row], policies: list[Row], *,
+                   name_key: Normalizer, email_key: Normalizer) -> _Catalog:
+    by_name_zip: dict[tuple[Any, str], list[Row]] = {}
     for row in customers:
-        by_name_zip.setdefault((_name_key(row["full_name"]), row["zip"]), []).append(row)
+        by_name_zip.setdefault((name_key(row["full_name"]), row["zip"]), []).append(row)
     return _Catalog(
         customers={row["customer_id"]: row for row in customers},
         by_name_zip={key: tuple(rows) for key, rows in by_name_zip.items()},
-        by_email={row["email"].casefold(): row for row in customers},
+        by_email={email_key(row["email"]): row for row in customers},
         by_phone={row["phone_e164"]: row for row in customers},
         products={row["sku"]: row for row in products},
         search_text=tuple((fold_spelling(f"{row['name']} {row['category']} {row['sku']}"), row)
@@ -74,18 +71,23 @@ def _build_catalog(customers: list[Row], products: list[Row], policies: list[Row
     )
 
 
-# id(list) -> (the lists, kept alive so their ids cannot be reused, and the index)
-_CATALOGS: dict[tuple[int, int, int], tuple[tuple[list[Row], ...], _Catalog]] = {}
+# (id(industry), id(list) x 3) -> (what the ids name, kept alive so that no id is reused, and
+# the index)
+_CatalogKey = tuple[int, int, int, int]
+_CATALOGS: dict[_CatalogKey, tuple[tuple[Any, ...], _Catalog]] = {}
 
 
-def _catalog(db: Database) -> _Catalog:
+def _catalog(server: CustomerSupportServer) -> _Catalog:
+    db = server.db
     tables = (db.rows("customers"), db.rows("products"), db.rows("policies"))
-    key = (id(tables[0]), id(tables[1]), id(tables[2]))
+    key = (id(server.industry), id(tables[0]), id(tables[1]), id(tables[2]))
     entry = _CATALOGS.get(key)
     if entry is None:
         if len(_CATALOGS) > 32:
             _CATALOGS.clear()
-        entry = _CATALOGS[key] = (tables, _build_catalog(*tables))
+        catalog = _build_catalog(*tables, name_key=server.key("verify_identity", "full_name"),
+                                 email_key=server.key("lookup_customer", "email"))
+        entry = _CATALOGS[key] = ((server.industry, *tables), catalog)
     return entry[1]
 
 
@@ -169,13 +171,11 @@ def normalize_address_line(text: str, abbreviate: bool = True) -> str:
 class CustomerSupportServer(ToolServer):
     """Tool server of the ``customer_support`` industry (Brightwell Home)."""
 
-    industry_name = "customer_support"
-
     def __init__(self, db: Database | None = None, industry: Industry | None = None) -> None:
         super().__init__(db, industry)
         self.verified: set[str] = set()
         self.failed_verifications = 0
-        self._catalog = _catalog(self.db)
+        self._catalog = _catalog(self)
         self._orders = _order_index(self.db.rows("orders"))
         self._today = _day(self.today)
 
@@ -209,7 +209,7 @@ class CustomerSupportServer(ToolServer):
     def _customer_ids(self, email: str | None, phone: str | None) -> set[str]:
         ids = set()
         if email is not None:
-            row = self._catalog.by_email.get(email.casefold())
+            row = self._catalog.by_email.get(self.key("lookup_customer", "email")(email))
             ids.add(row["customer_id"] if row else "")
         if phone is not None:
             row = self._catalog.by_phone.get(phone)
@@ -226,9 +226,12 @@ class CustomerSupportServer(ToolServer):
         if email is None and phone_e164 is None:
             raise ToolError("invalid_argument",
                             "I need the email address or the phone number on the account too.")
-        candidates = self._catalog.by_name_zip.get((_name_key(full_name), zip), ())
+        # Compared with the grader's normalisers: a name or email found here is one T accepts.
+        candidates = self._catalog.by_name_zip.get(
+            (self.key("verify_identity", "full_name")(full_name), zip), ())
+        email_key = self.key("verify_identity", "email")
         matches = [row for row in candidates
-                   if (email is None or row["email"].casefold() == email.casefold())
+                   if (email is None or email_key(row["email"]) == email_key(email))
                    and (phone_e164 is None or row["phone_e164"] == phone_e164)]
         if len(matches) != 1:
             self.failed_verifications += 1

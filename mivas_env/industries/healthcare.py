@@ -1,4 +1,4 @@
-"""Tool server of Hudson Valley Family Medicine, the healthcare industry (SPEC §3, §7.2).
+"""Tool server of Hudson Valley Family Medicine, the healthcare industry.
 
 Catalog tables (offices, providers and their weekly schedules, closures, carriers and per-office
 plan acceptance) are read-only and indexed once per seed; the write tables are ``patients``,
@@ -159,8 +159,6 @@ def _overlaps(start: int, end: int, taken: list[tuple[int, int]]) -> bool:
 class HealthcareServer(ToolServer):
     """Reception, coverage and scheduling tools of a five-office primary-care practice."""
 
-    industry_name = "healthcare"
-
     def __init__(self, db: Database | None = None, industry: Industry | None = None) -> None:
         super().__init__(db, industry)
         self._catalog_db: Database | None = None
@@ -249,7 +247,7 @@ class HealthcareServer(ToolServer):
 
     def _seed_appointments(self) -> list[Row] | None:
         try:
-            return load_seed(self.industry_name).get("appointments")
+            return load_seed(self.industry.industry).get("appointments")
         except MivasError:
             return None
 
@@ -365,9 +363,10 @@ class HealthcareServer(ToolServer):
     # --- reception ----------------------------------------------------------------------
 
     def tool_lookup_patient(self, full_name: str, date_of_birth: str) -> Row:
-        wanted = fold_spelling(full_name)
+        name_key = self.key("lookup_patient", "full_name")
+        wanted = name_key(full_name)
         for row in self.db.rows("patients"):
-            if row["date_of_birth"] == date_of_birth and fold_spelling(row["full_name"]) == wanted:
+            if row["date_of_birth"] == date_of_birth and name_key(row["full_name"]) == wanted:
                 return self._patient_view(row)
         raise ToolError("not_found", "I could not find a patient with that name and date of "
                                      "birth.")
@@ -453,9 +452,10 @@ class HealthcareServer(ToolServer):
             raise ToolError("invalid_argument", "That date of birth is too far in the past.")
         if carrier is not None:
             self._carrier(carrier)
-        wanted = fold_spelling(name)
+        name_key = self.key("register_patient", "full_name")
+        wanted = name_key(name)
         for row in self.db.rows("patients"):
-            if row["date_of_birth"] == date_of_birth and fold_spelling(row["full_name"]) == wanted:
+            if row["date_of_birth"] == date_of_birth and name_key(row["full_name"]) == wanted:
                 raise ToolError("already_exists", "A patient with that name and date of birth "
                                                   "is already registered.")
         row = self.db.insert("patients", {

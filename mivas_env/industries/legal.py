@@ -175,7 +175,6 @@ def _overlaps(start: str, end: str, spans: Iterable[tuple[str, str]]) -> bool:
 class LegalServer(ToolServer):
     """Tools of Brennan & Adeyemi LLP: reception, new-matter intake and consultation scheduling."""
 
-    industry_name = "legal"
     _catalog_cache: tuple[Database, _CatalogKey, _Catalog] | None = None
 
     # --- catalog and shared checks -----------------------------------------------------------

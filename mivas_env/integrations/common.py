@@ -18,7 +18,7 @@ import gymnasium as gym
 
 from mivas_env.env import MivasEnv
 from rewards import load_industry
-from rewards.industry import INDUSTRIES, PropertySchema
+from rewards.industry import PropertySchema, industry_names
 
 ENV_ID = re.compile(r"^(?:mivas_env:)?mivas/(?P<industry>[a-z_]+?)(?P<suffix>-gen)?-v\d+$")
 IDENTIFIER = re.compile(r"[^0-9A-Za-z_]")
@@ -28,9 +28,9 @@ def industry_of(industry_or_id: str) -> str:
     """``healthcare`` for ``healthcare``, ``mivas/healthcare-v0`` or ``mivas/healthcare-gen-v0``."""
     match = ENV_ID.match(industry_or_id)
     name = match["industry"] if match else industry_or_id
-    if name not in INDUSTRIES:
+    if name not in industry_names():
         raise ValueError(f"unknown industry {industry_or_id!r}: LLM adapters take one industry "
-                         f"({', '.join(INDUSTRIES)}) or its env id, e.g. mivas/healthcare-v0")
+                         f"({', '.join(industry_names())}) or its env id, e.g. mivas/healthcare-v0")
     return name
 
 
@@ -244,6 +244,6 @@ def finish(env: MivasEnv) -> dict[str, Any]:
     if session.ended_by is None:
         session.ended_by = "rollout_ended"
     info = env._info([])  # the env's own info and scoring, as at a normal last step
-    env._finish(info, truncated=True)
+    env._finish(info)
     env._last_info = info
-    return info
+    return dict(info)

@@ -35,7 +35,7 @@ from mivas_env.integrations.common import (
     tool_result_text,
     tools_message,
 )
-from rewards.industry import INDUSTRIES
+from rewards.industry import industry_names
 
 ENTRY_POINT = "mivas_env.integrations.skyrl:MivasTextEnv"
 
@@ -75,7 +75,7 @@ class MivasTextEnv(BaseTextEnv):  # type: ignore[misc]
         seed = self.extras.get("seed")
         opening, info = self.env.reset(seed=int(seed) if seed is not None else None,
                                        options={"task_id": str(task_id)} if task_id else None)
-        self.info, self.outcome, self.turns = info, {}, 0
+        self.info, self.outcome, self.turns = dict(info), {}, 0
         messages = [m for m in (prompt or []) if m.get("role") != "system"]
         return ([{"role": "system", "content": tools_message(self.industry)}, *messages,
                  {"role": "user", "content": opening_message(info, opening)}],
@@ -88,9 +88,9 @@ class MivasTextEnv(BaseTextEnv):  # type: ignore[misc]
         done = False
         for call in calls:
             was_speech = call["name"] == "say"
-            observation, _, terminated, truncated, info = self.env.step(
+            observation, _, terminated, truncated, step_info = self.env.step(
                 env_action(call, self.industry))
-            self.info = info
+            self.info = info = dict(step_info)
             text = tool_result_text(observation, info, was_speech)
             observations.append({"role": "user", "content": text if was_speech
                                  else f"<tool_response>\n{text}\n</tool_response>"})
@@ -133,7 +133,7 @@ def register() -> list[str]:
     """Register ``mivas-<industry>`` (and ``mivas-<industry>-gen`` where that Gymnasium id
     exists) with skyrl_gym; returns the ids. Idempotent."""
     ids = []
-    for industry in INDUSTRIES:
+    for industry in industry_names():
         targets = {f"mivas-{industry}": industry}
         gen_id = f"mivas/{industry}-gen-v0"
         if gen_id in gym.registry:

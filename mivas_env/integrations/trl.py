@@ -54,7 +54,7 @@ class MivasToolEnv:
         options = {"task_id": str(task_id)} if task_id else None
         opening, info = self.env.reset(seed=int(seed) if seed is not None else None,
                                        options=options)
-        self.info, self.outcome, self.done = info, {}, False
+        self.info, self.outcome, self.done = dict(info), {}, False
         return opening_message(info, opening)
 
     def say(self, text: str) -> str:
@@ -78,7 +78,7 @@ class MivasToolEnv:
         if self.env.session is None:
             return '{"ok": false, "error_code": "episode_over", "message": "no call yet"}'
         observation, _, terminated, truncated, info = self.env.step(action)
-        self.info = info
+        self.info = dict(info)
         if (terminated or truncated) and not self.done:
             self.done = True
             self.outcome = outcome(info)

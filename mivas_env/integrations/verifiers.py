@@ -96,8 +96,9 @@ class MivasVerifiersEnv(vf.Env[MivasEnvConfig]):  # type: ignore[misc]
                 calls = parse_tool_calls(reply) or [{"name": "say", "arguments": {"text": reply}}]
                 texts, done = [], False
                 for call in calls:
-                    observation, _, terminated, truncated, info = env.step(
+                    observation, _, terminated, truncated, step_info = env.step(
                         env_action(call, industry))
+                    info = dict(step_info)
                     texts.append(tool_result_text(observation, info, call["name"] == "say"))
                     if terminated or truncated:
                         done = True

@@ -1,0 +1,21 @@
+"""Generated tasks: task families over seeded worlds, locked and self-checked (issue 10).
+
+``generate(industry, split, n, seed)`` yields instances; ``mivas tasks generate`` writes them
+as lockfiles; the ``mivas/<industry>-gen-v0`` environments generate one per ``reset``."""
+
+from mivas_env.generation.core import (
+    Family,
+    GenerationError,
+    Instance,
+    NearMiss,
+    Stats,
+    World,
+    generate,
+    generate_one,
+    load_world,
+)
+from mivas_env.generation.families import families, industries
+from mivas_env.generation.text import phrase, phrases
+
+__all__ = ["Family", "GenerationError", "Instance", "NearMiss", "Stats", "World", "families",
+           "generate", "generate_one", "industries", "load_world", "phrase", "phrases"]

@@ -1,0 +1,363 @@
+"""The generator core: a family writes a scenario that is true in a world; the core names the
+instance, locks ``exp_db_state`` by replaying the gold calls (``mivas tasks lock``'s own code)
+and self-checks it before anyone sees it.
+
+An instance is fixed by ``(industry, split, seed)`` (and a pinned family, if any): the family
+is drawn from the seed, then each attempt derives its own rng and world seed, so the same
+arguments give the same lockfile in every process. An attempt whose family finds no fitting
+scenario in its world is redrawn; one that fails the self-check is dropped and counted."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta
+from functools import cached_property
+from pathlib import Path
+from typing import Any, Literal
+
+from mivas_env.agents import NoopAgent, gold_arguments
+from mivas_env.authoring import check_loaded, lock_data
+from mivas_env.env import MivasEnv
+from mivas_env.evaluate import run_episode
+from mivas_env.runtime import CallSession
+from mivas_env.tasks import Task, build_task
+from rewards import MivasError, load_industry
+from rewards.compile import CompiledLock
+from rewards.industry import Industry, PropertySchema
+from rewards.models import Verdict
+from rewards.verify import load_lockfile, score
+from rewards.worlds import SPLIT_SEEDS, SPLITS, split_of, world
+
+Row = Mapping[str, Any]
+Draft = dict[str, Any]
+MAX_ATTEMPTS = 40
+# The key order of a generated lockfile (the rest follow in the family's order).
+KEY_ORDER = ("id", "industry", "world", "title", "category", "description", "tags", "caller",
+             "exp_handoff_path", "exp_tool_calls", "exp_db_state")
+
+
+class GenerationError(MivasError):
+    """No instance could be generated (an unknown family or split, or every attempt failed)."""
+
+
+@dataclass(frozen=True)
+class World:
+    """One seeded world of an industry: read-only tables and a few lookups for families."""
+
+    industry: str
+    seed: int
+    split: str
+    tables: Mapping[str, Sequence[Row]]
+
+    def rows(self, table: str) -> Sequence[Row]:
+        """The rows of a table (empty when the world has none)."""
+        return self.tables.get(table, ())
+
+    def where(self, table: str, **equal: Any) -> list[Row]:
+        """Rows whose columns equal ``equal``."""
+        return [row for row in self.rows(table)
+                if all(row.get(key) == value for key, value in equal.items())]
+
+    def first(self, table: str, **equal: Any) -> Row | None:
+        return next((row for row in self.rows(table)
+                     if all(row.get(key) == value for key, value in equal.items())), None)
+
+    def by_id(self, table: str, column: str) -> dict[Any, Row]:
+        """A table indexed by a column (cached per world and column)."""
+        key = (table, column)
+        index = self._indexes.get(key)
+        if index is None:
+            index = self._indexes[key] = {row.get(column): row for row in self.rows(table)}
+        return index
+
+    @cached_property
+    def _indexes(self) -> dict[tuple[str, str], dict[Any, Row]]:
+        return {}
+
+    @cached_property
+    def definition(self) -> Industry:
+        return load_industry(self.industry)
+
+    @cached_property
+    def today(self) -> date:
+        """The business date (the same in every world of an industry)."""
+        return date.fromisoformat(self.definition.business.today)
+
+
+def load_world(industry: str, seed: int) -> World:
+    """The ``World`` of ``industry`` built from ``seed`` (the tables are cached)."""
+    split = split_of(seed)
+    return World(industry, seed, split or "shipped", world(industry, seed))
+
+
+@dataclass(frozen=True)
+class NearMiss:
+    """A plausible wrong run: the calls an agent makes, and the gate that must catch it
+    (``T``, ``H``, ``D``, or ``any`` for the verdict as a whole)."""
+
+    description: str
+    calls: tuple[tuple[str, Mapping[str, Any]], ...]
+    gate: Literal["T", "H", "D", "any"] = "any"
+
+
+@dataclass(frozen=True)
+class Family:
+    """A generator for one category of ``tasks/<industry>/README.md``.
+
+    ``make(world, rng)`` returns a lockfile dict without ``id``, ``world`` and
+    ``exp_db_state`` (it may name tables to lock explicitly, e.g. ``{"waitlist": []}``), or
+    None when the world has no fitting scenario. ``near_misses`` adds family-specific wrong
+    runs to the generic ones (a skipped desk, a wrong constrained argument)."""
+
+    industry: str
+    code: str  # "C1", as in tasks/<industry>/README.md
+    category: str  # "coverage"
+    refusal: bool
+    make: Callable[[World, random.Random], Draft | None]
+    near_misses: Callable[[World, Draft], list[NearMiss]] | None = None
+
+
+@dataclass
+class Stats:
+    """Per family: instances made, attempts redrawn (no scenario), instances dropped (failed
+    the self-check) and why."""
+
+    made: Counter[str] = field(default_factory=Counter)
+    redrawn: Counter[str] = field(default_factory=Counter)
+    dropped: Counter[str] = field(default_factory=Counter)
+    reasons: dict[str, Counter[str]] = field(default_factory=dict)
+
+    def drop(self, code: str, reason: str) -> None:
+        self.dropped[code] += 1
+        self.reasons.setdefault(code, Counter())[reason[:160]] += 1
+
+    def drop_rate(self, code: str) -> float:
+        tried = self.made[code] + self.dropped[code]
+        return self.dropped[code] / tried if tried else 0.0
+
+
+@dataclass(frozen=True)
+class Instance:
+    """A generated, locked and self-checked lockfile."""
+
+    data: dict[str, Any]
+    family: Family
+    world_seed: int
+    attempts: int
+    task: Task  # the lockfile loaded and compiled, ready for an episode
+
+    @property
+    def id(self) -> str:
+        return str(self.data["id"])
+
+    def json(self) -> str:
+        """The lockfile as written to disk (byte-identical for the same instance)."""
+        return json.dumps(self.data, indent=2, ensure_ascii=False) + "\n"
+
+
+def instance_id(code: str, split: str, seed: int) -> str:
+    return f"{code}-{split}-{seed}"
+
+
+def families_of(industry: str) -> tuple[Family, ...]:
+    from mivas_env.generation.families import families
+
+    return families(industry)
+
+
+def pick_family(industry: str, split: str, seed: int, family: str | None = None) -> Family:
+    """The family of instance ``seed``: the pinned one (code such as ``C3`` or category), or
+    one drawn uniformly from the seed."""
+    found = families_of(industry)
+    if not found:
+        raise GenerationError(f"{industry} has no task families "
+                              f"(mivas_env/generation/families/{industry}.py)")
+    if family is not None:
+        for candidate in found:
+            if family in (candidate.code, candidate.category):
+                return candidate
+        raise GenerationError(f"no family {family!r} in {industry} (families: "
+                              f"{', '.join(f'{f.code} {f.category}' for f in found)})")
+    return found[random.Random(f"mivas-gen/{industry}/{split}/{seed}/family").randrange(len(found))]
+
+
+def world_seed_for(split: str, rng: random.Random, worlds: int | None = None) -> int:
+    """A world seed of ``split``: any of its worlds, or one of its first ``worlds``."""
+    seeds = SPLIT_SEEDS[split]
+    count = len(seeds) if worlds is None else max(1, min(worlds, len(seeds)))
+    return seeds[rng.randrange(count)]
+
+
+def check_split(split: str) -> str:
+    if split not in SPLITS:
+        raise GenerationError(f"unknown split {split!r} (splits: {', '.join(SPLITS)})")
+    return split
+
+
+def generate_one(industry: str, split: str, seed: int, *, family: str | None = None,
+                 worlds: int | None = None, check: bool = True, stats: Stats | None = None,
+                 max_attempts: int = MAX_ATTEMPTS) -> Instance:
+    """Instance ``seed`` of ``split``: drawn, made, locked and (with ``check``) self-checked."""
+    check_split(split)
+    chosen = pick_family(industry, split, seed, family)
+    stats = stats if stats is not None else Stats()
+    for attempt in range(max_attempts):
+        rng = random.Random(f"mivas-gen/{industry}/{split}/{seed}/{chosen.code}/{attempt}")
+        the_world = load_world(industry, world_seed_for(split, rng, worlds))
+        draft = chosen.make(the_world, rng)
+        if draft is None:
+            stats.redrawn[chosen.code] += 1
+            continue
+        data = _assemble(draft, chosen, instance_id(chosen.code, split, seed), the_world)
+        try:
+            data, warnings = lock_data(data)
+            task = build_task(load_lockfile(data), Path(industry, f"{data['id']}.json"))
+        except MivasError as exc:
+            stats.drop(chosen.code, f"invalid: {exc.message}")
+            continue
+        problems = warnings + (self_check(task, chosen, the_world, data) if check else [])
+        if problems:
+            stats.drop(chosen.code, problems[0])
+            continue
+        stats.made[chosen.code] += 1
+        return Instance(data=data, family=chosen, world_seed=the_world.seed,
+                        attempts=attempt + 1, task=task)
+    raise GenerationError(f"{industry} {chosen.code} ({chosen.category}) found no instance for "
+                          f"{split} seed {seed} in {max_attempts} attempts")
+
+
+def generate(industry: str, split: str, n: int, seed: int = 0, *, family: str | None = None,
+             worlds: int | None = None, check: bool = True,
+             stats: Stats | None = None) -> Iterator[Instance]:
+    """Instances ``seed``, ``seed + 1``, ... ``seed + n - 1`` of ``split``."""
+    for index in range(n):
+        yield generate_one(industry, split, seed + index, family=family, worlds=worlds,
+                           check=check, stats=stats)
+
+
+def _assemble(draft: Draft, family: Family, task_id: str, the_world: World) -> dict[str, Any]:
+    data: dict[str, Any] = {"id": task_id, "industry": family.industry,
+                            "world": {"seed": the_world.seed},
+                            "category": family.category}
+    for key in KEY_ORDER[3:]:
+        if key in draft:
+            data[key] = draft[key]
+    data["category"] = family.category
+    data["tags"] = list(dict.fromkeys([*draft.get("tags", []), "generated", the_world.split]))
+    for key, value in draft.items():
+        data.setdefault(key, value)
+    return {key: data[key] for key in (*KEY_ORDER, *data) if key in data}
+
+
+# --- the self-check ----------------------------------------------------------------------
+
+def self_check(task: Task, family: Family, the_world: World, data: Draft) -> list[str]:
+    """Every reason to drop an instance: the ``mivas tasks check`` problems (schema, gold
+    replay, D, oracle exact with the caller satisfied), a noop agent that passes a family that
+    is not a refusal, and a near-miss that does not fail on its gate (or none at all)."""
+    problems = check_loaded(task)
+    if problems:
+        return problems
+    if not family.refusal:
+        env = MivasEnv(tasks=[task])
+        if run_episode(env, NoopAgent(), task, seed=0).passed:
+            return ["the noop agent passes"]
+    misses = generic_near_misses(task)
+    if family.near_misses is not None:
+        misses += family.near_misses(the_world, data)
+    if not misses:
+        return ["no near-miss to check"]
+    for miss in misses:
+        verdict = run_calls(task, miss.calls)
+        if not gate_failed(verdict, miss.gate):
+            return [f"near-miss passes its gate {miss.gate}: {miss.description}"]
+    return []
+
+
+def gate_failed(verdict: Verdict, gate: str) -> bool:
+    if gate == "T":
+        return not verdict.tools.passed
+    if gate == "H":
+        return not verdict.handoff.passed
+    if gate == "D":
+        return verdict.db.evaluated and not verdict.db.passed
+    return not verdict.passed
+
+
+def run_calls(task: Task, calls: Sequence[tuple[str, Mapping[str, Any]]]) -> Verdict:
+    """Score a run made of these calls alone (scoping enforced, the task's world)."""
+    session = CallSession(task, seed=0, scoping="enforce")
+    for name, arguments in calls:
+        session.call_tool(name, dict(arguments))
+    return score(task.compiled, session.calls, session.dump(), discount=0.5)
+
+
+def gold_calls(task: Task) -> list[tuple[str, dict[str, Any]]]:
+    return [(call.name, gold_arguments(call.parameters)) for call in task.lock.exp_tool_calls]
+
+
+def generic_near_misses(task: Task) -> list[NearMiss]:
+    """The gold run with one desk skipped (H must fail), and with one constrained argument of
+    the first write (else the first call with one) changed to another valid value (T)."""
+    gold = gold_calls(task)
+    industry = task.compiled.industry
+    misses = [NearMiss(f"skips {name}", tuple(gold[:i] + gold[i + 1:]), "H")
+              for i, (name, _) in enumerate(gold) if name in industry.hops][:1]
+    tools = industry.industry.tools
+    order = sorted(range(len(gold)), key=lambda i: tools[gold[i][0]].access != "write")
+    for i in order:
+        changed = _wrong_argument(task.compiled, i, gold[i][1])
+        if changed is not None:
+            key, value = changed
+            calls = list(gold)
+            calls[i] = (gold[i][0], {**gold[i][1], key: value})
+            misses.append(NearMiss(f"{gold[i][0]} with {key}={value!r}", tuple(calls), "T"))
+            break
+    return misses
+
+
+def _wrong_argument(compiled: CompiledLock, index: int,
+                    arguments: Mapping[str, Any]) -> tuple[str, Any] | None:
+    """A fact argument of call ``index`` changed to a value the gate tells apart."""
+    spec = compiled.calls[index]
+    industry = compiled.industry.industry
+    properties = industry.tools[spec.name].parameters.properties
+    for rule in spec.rules:
+        if rule.kind != "fact" or rule.key not in arguments:
+            continue
+        value = _other_value(industry, rule.key, properties[rule.key], arguments[rule.key])
+        if value is not None and rule.normalize(value) not in rule.alternatives:
+            return rule.key, value
+    return None
+
+
+def _other_value(industry: Industry, key: str, prop: PropertySchema, value: Any) -> Any:
+    """Another valid value of the same kind (None when there is none)."""
+    if prop.type == "array":
+        if not isinstance(value, list) or not value or prop.items is None:
+            return None
+        first = _other_value(industry, key, prop.items, value[0])
+        return None if first is None else [first, *value[1:]]
+    if prop.enum is not None:
+        others = [v for v in prop.enum if v != value]
+        return others[0] if others else None
+    if prop.x_alias is not None:
+        others = [v for v in industry.aliases[prop.x_alias] if v != value]
+        return others[0] if others else None
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, (int, float)):
+        return value + 1
+    if not isinstance(value, str):
+        return None
+    if prop.format == "date":
+        return (date.fromisoformat(value) + timedelta(days=1)).isoformat()
+    if prop.format == "date-time":
+        return (datetime.fromisoformat(value) + timedelta(minutes=30)).isoformat(timespec="minutes")
+    if value and value[-1].isdigit():  # ids and phone numbers: another last digit
+        return value[:-1] + str((int(value[-1]) + 1) % 10)
+    return None

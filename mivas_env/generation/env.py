@@ -1,0 +1,78 @@
+"""``GeneratedEnv``: a ``MivasEnv`` whose every ``reset`` generates a fresh instance
+(``mivas/<industry>-gen-v0``, ``mivas/all-gen-v0``).
+
+``reset(seed=s)`` draws the industry (for ``all``), the instance seed, hence the family, the
+world and the instance: the same ``s`` gives the same instance and the same caller lines in
+every process. ``options={"family": "C3"}`` pins a family (a code or a category slug).
+Worlds are drawn among the split's first ``num_worlds`` (cached per process, like Procgen's
+``num_levels``; ``None`` draws from the whole split)."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Any
+
+from mivas_env.env import MivasEnv, StepInfo
+from mivas_env.generation.core import check_split, generate_one, instance_id
+from mivas_env.generation.families import families, industries
+from mivas_env.runtime import Scoping
+from mivas_env.tasks import Task
+from rewards import TaskNotFoundError
+
+TASK_CACHE = 256  # generated tasks kept per env (a repeated seed is not generated again)
+
+
+class GeneratedEnv(MivasEnv):
+    """Generated tasks of one industry (or of every industry with families), one per reset."""
+
+    def __init__(self, industry: str | None = None, split: str = "train",
+                 family: str | None = None, num_worlds: int | None = 100,
+                 self_check: bool = False, discount: float = 0.5, max_turns: int = 40,
+                 scoping: Scoping = "enforce", render_mode: str | None = None) -> None:
+        self.split = check_split(split)
+        names = [industry] if industry is not None else list(industries())
+        if not names or not all(families(name) for name in names):
+            raise TaskNotFoundError(f"no task families for {industry or 'any industry'}")
+        self.industries = names
+        self.family = family
+        self.num_worlds = num_worlds
+        self.self_check = self_check
+        self._generated: OrderedDict[tuple[str, int, str | None], Task] = OrderedDict()
+        first = self._generate(names[0], 0, family)
+        super().__init__(discount=discount, max_turns=max_turns, scoping=scoping,
+                         tasks=[first], render_mode=render_mode)
+
+    def _generate(self, industry: str, seed: int, family: str | None) -> Task:
+        key = (industry, seed, family)
+        task = self._generated.get(key)
+        if task is None:
+            instance = generate_one(industry, self.split, seed, family=family,
+                                    worlds=self.num_worlds, check=self.self_check)
+            task = instance.task
+            self._generated[key] = task
+            while len(self._generated) > TASK_CACHE:
+                self._generated.popitem(last=False)
+        else:
+            self._generated.move_to_end(key)
+        return task
+
+    def reset(self, *, seed: int | None = None,  # type: ignore[override]  # info is a StepInfo
+              options: dict[str, Any] | None = None) -> tuple[str, StepInfo]:
+        options = dict(options or {})
+        if "task_id" in options:
+            raise ValueError("a generated env has no fixed tasks; pin a family with "
+                             "options={'family': ...}")
+        super(MivasEnv, self).reset(seed=seed)
+        industry = self.industries[int(self.np_random.integers(len(self.industries)))]
+        instance_seed = int(self.np_random.integers(2**31 - 1))
+        family = options.pop("family", self.family)
+        task = self._generate(industry, instance_seed, family)
+        self.tasks = [task]
+        observation, info = super().reset(options={**options, "task_id": task.full_id})
+        info["instance_seed"] = instance_seed
+        info["world_seed"] = task.lock.world_seed
+        info["split"] = self.split
+        return observation, info
+
+
+__all__ = ["GeneratedEnv", "instance_id"]

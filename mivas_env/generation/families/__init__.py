@@ -1,0 +1,34 @@
+"""Task families, one module per industry: ``families/<industry>.py`` defines
+``FAMILIES: tuple[Family, ...]``, one per category of ``tasks/<industry>/README.md``.
+
+The registry discovers them: an industry without a module simply has no families yet."""
+
+from __future__ import annotations
+
+import importlib
+from functools import cache
+from typing import TYPE_CHECKING
+
+from rewards.industry import industry_names
+
+if TYPE_CHECKING:
+    from mivas_env.generation.core import Family
+
+
+@cache
+def families(industry: str) -> tuple[Family, ...]:
+    """The families of an industry, in code order (C1, C2, ...); empty when it has none."""
+    module_name = f"mivas_env.generation.families.{industry}"
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name == module_name:
+            return ()
+        raise
+    found: tuple[Family, ...] = tuple(module.FAMILIES)
+    return tuple(sorted(found, key=lambda f: int(f.code[1:])))
+
+
+def industries() -> tuple[str, ...]:
+    """Industries with at least one family."""
+    return tuple(name for name in industry_names() if families(name))
