@@ -27,8 +27,9 @@ WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", 
 _MONTH = "(" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?"
 _ORD = r"(\d{1,2})(?:st|nd|rd|th)?"
 _MONTH_DAY_YEAR = re.compile(rf"\b{_MONTH}\s+{_ORD}\b(?:,?\s+(\d{{4}}))?", re.I)
-_DAY_OF_MONTH_YEAR = re.compile(rf"\b(?:the\s+)?{_ORD}\s+of\s+{_MONTH}(?:,?\s+(\d{{4}}))?", re.I)
-_SLASHED = re.compile(r"\b(\d{1,2})/(\d{1,2})/(\d{4})\b")
+_DAY_OF_MONTH_YEAR = re.compile(rf"\b(?:the\s+)?{_ORD}\s+(?:of\s+)?{_MONTH}(?:,?\s+(\d{{4}}))?",
+                                re.I)
+_SLASHED = re.compile(r"\b(\d{1,2})/(\d{1,2})(?:/(\d{4}))?(?![/\d])")
 _THE_DAY = re.compile(r"\bthe\s+(\d{1,2})(?:st|nd|rd|th)\b", re.I)
 _WEEKDAY = re.compile(r"\b(" + "|".join(WEEKDAYS) + r")\b", re.I)
 _ISO = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
@@ -79,8 +80,9 @@ def heard_dates(text: str, today: date) -> list[str]:
                  else _next_on_or_after(today, month, day))
         if found is not None:
             candidates.append((match.start(), found))
-    for match in _SLASHED.finditer(text):
-        found = _safe_date(int(match[3]), int(match[1]), int(match[2]))
+    for match in _SLASHED.finditer(text):  # 12/8 is the next December 8th
+        found = (_safe_date(int(match[3]), int(match[1]), int(match[2])) if match[3]
+                 else _next_on_or_after(today, int(match[1]), int(match[2])))
         if found is not None:
             candidates.append((match.start(), found))
     taken = [start for start, _ in candidates]
@@ -163,6 +165,9 @@ def heard_phone(text: str, region: str = "US") -> str | None:
     return None
 
 
+_NEGATIONS = frozenset({"not", "no", "never", "except", "nor", "t"})  # "t": don't, isn't
+
+
 def heard_choice(text: str, spellings: Mapping[str, Iterable[str]]) -> list[str]:
     """The values whose spellings the words contain, in the order said (at one place the
     longest spelling wins). ``spellings`` maps each value to the phrases that name it (the
@@ -182,6 +187,10 @@ def heard_choice(text: str, spellings: Mapping[str, Iterable[str]]) -> list[str]
     covered_until = -1
     for start, negative_length, value in sorted(hits):
         if start < covered_until:
+            continue
+        before = folded[:start].split()[-1:]
+        if before and before[0] in _NEGATIONS:  # "Riverdale, not Windermere"
+            covered_until = start - negative_length
             continue
         covered_until = start - negative_length
         if value not in out:
@@ -253,7 +262,8 @@ def heard_name(text: str) -> str | None:
         breaks = any(ch in gap for ch in ",;:!?()\u2014\u2013") or " - " in gap or \
             gap.endswith(". ")
         is_name = (word[:1].isupper() and word.casefold() not in _NOT_NAME_WORDS
-                   and not _SPELLED.match(word) and not (word.isupper() and len(word) == 1))
+                   and not _SPELLED.match(word)
+                   and not (len(word) == 1 and not current))  # "O" in "Marguerite O Hainifin"
         if current and (breaks or not (is_name or (word in _PARTICLES and current))):
             runs.append(current)
             current = []

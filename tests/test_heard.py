@@ -125,3 +125,18 @@ def test_no_words_crash_a_parser(text: str) -> None:
     heard_cents(text)
     heard_emails(text)
     heard_alias(load_industry("legal"), "state", text)
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("10 February 2004", ["2004-02-10"]), ("Wednesday, 12/2", ["2026-12-02"]),
+    ("Tuesday, 12/15, or Monday the 21st if that day is full", ["2026-12-15", "2026-12-21"]),
+    ("May 3 2025", ["2025-05-03"]),
+])
+def test_generated_callers_date_formats(text: str, expected: list[str]) -> None:
+    assert heard_dates(text, TODAY) == expected
+
+
+def test_a_negated_choice_is_not_a_choice() -> None:
+    healthcare = load_industry("healthcare")
+    assert heard_alias(healthcare, "location", "Riverdale, not Windermere") == ["loc_riverdale"]
+    assert heard_name("Marguerite O Hainifin") == "Marguerite O Hainifin"
