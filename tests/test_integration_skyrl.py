@@ -56,3 +56,15 @@ def test_a_tool_of_another_desk_answers_not_available_at_node() -> None:
     env.init([])
     out = env.step(call("hold_consultation", attorney_id="att_01"))
     assert "not_available_at_node" in out["observations"][0]["content"]
+
+
+def test_generated_families_register_as_gen_ids() -> None:
+    import gymnasium as gym
+
+    if "mivas/legal-gen-v0" not in gym.registry:
+        pytest.skip("no generated families in this tree")
+    assert "mivas-legal-gen" in skyrl.IDS
+    env = skyrl_gym.make("mivas-legal-gen", extras={"seed": 4})
+    _, meta = env.init([])
+    again = skyrl_gym.make("mivas-legal-gen", extras={"seed": 4})
+    assert again.init([])[1] == meta and "-train-" in meta["task_id"]

@@ -127,3 +127,21 @@ def test_one_grpo_step_runs_the_tool_loop_and_scores_each_rollout(tmp_path: Path
     assert step["reward_std"] > 0 and step["tools/failure_frequency"] == 0
     assert step["tools/call_frequency"] > 1  # multi-turn: several tool calls per rollout
     assert step["loss"] != 0 and step["grad_norm"] > 0
+
+
+def test_a_generated_env_id_draws_one_instance_per_seed() -> None:
+    gym = pytest.importorskip("gymnasium")
+    if "mivas/healthcare-gen-v0" not in gym.registry:
+        pytest.skip("no generated families in this tree")
+    env = environment_factory("mivas/healthcare-gen-v0", max_turns=5)()
+    first = env.reset(seed=7)
+    task = env.env.task
+    assert env.reset(seed=7) == first and env.env.task is not None
+    assert task is not None and env.env.task.full_id == task.full_id
+    assert "-test-" not in task.full_id  # the train split by default
+    with pytest.raises(ValueError, match="seed"):
+        env.reset(task_id="healthcare/C1-E1", seed=0)
+    env.say("Hello?")
+    assert env.get_reward() == env.outcome["r_train"] and "verdict" in env.outcome
+    rows = dataset_rows("mivas/healthcare-gen-v0", seeds=3)
+    assert [sorted(row) for row in rows] == [["prompt", "seed"]] * 3

@@ -69,3 +69,13 @@ def test_vf_eval_runs_the_gold_route_against_a_loopback_endpoint(tmp_path: Path)
     assert trace["metrics"]["r_eval"] == 1.0 and trace["metrics"]["exact"] == 1.0  # type: ignore[index]
     assert trace["info"]["mivas"]["verdict"]["r_eval"] is True or \
         trace["info"]["mivas"]["verdict"]["r_eval"] == 1  # type: ignore[index]
+
+
+def test_a_generated_env_id_yields_one_task_per_seed() -> None:
+    import gymnasium as gym
+
+    if "mivas/legal-gen-v0" not in gym.registry:
+        pytest.skip("no generated families in this tree")
+    tasks = list(MivasTaskset(MivasTasksetConfig(industry="mivas/legal-gen-v0", seeds=3)))
+    assert [t.data.seed for t in tasks] == [0, 1, 2]
+    assert all(t.data.task_id == "" and "-train-" in str(t.data.name) for t in tasks)

@@ -49,6 +49,27 @@ def make_text_env(industry_or_id: str, **env_kwargs: Any) -> MivasEnv:
     return MivasEnv(industry=industry, **env_kwargs)
 
 
+def is_generated(env: MivasEnv) -> bool:
+    """Whether the env draws a generated instance per reset (``mivas/<industry>-gen-v0``)."""
+    try:
+        from mivas_env.generation.env import GeneratedEnv
+    except ImportError:  # a tree without the generation package
+        return False
+    return isinstance(env, GeneratedEnv)
+
+
+def reset_options(env: MivasEnv, task_id: Any = None, family: Any = None
+                  ) -> dict[str, Any] | None:
+    """``reset`` options for a row's ``task_id`` (shipped tasks) or ``family`` (generated envs,
+    where the seed picks the instance)."""
+    if is_generated(env):
+        if task_id:
+            raise ValueError("a generated env (mivas/<industry>-gen-v0) picks its instance from "
+                             "the seed; give a seed (and optionally a family), not a task_id")
+        return {"family": str(family)} if family else None
+    return {"task_id": str(task_id)} if task_id else None
+
+
 def identifier(name: str) -> str:
     """A tool or argument name as a Python identifier (TRL makes methods of tools)."""
     text = IDENTIFIER.sub("_", name)

@@ -13,8 +13,8 @@ SkyRL's trainer does not pass ``tools=`` to the chat template, so ``init`` puts 
 a system message and ``step`` parses ``<tool_call>{...}</tool_call>`` blocks from the action text
 (a reply without a tool call is speech to the caller). ``env_config`` holds env kwargs
 (``discount``, ``max_turns``, ``reward``...); ``extras`` (the dataset row's) may hold ``task_id``
-and ``seed``. The reward is ``r_train`` on the last step; ``metadata`` then carries ``r_eval``,
-the verdict and the rest."""
+and ``seed`` (a generated env: ``seed`` and optionally ``family``). The reward is ``r_train``
+on the last step; ``metadata`` then carries ``r_eval``, the verdict and the rest."""
 
 from __future__ import annotations
 
@@ -32,6 +32,7 @@ from mivas_env.integrations.common import (
     opening_message,
     outcome,
     parse_tool_calls,
+    reset_options,
     tool_result_text,
     tools_message,
 )
@@ -73,8 +74,9 @@ class MivasTextEnv(BaseTextEnv):  # type: ignore[misc]
     def init(self, prompt: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], dict[str, Any]]:
         task_id = self.extras.get("task_id")
         seed = self.extras.get("seed")
-        opening, info = self.env.reset(seed=int(seed) if seed is not None else None,
-                                       options={"task_id": str(task_id)} if task_id else None)
+        opening, info = self.env.reset(
+            seed=int(seed) if seed is not None else None,
+            options=reset_options(self.env, task_id, self.extras.get("family")))
         self.info, self.outcome, self.turns = dict(info), {}, 0
         messages = [m for m in (prompt or []) if m.get("role") != "system"]
         return ([{"role": "system", "content": tools_message(self.industry)}, *messages,

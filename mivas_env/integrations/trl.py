@@ -30,6 +30,7 @@ from mivas_env.integrations.common import (
     make_text_env,
     opening_message,
     outcome,
+    reset_options,
     tool_result_text,
     tool_specs,
 )
@@ -49,11 +50,12 @@ class MivasToolEnv:
         self.outcome: dict[str, Any] = {}
         self.done = False
 
-    def reset(self, task_id: str | None = None, seed: int | None = None, **row: Any) -> str:
-        """Start a call (``task_id`` and ``seed`` from the dataset row; other columns ignored)."""
-        options = {"task_id": str(task_id)} if task_id else None
+    def reset(self, task_id: str | None = None, seed: int | None = None,
+              family: str | None = None, **row: Any) -> str:
+        """Start a call: ``task_id`` and ``seed`` from the dataset row (a generated env takes
+        ``seed`` and optionally ``family``); other columns are ignored."""
         opening, info = self.env.reset(seed=int(seed) if seed is not None else None,
-                                       options=options)
+                                       options=reset_options(self.env, task_id, family))
         self.info, self.outcome, self.done = dict(info), {}, False
         return opening_message(info, opening)
 
@@ -166,13 +168,18 @@ def environment_factory(industry: str = "healthcare", **env_kwargs: Any
 def dataset_rows(industry: str = "healthcare", task_ids: list[str] | None = None,
                  seeds: int = 1) -> list[dict[str, Any]]:
     """Rows for a ``datasets.Dataset``: a conversational ``prompt`` (the system prompt; the
-    opening is appended by ``reset``), ``task_id`` and ``seed``. Only policy-visible text."""
-    from mivas_env.integrations.common import system_prompt
+    opening is appended by ``reset``), ``task_id`` and ``seed`` — for a generated env id
+    (``mivas/<industry>-gen-v0``) ``seeds`` rows with a seed each, one instance per seed. Only
+    policy-visible text."""
+    from mivas_env.integrations.common import ENV_ID, system_prompt
     from mivas_env.tasks import load_tasks
 
     name = industry_of(industry)
-    ids = task_ids or [task.full_id for task in load_tasks(name)]
     prompt = [{"role": "system", "content": system_prompt(name)},
               {"role": "user", "content": ""}]
+    match = ENV_ID.match(industry)
+    if match is not None and match["suffix"]:
+        return [{"prompt": prompt, "seed": seed} for seed in range(seeds)]
+    ids = task_ids or [task.full_id for task in load_tasks(name)]
     return [{"prompt": prompt, "task_id": task_id, "seed": seed}
             for seed in range(seeds) for task_id in ids]

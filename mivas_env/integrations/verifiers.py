@@ -27,10 +27,12 @@ from mivas_env.integrations.common import (
     env_action,
     finish,
     industry_of,
+    is_generated,
     make_text_env,
     opening_message,
     outcome,
     parse_tool_calls,
+    reset_options,
     tool_result_text,
     tools_message,
 )
@@ -43,9 +45,9 @@ class MivasTasksetConfig(vf.TasksetConfig):  # type: ignore[misc]
     industry: str = "healthcare"
     """An industry or a single-industry env id (``mivas/legal-gen-v0``)."""
     task_ids: list[str] = []
-    """Full task ids to load (empty: every task of the env)."""
+    """Full task ids to load (empty: every task of the env; a generated env has none)."""
     seeds: int = 1
-    """Episodes per task, seeds 0..seeds-1."""
+    """Episodes per task, seeds 0..seeds-1 (a generated env: one instance per seed)."""
     env_kwargs: dict[str, Any] = {}
     """Passed to the env unchanged (``discount``, ``max_turns``, ``reward``...)."""
 
@@ -65,16 +67,20 @@ class MivasTaskset(vf.Taskset[MivasTask, MivasTasksetConfig]):  # type: ignore[m
         config = self.config
         env = make_text_env(config.industry, **config.env_kwargs)
         industry = industry_of(config.industry)
-        wanted = set(config.task_ids)
-        tasks = [t for t in env.tasks if not wanted or t.full_id in wanted or t.lock.id in wanted]
-        for seed in range(config.seeds):
-            for task in tasks:
-                opening, info = env.reset(seed=seed, options={"task_id": task.full_id})
-                yield MivasTask(MivasData(id=f"{task.full_id}#{seed}", name=task.full_id,
-                                          prompt=opening_message(info, opening),
-                                          system_prompt=tools_message(industry),
-                                          task_id=task.full_id, seed=seed, industry=industry),
-                                config.task)
+        if is_generated(env):  # one generated instance per seed
+            plan = [("", seed) for seed in range(config.seeds)]
+        else:
+            wanted = set(config.task_ids)
+            plan = [(t.full_id, seed) for seed in range(config.seeds) for t in env.tasks
+                    if not wanted or t.full_id in wanted or t.lock.id in wanted]
+        for task_id, seed in plan:
+            opening, info = env.reset(seed=seed, options=reset_options(env, task_id))
+            drawn = info.get("task_id", task_id)
+            yield MivasTask(MivasData(id=f"{drawn}#{seed}", name=drawn,
+                                      prompt=opening_message(info, opening),
+                                      system_prompt=tools_message(industry),
+                                      task_id=task_id, seed=seed, industry=industry),
+                            config.task)
 
 
 class MivasEnvConfig(vf.EnvConfig):  # type: ignore[misc]
@@ -87,7 +93,7 @@ class MivasVerifiersEnv(vf.Env[MivasEnvConfig]):  # type: ignore[misc]
         taskset_config = self.taskset.config
         env = make_text_env(taskset_config.industry, **taskset_config.env_kwargs)
         industry = task.data.industry
-        env.reset(seed=task.data.seed, options={"task_id": task.data.task_id})
+        env.reset(seed=task.data.seed, options=reset_options(env, task.data.task_id))
         info: dict[str, Any] = {}
         async with agents.agent.interaction(task) as interaction:
             segment = await interaction.turn()  # the prompt (the caller's opening) is given
