@@ -2,8 +2,9 @@
 and does what PPO learns on training instances carry over to held-out ones?
 
 PPO (RLlib, new API stack) on ``DiscreteActions`` with discount 1.0 (binary: any passing route
-earns 1), 0.5 and 0.2, several seeds each. After every iteration the greedy policy is evaluated
-on held-out instances under ``FixedDiscountEval`` (pass = r_eval, and the exact-route rate).
+earns 1), 0.5 and 0.2, several seeds each. After every iteration the policy is evaluated on
+held-out instances under ``FixedDiscountEval`` (pass = r_eval, and the exact-route rate), with
+actions sampled from it (what PPO trains; seeded) and greedily.
 Two splits:
 
 - ``--tasks generated`` (the default once ``mivas tasks generate`` exists): train on instances of
@@ -47,25 +48,28 @@ DEFAULT_OUT = Path(tempfile.gettempdir()) / "mivas-discount-experiment" / "disco
 MAX_TURNS = 24
 
 
-def shipped_split(industry: str) -> tuple[list[Task], list[Task]]:
-    """Held out: every shipped task whose example number is 2."""
-    tasks = load_tasks(industry)
+def shipped_split(industry: str, family: str | None = None) -> tuple[list[Task], list[Task]]:
+    """Held out: every shipped task whose example number is 2 (of one family's code if given)."""
+    tasks = [t for t in load_tasks(industry)
+             if family is None or t.lock.id.split("-")[0] == family or t.lock.category == family]
     held_out = [t for t in tasks if t.lock.id.endswith("-E2")]
     return [t for t in tasks if t not in held_out], held_out
 
 
-def generated_split(industry: str, train_n: int, test_n: int, folder: Path
-                    ) -> tuple[list[Task], list[Task]]:
-    """Instances of the industry's generated families: ``train_n`` from the train split,
-    ``test_n`` from the test split, through ``mivas tasks generate`` (seed 0)."""
+def generated_split(industry: str, train_n: int, test_n: int, folder: Path,
+                    family: str | None = None) -> tuple[list[Task], list[Task]]:
+    """Instances of the industry's generated families (or of one ``family``): ``train_n`` from
+    the train split, ``test_n`` from the test split, through ``mivas tasks generate``."""
     mivas = shutil.which("mivas") or str(Path(sys.executable).with_name("mivas"))
     out: dict[str, list[Task]] = {}
     for split, n in (("train", train_n), ("test", test_n)):
         target = folder / split
         if target.exists():
             shutil.rmtree(target)
+        pinned = ["--family", family] if family else []
         done = subprocess.run([mivas, "tasks", "generate", "--industry", industry, "--split", split,
-                               "--n", str(n), "--seed", "0", "--out", str(target)],
+                               "--n", str(n), "--seed", "0", "--out", str(target), "--quiet",
+                               *pinned],
                               capture_output=True, text=True, check=False)
         if done.returncode != 0:
             raise SystemExit(f"mivas tasks generate failed ({done.returncode}): "
@@ -107,25 +111,42 @@ def menu_ceiling(tasks: list[Task]) -> float:
     return passed / len(tasks)
 
 
-def greedy_eval(algo: Any, env: DiscreteActions, tasks: list[Task]) -> dict[str, float]:
-    """Pass rate (r_eval) and exact-route rate of the greedy policy on ``tasks``."""
+def policy_eval(algo: Any, env: DiscreteActions, tasks: list[Task], greedy: bool,
+                seed: int = 0) -> tuple[float, float]:
+    """Pass rate (r_eval) and exact-route rate of the policy on ``tasks``: its greedy action, or
+    an action sampled from it (seeded), at every step."""
     import torch
     from ray.rllib.core.columns import Columns
 
     module = algo.get_module()
+    rng = np.random.default_rng(seed)
     passed = exact = 0
     for i, task in enumerate(tasks):
         obs, info = env.reset(seed=10_000 + i, options={"task_id": task.full_id})
         while True:
             with torch.no_grad():
                 out = module.forward_inference({Columns.OBS: torch.from_numpy(obs[None])})
-            action = int(np.argmax(out[Columns.ACTION_DIST_INPUTS][0].numpy()))
+            logits = out[Columns.ACTION_DIST_INPUTS][0].numpy().astype(np.float64)
+            if greedy:
+                action = int(np.argmax(logits))
+            else:
+                probs = np.exp(logits - logits.max())
+                action = int(rng.choice(len(probs), p=probs / probs.sum()))
             obs, reward, terminated, truncated, info = env.step(action)
             if terminated or truncated:
                 break
         passed += int(reward)  # FixedDiscountEval(discount=None): the reward is r_eval
         exact += int(reward == 1 and info["handoff_verdict"] == "exact")
-    return {"heldout_pass_rate": passed / len(tasks), "heldout_exact_rate": exact / len(tasks)}
+    return passed / len(tasks), exact / len(tasks)
+
+
+def heldout_eval(algo: Any, env: DiscreteActions, tasks: list[Task], seed: int
+                 ) -> dict[str, float]:
+    """The policy on held-out tasks, sampled (what PPO trains) and greedy."""
+    sampled = policy_eval(algo, env, tasks, greedy=False, seed=seed)
+    greedy = policy_eval(algo, env, tasks, greedy=True)
+    return {"heldout_pass_rate": sampled[0], "heldout_exact_rate": sampled[1],
+            "heldout_greedy_pass_rate": greedy[0], "heldout_greedy_exact_rate": greedy[1]}
 
 
 def run(discount: float, seed: int, iterations: int, train: list[Task], held_out: list[Task]
@@ -143,7 +164,7 @@ def run(discount: float, seed: int, iterations: int, train: list[Task], held_out
         for iteration in range(1, iterations + 1):
             train_metrics = iteration_metrics(algo.train())
             row = {"discount": discount, "seed": seed, "iteration": iteration, **train_metrics,
-                   **greedy_eval(algo, eval_env, held_out)}
+                   **heldout_eval(algo, eval_env, held_out, seed=1000 * seed + iteration)}
             print(json.dumps(row), flush=True)
             rows.append(row)
     finally:
@@ -153,8 +174,8 @@ def run(discount: float, seed: int, iterations: int, train: list[Task], held_out
 
 PANELS = {"mivas_pass_rate": "training episodes: pass rate",
           "mivas_exact_rate": "training episodes: exact-route rate",
-          "heldout_pass_rate": "held-out greedy: pass rate (r_eval)",
-          "heldout_exact_rate": "held-out greedy: exact-route rate"}
+          "heldout_pass_rate": "held-out (policy sampled): pass rate (r_eval)",
+          "heldout_exact_rate": "held-out (policy sampled): exact-route rate"}
 
 
 def plot(result: dict[str, Any], path: Path) -> None:
@@ -193,7 +214,7 @@ def report(result: dict[str, Any]) -> str:
     last = max(r["iteration"] for r in rows)
     seeds = len({r["seed"] for r in rows})
     lines = [f"| discount | train pass (it. 1 → {last}) | train exact | held-out pass | "
-             f"held-out exact |", "|---:|---:|---:|---:|---:|"]
+             f"held-out exact | held-out pass, greedy |", "|---:|---:|---:|---:|---:|---:|"]
     for discount in sorted({r["discount"] for r in rows}, reverse=True):
         first = [r for r in rows if r["discount"] == discount and r["iteration"] == 1]
         final = [r for r in rows if r["discount"] == discount and r["iteration"] == last]
@@ -203,8 +224,10 @@ def report(result: dict[str, Any]) -> str:
 
         lines.append(f"| {discount:g} | {mean('mivas_pass_rate', first)} → "
                      f"{mean('mivas_pass_rate', final)} | {mean('mivas_exact_rate', final)} | "
-                     f"{mean('heldout_pass_rate', final)} | {mean('heldout_exact_rate', final)} |")
-    lines.append(f"\n({result['split']}: {result['n_train']} training, {result['n_heldout']} "
+                     f"{mean('heldout_pass_rate', final)} | {mean('heldout_exact_rate', final)} | "
+                     f"{mean('heldout_greedy_pass_rate', final)} |")
+    scope = f"{result['industry']} {result.get('family') or 'all families'}, {result['split']}"
+    lines.append(f"\n({scope}: {result['n_train']} training, {result['n_heldout']} "
                  f"held-out instances; mean of {seeds} seeds. Held out, noop passes "
                  f"{result['noop_heldout']:.3f} and the menu's gold scripts "
                  f"{result['ceiling_heldout']:.3f}. Wall time {result['seconds']:.0f} s.)")
@@ -215,6 +238,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tasks", choices=("generated", "shipped"), default="generated")
     parser.add_argument("--industry", default="healthcare")
+    parser.add_argument("--family", default=None, help="one family: a code (C1) or a category")
     parser.add_argument("--iterations", type=int, default=20)
     parser.add_argument("--seeds", type=int, default=3)
     parser.add_argument("--discounts", default="1.0,0.5,0.2")
@@ -243,9 +267,11 @@ def main() -> None:
     out.parent.mkdir(parents=True, exist_ok=True)
     if args.tasks == "generated":
         train, held_out = generated_split(args.industry, args.train_n, args.test_n,
-                                          out.parent / f"{out.name}-tasks")
+                                          out.parent / f"{out.name}-tasks", args.family)
     else:
-        train, held_out = shipped_split(args.industry)
+        train, held_out = shipped_split(args.industry, args.family)
+    if not train or not held_out:
+        parser.error(f"no training or no held-out tasks for {args.industry} {args.family or ''}")
     print(f"{args.tasks}: train {len(train)} tasks, held out {len(held_out)}", flush=True)
     started = time.perf_counter()
     import ray
@@ -259,7 +285,8 @@ def main() -> None:
                 for row in run(discount, seed, iterations, train, held_out)]
     finally:
         ray.shutdown()
-    result = {"split": args.tasks, "industry": args.industry, "n_train": len(train),
+    result = {"split": args.tasks, "industry": args.industry, "family": args.family,
+              "n_train": len(train),
               "n_heldout": len(held_out), "noop_heldout": play_noop(held_out),
               "ceiling_heldout": menu_ceiling(held_out), "ceiling_train": menu_ceiling(train),
               "rows": rows, "seconds": time.perf_counter() - started}
