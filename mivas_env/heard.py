@@ -324,8 +324,9 @@ def heard_cents(text: str) -> int | None:
 
 def best_record(records: Sequence[Mapping[str, Any]], key: str, hints: Sequence[str]
                 ) -> Any:
-    """The ``key`` value of the record whose text best matches what the caller said (word
-    overlap with ``hints``); the first record holding ``key`` when nothing matches."""
+    """The ``key`` value of the record whose text (nested values included: an order's items)
+    best matches what the caller said (word overlap with ``hints``); the first record holding
+    ``key`` when nothing matches."""
     holding = [r for r in records if key in r and isinstance(r[key], (str, int))]
     if not holding:
         return None
@@ -335,9 +336,19 @@ def best_record(records: Sequence[Mapping[str, Any]], key: str, hints: Sequence[
         return holding[0][key]
 
     def overlap(record: Mapping[str, Any]) -> int:
-        text = " ".join(str(v) for v in record.values() if isinstance(v, (str, int)))
+        text = " ".join(str(v) for v in _flat(record))
         return len(words & set(fold_spelling(text.replace("-", " ")).split()))
 
     scores = [overlap(r) for r in holding]
     best = max(scores)
     return holding[scores.index(best)][key]
+
+
+def _flat(data: Any, depth: int = 0) -> list[Any]:
+    if depth > 3:
+        return []
+    if isinstance(data, Mapping):
+        return [v for value in data.values() for v in _flat(value, depth + 1)]
+    if isinstance(data, list):
+        return [v for value in data[:50] for v in _flat(value, depth + 1)]
+    return [data] if isinstance(data, (str, int)) and not isinstance(data, bool) else []

@@ -266,7 +266,7 @@ class MacroActions(gym.ActionWrapper[str, np.int64, Any], gym.utils.RecordConstr
             if key.endswith("_cents") and prop.type == "integer":
                 values = self._amount(values)
             if not values and key in required and prop.x_kind == "prose":
-                values = [self._prose()]
+                values = [self._prose(prop.maxLength)]
             if values:
                 if item is not prop:
                     arrays.add(key)
@@ -378,10 +378,14 @@ class MacroActions(gym.ActionWrapper[str, np.int64, Any], gym.utils.RecordConstr
             return said
         return [min(said[0], limits[0])] if said else [limits[0]]
 
-    def _prose(self) -> str:
-        """Free text for a required prose parameter the caller gave no words for."""
-        said = "; ".join(self.memory.revealed.values())
-        return f"Caller said: {said}. {self._answer()}" if said else self._answer()
+    def _prose(self, limit: int | None) -> str:
+        """Free text for a required prose parameter the caller gave no words for: what the
+        caller said, cut to the parameter's length."""
+        said = "; ".join([*self.memory.revealed.values(), *self.memory.heard[:1]]) or \
+            self._answer()
+        if limit is not None and len(said) > limit:
+            said = said[:limit].rsplit(" ", 1)[0] if " " in said[:limit] else said[:limit]
+        return said
 
     def _answer(self) -> str:
         if self.memory.last_outcome != 1 or self.memory.last_data is None:

@@ -146,9 +146,13 @@ def test_macro_arguments_are_in_the_formats_tools_take() -> None:
     assert calls["book_appointment"]["start_time"] == "2026-12-08T09:00"
 
 
-# Generated families whose gold needs a judgement no caller answer carries: escalation urgency
-# (legal C9) and which kind of document a description names (legal C12).
-JUDGEMENT_FAMILIES = {("legal", "C9"), ("legal", "C12")}
+# Generated families whose gold needs what no caller answer or tool result the gold route sees
+# carries: escalation urgency (legal C9) and which kind of document a description names (legal
+# C12) are judgements; the policy topic "price drops" names (customer_support C9) too; which of
+# several orders holds the item the caller names, when list_orders shows no items
+# (customer_support C2 and C12), needs lookups the gold route does not make.
+JUDGEMENT_FAMILIES = {("legal", "C9"), ("legal", "C12"), ("customer_support", "C2"),
+                      ("customer_support", "C9"), ("customer_support", "C12")}
 
 
 def generated_instances() -> list[Any]:
@@ -168,5 +172,5 @@ def test_the_gold_script_through_the_menu_passes_generated_instances() -> None:
         env = DiscreteActions(MivasEnv(tasks=[task], max_turns=60))
         if play(env, task).get("r_eval") != 1:
             failed.append(task.full_id)
-    assert failed == []  # measured: 240 of healthcare's and legal's train+test instances, every
-    # one outside the two judgement families passes
+    assert failed == []  # measured on 60 train + 60 test instances per industry: healthcare
+    # 120/120, legal 101/120, customer_support 113/120 (334/360); every failure is in these families
