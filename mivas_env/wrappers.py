@@ -109,7 +109,7 @@ class MacroMemory:
     heard: list[str] = field(default_factory=list)  # everything the caller said
 
 
-class MacroActions(gym.ActionWrapper[str, np.int64, Any], gym.utils.RecordConstructorArgs):
+class MacroActions(gym.ActionWrapper[str, int | np.int64, Any], gym.utils.RecordConstructorArgs):
     """A ``Discrete`` menu of macro actions over a single-industry ``MivasEnv``; observations stay
     text.
 
@@ -408,7 +408,7 @@ class MacroActions(gym.ActionWrapper[str, np.int64, Any], gym.utils.RecordConstr
             memory.records[:0] = _records(output.get("data"))
 
 
-class MacroObservations(gym.ObservationWrapper[np.ndarray, np.int64, str],
+class MacroObservations(gym.ObservationWrapper[np.ndarray, int | np.int64, str],
                         gym.utils.RecordConstructorArgs):
     """A float32 ``Box`` observation of a :class:`MacroActions` env's state, for RLlib's default
     models: active desk one-hot, slots revealed, last tool outcome (none/ok/error), turn fraction,
