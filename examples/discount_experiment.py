@@ -280,16 +280,22 @@ def main() -> None:
     torch.set_num_threads(1)
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False,
              logging_level=logging.ERROR)
+    result: dict[str, Any] = {
+        "split": args.tasks, "industry": args.industry, "family": args.family,
+        "n_train": len(train), "n_heldout": len(held_out), "noop_heldout": play_noop(held_out),
+        "ceiling_heldout": menu_ceiling(held_out), "ceiling_train": menu_ceiling(train),
+        "rows": [], "seconds": 0.0, "complete": False}
     try:
-        rows = [row for discount in discounts for seed in seeds
-                for row in run(discount, seed, iterations, train, held_out)]
+        for discount in discounts:
+            for seed in seeds:
+                result["rows"] += run(discount, seed, iterations, train, held_out)
+                result["seconds"] = time.perf_counter() - started
+                if not args.smoke:  # a run cut short keeps what it finished
+                    out.with_suffix(".json").write_text(json.dumps(result, indent=1))
     finally:
         ray.shutdown()
-    result = {"split": args.tasks, "industry": args.industry, "family": args.family,
-              "n_train": len(train),
-              "n_heldout": len(held_out), "noop_heldout": play_noop(held_out),
-              "ceiling_heldout": menu_ceiling(held_out), "ceiling_train": menu_ceiling(train),
-              "rows": rows, "seconds": time.perf_counter() - started}
+    result["complete"] = True
+    result["seconds"] = time.perf_counter() - started
     table = report(result)
     if not args.smoke:
         out.with_suffix(".json").write_text(json.dumps(result, indent=1))
