@@ -33,7 +33,8 @@ def _words(text: str) -> frozenset[str]:
 def gold_plan(task: Task) -> list[Step]:
     """The oracle's actions for ``task`` as assistant messages."""
     oracle = OracleAgent()
-    oracle.reset(task, "", {})
+    oracle.reveal(task.lock)  # the privileged path: the oracle reads the lockfile
+    oracle.reset("", {})
     steps: list[Step] = []
     for i, action in enumerate(oracle.plan):
         if isinstance(action, dict):

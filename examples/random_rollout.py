@@ -7,16 +7,16 @@ import gymnasium as gym
 
 import mivas_env  # noqa: F401  (registers the env ids)
 from mivas_env.agents import RandomAgent
-from mivas_env.tasks import find_task
+from mivas_env.env import policy_info
 
 env = gym.make("mivas/healthcare-v0", max_turns=20)
 agent = RandomAgent(seed=0)
 for episode in range(5):
     obs, info = env.reset(seed=episode)
-    agent.reset(find_task(info["task_id"]), obs, info)
+    agent.reset(obs, policy_info(info))  # the policy never sees task_id or category
     done = False
     while not done:
-        obs, reward, terminated, truncated, info = env.step(agent.act(obs, info))
+        obs, reward, terminated, truncated, info = env.step(agent.act(obs, policy_info(info)))
         done = terminated or truncated
     print(f"{info['verdict']['task_id']:<22} reward={reward:<4} route={info['handoff_verdict']:<22}"
           f" T={info['score_T']:.2f} H={info['score_H']:.2f} D={info['db_passed']}")

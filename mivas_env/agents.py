@@ -1,26 +1,52 @@
 """Agents shipped with MIVAS: ``oracle`` (the gold calls), ``random`` and ``noop`` baselines.
 
-An agent is any object with ``reset(task, observation, info)`` and ``act(observation, info)``
-returning an action for ``MivasEnv.step``."""
+An agent is any object with ``reset(observation, info)`` and ``act(observation, info)`` returning
+an action for ``MivasEnv.step``. It sees what a policy sees: the observation and
+``policy_info(info)`` (no task id, category or verdict). A *privileged* agent (the oracle, the
+red-team policies of ``mivas audit``) declares ``privileged = True`` and is handed the lockfile
+through ``reveal(lock)`` before ``reset``; nothing else ever receives it."""
 
 from __future__ import annotations
 
 import json
 import random
 from collections import deque
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol, runtime_checkable
 
-from mivas_env.tasks import Task
+from rewards import load_industry
+from rewards.models import Lockfile
 
 Action = str | dict[str, Any]
 
 
 class Agent(Protocol):
+    """A policy: it sees the observation and ``policy_info(info)`` only."""
+
     name: str
 
-    def reset(self, task: Task, observation: str, info: dict[str, Any]) -> None: ...
+    def reset(self, observation: str, info: dict[str, Any]) -> None: ...
 
     def act(self, observation: str, info: dict[str, Any]) -> Action: ...
+
+
+@runtime_checkable
+class PrivilegedAgent(Protocol):
+    """An agent that is handed the lockfile (gold calls, caller script) before each episode.
+    Only evaluators call ``reveal``; a policy being trained or measured must never be one."""
+
+    name: str
+    privileged: Literal[True]
+
+    def reveal(self, lock: Lockfile) -> None: ...
+
+    def reset(self, observation: str, info: dict[str, Any]) -> None: ...
+
+    def act(self, observation: str, info: dict[str, Any]) -> Action: ...
+
+
+def is_privileged(agent: object) -> bool:
+    """Whether ``agent`` asked for the lockfile (``privileged = True`` and a ``reveal``)."""
+    return getattr(agent, "privileged", False) is True and callable(getattr(agent, "reveal", None))
 
 
 def gold_arguments(parameters: dict[str, Any]) -> dict[str, Any]:
@@ -37,15 +63,31 @@ class OracleAgent:
     """Replays the lockfile's gold calls in order, tells the caller the answer, ends the call."""
 
     name = "oracle"
+    privileged: Literal[True] = True
 
     def __init__(self) -> None:
         self.plan: deque[Action] = deque()
+        self.lock: Lockfile | None = None
 
-    def reset(self, task: Task, observation: str, info: dict[str, Any]) -> None:
+    def reveal(self, lock: Lockfile) -> None:
+        self.lock = lock
+
+    def reset(self, observation: str, info: dict[str, Any]) -> None:
+        lock, self.lock = self.lock, None  # one lockfile per episode, never reused
+        if lock is None:
+            raise RuntimeError("the oracle needs the lockfile: the evaluator calls reveal(lock) "
+                               "before reset")
         self.plan = deque({"tool": call.name, "arguments": gold_arguments(call.parameters)}
-                          for call in task.lock.exp_tool_calls)
-        if task.caller.agent_answer:
-            self.plan.append(task.caller.agent_answer)
+                          for call in lock.exp_tool_calls)
+        answer = (lock.caller or {}).get("agent_answer")
+        if isinstance(answer, str) and answer:
+            # Said after the gold calls, or just before the last one when it ends the call
+            # ("please call 911; I'm transferring you to a person").
+            last = lock.exp_tool_calls[-1].name if lock.exp_tool_calls else None
+            if last is not None and last in load_industry(lock.industry).terminal_tools:
+                self.plan.insert(len(self.plan) - 1, answer)
+            else:
+                self.plan.append(answer)
         self.plan.append({"tool": "end_call", "arguments": {}})
 
     def act(self, observation: str, info: dict[str, Any]) -> Action:
@@ -62,7 +104,7 @@ class NoopAgent:
     def __init__(self) -> None:
         self.turn = 0
 
-    def reset(self, task: Task, observation: str, info: dict[str, Any]) -> None:
+    def reset(self, observation: str, info: dict[str, Any]) -> None:
         self.turn = 0
 
     def act(self, observation: str, info: dict[str, Any]) -> Action:
@@ -84,8 +126,9 @@ class RandomAgent:
         self.seed = seed
         self.rng = random.Random(seed)
 
-    def reset(self, task: Task, observation: str, info: dict[str, Any]) -> None:
-        self.rng = random.Random(f"{self.seed}:{task.full_id}")
+    def reset(self, observation: str, info: dict[str, Any]) -> None:
+        # Seeded by what the policy heard: the same opening gives the same episode.
+        self.rng = random.Random(f"{self.seed}:{observation}")
         self.words: list[str] = observation.split()
 
     def act(self, observation: str, info: dict[str, Any]) -> Action:

@@ -152,7 +152,12 @@ def check_loaded(task: Task) -> list[str]:
                         f"{episode.handoff_verdict} T={episode.score_T:.2f} "
                         f"H={episode.score_H:.2f} D={episode.db_passed} "
                         f"ended_by={episode.ended_by}")
-    elif episode.ended_by != "caller_hung_up" and task.caller.agent_answer:
+    elif (episode.ended_by != "caller_hung_up" and task.caller.agent_answer
+          and not (task.lock.exp_tool_calls  # the gold route itself ends the call
+                   and episode.ended_by == task.lock.exp_tool_calls[-1].name)):
         problems.append(f"the caller did not hang up satisfied after the oracle's answer "
                         f"(ended by {episode.ended_by}): check caller.goal")
+    if not episode.aux_passed:
+        problems.append(f"the oracle fails auxiliary judges {list(episode.aux_failed)}: "
+                        f"check the lockfile's aux section")
     return problems

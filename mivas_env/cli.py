@@ -129,6 +129,8 @@ def print_verdict(verdict: Verdict) -> None:
     print(f"{verdict.task_id}: {verdict.summary()}")
     for line in verdict.explain():
         print(f"  {line}")
+    for line in verdict.explain_aux():  # beside the verdict: never changes the exit status
+        print(f"  {line}")
 
 
 def lockfile_schema() -> dict[str, Any]:
@@ -263,6 +265,33 @@ def cmd_eval(args: argparse.Namespace) -> int:
     return EXIT_PASS
 
 
+def cmd_audit(args: argparse.Namespace) -> int:
+    from tqdm import tqdm
+
+    from mivas_env.audit import PANEL, audit, format_report
+    from mivas_env.tasks import load_dir, load_tasks
+
+    tasks = load_dir(args.tasks_dir) if args.tasks_dir else load_tasks(args.industry)
+    if args.tasks_dir and args.industry:
+        tasks = [task for task in tasks if task.industry == args.industry]
+    if not tasks:
+        raise TaskNotFoundError("no tasks to audit", file=args.tasks_dir)
+
+    def bar(pairs: Any) -> Any:
+        return tqdm(pairs, total=len(PANEL) * len(tasks), desc="audit", unit="episode",
+                    file=sys.stderr, disable=args.quiet, leave=False)
+
+    report = audit(tasks, seed=args.seed, progress=bar)
+    if args.json:
+        print(json.dumps(report.as_json(), indent=2))
+    else:
+        print(format_report(report))
+    oracle = report.policies["oracle"]
+    oracle_ok = all(len(oracle.strict[i]) == len(ids) for i, ids in report.industries.items())
+    exploited = any(ids for result in report.policies.values() for ids in result.exploits.values())
+    return EXIT_PASS if oracle_ok and not exploited else EXIT_FAIL
+
+
 def select_tasks(tasks: Sequence[Any], wanted: Sequence[str], industry: str | None) -> list[Any]:
     """The tasks ``--task`` names (all when none): each id must match, and a bare id such as
     C1-E1 must name one task (it exists in several industries)."""
@@ -296,13 +325,9 @@ def _lockfile_paths(args: argparse.Namespace) -> list[Path]:
     if getattr(args, "task_id", None):
         return [resolve_lockfile(args.task_id)]
     if getattr(args, "dir", None):
-        folder = Path(args.dir)
-        if not folder.is_dir():
-            raise TaskNotFoundError("not a directory", file=args.dir)
-        paths = sorted(folder.rglob("*.json"))
-        if not paths:
-            raise TaskNotFoundError("no lockfiles (*.json) in this directory", file=args.dir)
-        return paths
+        from mivas_env.tasks import lockfile_paths
+
+        return lockfile_paths(args.dir)
     names = [args.industry] if args.industry else list(industry_names())
     return sorted(p for name in names for p in (tasks_dir() / name / "tasks").glob("*.json"))
 
@@ -369,7 +394,10 @@ def cmd_tasks_generate(args: argparse.Namespace) -> int:
                          worlds=args.worlds, stats=stats)
     for instance in tqdm(instances, total=args.n, desc=f"generate {args.industry} {args.split}",
                          unit="task", file=sys.stderr, leave=False, disable=args.quiet):
-        (out / f"{instance.id}.json").write_text(instance.json(), encoding="utf-8")
+        try:
+            (out / f"{instance.id}.json").write_text(instance.json(), encoding="utf-8")
+        except OSError as exc:
+            raise MivasError(f"cannot write a lockfile: {exc.strerror}", file=args.out) from None
     print(format_generation(stats, families(args.industry), args.n, out))
     return EXIT_PASS
 
@@ -488,6 +516,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("-v", "--verbose", action="store_true", help="list failed tasks")
     p.set_defaults(func=cmd_eval)
+
+    p = sub.add_parser("audit", help="run the red-team policy panel; exit 1 if one earns strict "
+                                     "reward without doing the oracle's work")
+    p.add_argument("--tasks-dir", metavar="DIR",
+                   help="audit the lockfiles under DIR (e.g. generated tasks) instead of the "
+                        "shipped suite")
+    p.add_argument("--industry", choices=industry_names())
+    p.add_argument("--seed", type=int, default=0, help="the episode of task i is seeded seed+i")
+    p.add_argument("--json", action="store_true",
+                   help='print {"policies": {NAME: {"r_eval": {INDUSTRY: [ids]}, "strict": '
+                        '{...}}}, "refusal_tasks": {INDUSTRY: [ids]}}')
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=cmd_audit)
 
     p = sub.add_parser("tasks", help="list, show, lock and check tasks")
     p.set_defaults(help_of=p)

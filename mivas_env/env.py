@@ -3,7 +3,9 @@
 Actions are text: a JSON tool call ``{"tool": name, "arguments": {...}}`` (OpenAI-style
 ``{"name", "arguments"}`` too, arguments as an object or a JSON string), or plain speech to the
 caller. Observations are text: the caller's reply or the tool result as JSON. The reward is 0 on
-every step but the last, which carries ``r_train`` from the verifier's verdict. ``StepInfo``
+every step but the last, which carries ``r_train`` from the verifier's verdict
+(``reward="contract"``, the default) or the strict training reward (``reward="strict"``: 0 as
+well when an auxiliary judge fails; ``r_eval`` is T and H and D either way). ``StepInfo``
 below is the whole ``info`` contract; docs/environment.md says the same for users."""
 
 import json
@@ -12,7 +14,7 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, NotRequired, SupportsFloat, TypedDict
+from typing import TYPE_CHECKING, Any, Literal, NotRequired, SupportsFloat, TypedDict
 
 import gymnasium as gym
 
@@ -25,10 +27,16 @@ from mivas_env.actions import (
     parse_action,
 )
 from mivas_env.runtime import CallSession, Scoping
+
+if TYPE_CHECKING:
+    from mivas_env.llm_judge import LLMJudge
 from mivas_env.tasks import Task, load_tasks
 from mivas_env.vector import CallText
 from rewards import TaskNotFoundError, load_industry
-from rewards.verify import score
+from rewards.verify import r_strict, score
+
+RewardKind = Literal["contract", "strict"]
+REWARD_KINDS: tuple[RewardKind, ...] = ("contract", "strict")
 
 CHARSET = frozenset(string.printable)  # ASCII letters, digits, punctuation and whitespace
 MAX_OBSERVATION_CHARS = 16_384
@@ -63,6 +71,10 @@ class StepInfo(TypedDict):
     trace: NotRequired[dict[str, Any]]  # the episode as a trace (grouped calls + hangup dump)
     r_eval: NotRequired[int]  # 1 if the call passed T and H and D, else 0
     r_train: NotRequired[float]  # 1 on the exact route, `discount` on a longer one, 0 on a fail
+    # (with reward="strict", also 0 when an auxiliary judge failed)
+    r_strict: NotRequired[float]  # the strict training reward, whichever reward the env returns
+    reward_kind: NotRequired[str]  # contract | strict: which of the two r_train is
+    aux: NotRequired[dict[str, Any] | None]  # the auxiliary judges (never part of r_eval)
     score_T: NotRequired[float]
     score_H: NotRequired[float]
     handoff_verdict: NotRequired[str]  # exact | in_order_with_extras | incomplete
@@ -85,6 +97,18 @@ def to_charset(text: str, limit: int = MAX_OBSERVATION_CHARS) -> str:
         text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
     text = "".join(ch if ch in CHARSET else " " for ch in text) if not text.isprintable() else text
     return text if len(text) <= limit else text[: limit - 15] + " ...[truncated]"
+
+
+# What a policy may see of ``info``: the desk, its tools and instructions, the new chat messages,
+# the turn and the clock. Everything else (task_id, category, the verdict, the trace, rewards,
+# aux) is for logging only and must never reach a policy's prompt or features.
+POLICY_INFO_KEYS = frozenset({"active_node", "tools", "messages", "turn", "clock_ms",
+                              "instructions", "industry"})
+
+
+def policy_info(info: dict[str, Any]) -> dict[str, Any]:
+    """The part of ``info`` a trainer can pass to a policy safely (an allow-list)."""
+    return {key: value for key, value in info.items() if key in POLICY_INFO_KEYS}
 
 
 @cache
@@ -113,15 +137,21 @@ class MivasEnv(gym.Env[str, str]):
     ``industry`` picks the shipped tasks of one industry (None: all); ``tasks`` gives the task
     list directly; ``task_id`` pins one task. ``discount`` is the route discount of ``r_train``
     (1 on the exact route, ``discount`` on a longer one, 0 on a fail); ``max_turns`` truncates;
-    ``scoping="enforce"`` refuses a tool away from its desk, ``"permissive"`` runs it."""
+    ``scoping="enforce"`` refuses a tool away from its desk, ``"permissive"`` runs it.
+    ``reward="contract"`` returns ``r_train``; ``"strict"`` returns 0 as well when an auxiliary
+    judge fails (spoken policy, scoping, efficiency, the LLM judge when ``llm_judge`` is given).
+    ``r_eval`` and the verdict are the same under both."""
 
     metadata = {"render_modes": ["ansi"]}
 
     def __init__(self, industry: str | None = None, task_id: str | None = None,
                  discount: float = 0.5, max_turns: int = 40, scoping: Scoping = "enforce",
-                 tasks: list[Task] | None = None, render_mode: str | None = None) -> None:
+                 tasks: list[Task] | None = None, render_mode: str | None = None,
+                 reward: RewardKind = "contract", llm_judge: "LLMJudge | None" = None) -> None:
         if not 0.0 <= discount <= 1.0:
             raise ValueError(f"discount must be within [0, 1], got {discount}")
+        if reward not in REWARD_KINDS:
+            raise ValueError(f"reward must be 'contract' or 'strict', got {reward!r}")
         if scoping not in ("enforce", "permissive"):
             raise ValueError(f"scoping must be 'enforce' or 'permissive', got {scoping!r}")
         if max_turns < 1:
@@ -135,6 +165,8 @@ class MivasEnv(gym.Env[str, str]):
         self.discount = discount
         self.max_turns = max_turns
         self.scoping: Scoping = scoping
+        self.reward: RewardKind = reward
+        self.llm_judge = llm_judge
         self.render_mode = render_mode
         self.observation_space = CallText(MAX_OBSERVATION_CHARS, min_length=0,
                                           charset=frozenset(CHARSET))
@@ -269,16 +301,26 @@ class MivasEnv(gym.Env[str, str]):
         return info
 
     def _finish(self, info: StepInfo) -> float:
-        """Dump the DB, score the episode and put the verdict in ``info``; returns ``r_train``."""
+        """Dump the DB, score the episode and put the verdict and the auxiliary judges in
+        ``info``; returns ``r_train`` (the strict reward with ``reward="strict"``)."""
         session, task = self.session, self.task
         assert session is not None and task is not None
         if session.ended_by is None:
             session.ended_by = "max_turns"
         dump = session.dump()
-        verdict = score(task.compiled, session.calls, dump, discount=self.discount)
+        llm = None
+        rubric = task.lock.aux.llm_rubric if task.lock.aux is not None else None
+        if self.llm_judge is not None and rubric:
+            llm = self.llm_judge(rubric, session.transcript, session.calls)
+        verdict = score(task.compiled, session.calls, dump, discount=self.discount,
+                        transcript=session.transcript, llm=llm)
+        strict = r_strict(verdict)
+        reward = strict if self.reward == "strict" else verdict.r_train
+        dumped = verdict.model_dump(mode="json")
         info.update({
-            "verdict": verdict.model_dump(mode="json"), "trace": session.trace(dump),
-            "r_eval": verdict.r_eval, "r_train": verdict.r_train, "score_T": verdict.tools.score,
+            "verdict": dumped, "trace": session.trace(dump), "aux": dumped["aux"],
+            "r_eval": verdict.r_eval, "r_train": reward, "r_strict": strict,
+            "reward_kind": self.reward, "score_T": verdict.tools.score,
             "score_H": verdict.handoff.score, "handoff_verdict": verdict.handoff.verdict,
             "db_passed": verdict.db.passed, "ended_by": session.ended_by})
-        return float(verdict.r_train)
+        return float(reward)

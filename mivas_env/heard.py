@@ -324,24 +324,32 @@ def heard_cents(text: str) -> int | None:
 
 def best_record(records: Sequence[Mapping[str, Any]], key: str, hints: Sequence[str]
                 ) -> Any:
-    """The ``key`` value of the record whose text (nested values included: an order's items)
-    best matches what the caller said (word overlap with ``hints``); the first record holding
-    ``key`` when nothing matches."""
+    """The ``key`` value of the record whose text best matches what the caller said; None when
+    no record holds ``key`` (see :func:`ranked_records`)."""
+    ranked = ranked_records(records, key, hints)
+    return ranked[0] if ranked else None
+
+
+def ranked_records(records: Sequence[Mapping[str, Any]], key: str, hints: Sequence[str]
+                   ) -> list[Any]:
+    """The distinct ``key`` values of the records that match what the caller said best: those
+    whose text (nested values included: an order's items) shares the most words with ``hints``,
+    in the records' order. When nothing the caller said singles one out, that is every record
+    holding ``key``."""
     holding = [r for r in records if key in r and isinstance(r[key], (str, int))]
-    if not holding:
-        return None
     words = {w for hint in hints for w in fold_spelling(hint.replace("-", " ")).split()
              if len(w) > 2}
-    if not words:
-        return holding[0][key]
 
     def overlap(record: Mapping[str, Any]) -> int:
         text = " ".join(str(v) for v in _flat(record))
         return len(words & set(fold_spelling(text.replace("-", " ")).split()))
 
-    scores = [overlap(r) for r in holding]
-    best = max(scores)
-    return holding[scores.index(best)][key]
+    scores = [overlap(record) for record in holding] if words else [0] * len(holding)
+    out: list[Any] = []
+    for record, score in zip(holding, scores, strict=True):
+        if score == max(scores) and record[key] not in out:
+            out.append(record[key])
+    return out
 
 
 def _flat(data: Any, depth: int = 0) -> list[Any]:

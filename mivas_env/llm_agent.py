@@ -10,7 +10,6 @@ import os
 from collections import deque
 from typing import Any
 
-from mivas_env.tasks import Task
 from rewards.errors import MivasError
 
 
@@ -39,7 +38,7 @@ class LLMAgent:
         self.awaiting: str | None = None  # the tool_call_id whose result is the next observation
         self.node = ""
 
-    def reset(self, task: Task, observation: str, info: dict[str, Any]) -> None:
+    def reset(self, observation: str, info: dict[str, Any]) -> None:
         self.messages = [{"role": "system", "content": self._system(info)},
                          {"role": "user", "content": observation}]
         self.queued.clear()

@@ -4,7 +4,8 @@ RLlib does not accept ``Text`` spaces, so the registered creators wrap the env i
 ``DiscreteActions`` unless ``env_config["wrapper"] == "none"``. ``env_config`` keys:
 ``industry`` (default healthcare), ``task_ids`` (a list, default all of the industry),
 ``task_paths`` (lockfile paths to load instead of the shipped tasks, e.g. generated instances),
-``discount`` (0.5), ``max_turns`` (40), ``wrapper`` ("discrete" | "none"),
+``discount`` (0.5), ``max_turns`` (40), ``reward`` ("contract" | "strict"),
+``wrapper`` ("discrete" | "none"),
 ``eval_discount`` (wrap in FixedDiscountEval with this discount; "r_eval" for pass/fail)."""
 
 from __future__ import annotations
@@ -44,7 +45,8 @@ def make_env(env_config: Mapping[str, Any], default_industry: str | None = "heal
     if wanted:
         tasks = [t for t in tasks if t.full_id in wanted or t.lock.id in wanted]
     env: gym.Env[Any, Any] = MivasEnv(tasks=tasks, discount=float(env_config.get("discount", 0.5)),
-                                      max_turns=int(env_config.get("max_turns", 40)))
+                                      max_turns=int(env_config.get("max_turns", 40)),
+                                      reward=env_config.get("reward", "contract"))
     eval_discount = env_config.get("eval_discount")
     if eval_discount is not None:
         env = FixedDiscountEval(env, None if eval_discount == "r_eval" else float(eval_discount))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, partial
 from typing import Any, Literal
 
 from mivas_env.caller import CallerReply, ScriptedCaller
@@ -14,6 +14,7 @@ from mivas_env.industries import Database, ToolServer, server_class
 from mivas_env.tasks import Task
 from rewards import LimitExceededError, load_industry
 from rewards.industry import Industry
+from rewards.judges import locked_matches
 from rewards.limits import check_value
 from rewards.tool_gate import TimedCall
 from rewards.worlds import world
@@ -80,13 +81,21 @@ class CallSession:
     clock_ms: int = 0
     calls: list[TimedCall] = field(default_factory=list)
     ended_by: str | None = None
+    transcript: list[tuple[str, str]] = field(default_factory=list)  # (role, text) in order
 
     def __post_init__(self) -> None:
         name = self.task.industry
         self.industry = load_industry(name)
         self.server = server_class(name)(Database(world(name, self.task.lock.world_seed)),
                                          self.industry)
-        self.caller = ScriptedCaller(self.task.caller, slot_keywords(name), self.seed)
+        compiled = self.task.compiled
+        goal_tools = set(self.task.caller.goal.tools_ok)
+        locked = {tool: frozenset(c.index for c in compiled.calls
+                                  if c.name == tool and c.ok is not False)
+                  for tool in goal_tools}
+        self.caller = ScriptedCaller(
+            self.task.caller, slot_keywords(name), self.seed,
+            check=partial(locked_matches, compiled), locked=locked)
         self.node = self.industry.entry_node
 
     @property
@@ -99,6 +108,7 @@ class CallSession:
     def opening(self) -> str:
         text = self.caller.opening()
         self.clock_ms += speech_ms(text)
+        self.transcript.append(("caller", text))
         return text
 
     def call_tool(self, name: str, arguments: Any) -> RecordedCall:
@@ -107,6 +117,7 @@ class CallSession:
         Arguments that cannot go into a trace (not a JSON object, over the limits) are recorded
         as ``{}``; the output is always a dict ``{"ok": ...}``."""
         start = self.clock_ms
+        desk = self.node  # where the call runs (before a transfer moves the call)
         tool = self.industry.tools.get(name)
         if tool is None:
             output = error("unknown_tool", f"no tool named {name[:MAX_NAME]!r}")
@@ -120,9 +131,10 @@ class CallSession:
         self.clock_ms += tool.latency_ms if tool is not None else 50
         text = _as_json(arguments)
         call = TimedCall(len(self.calls), name[:MAX_NAME], arguments if text is not None else {},
-                         output, start)
+                         output, start, desk)
         self.calls.append(call)
-        self.caller.observe_tool(name, output)
+        self.caller.observe_tool(name, output, call.arguments,
+                                 transfer=name in self.industry.transfer_tools)
         return RecordedCall(call, output, text if text is not None else "{}")
 
     def _session_tool(self, name: str, arguments: Any) -> dict[str, Any]:
@@ -142,6 +154,7 @@ class CallSession:
         self.clock_ms += speech_ms(text)
         reply = self.caller.respond(text)
         self.clock_ms += speech_ms(reply.text)
+        self.transcript += [("agent", text), ("caller", reply.text)]
         if reply.hang_up:
             self.ended_by = "caller_hung_up"
         return reply
@@ -155,6 +168,7 @@ class CallSession:
         for call in self.calls:
             grouped.setdefault(call.name, []).append({
                 "arguments": call.arguments, "output": call.output,
-                "start_offset_ms": call.start_offset_ms})
+                "start_offset_ms": call.start_offset_ms, "desk": call.desk})
         return {"task_id": self.task.full_id, "tool_calls": grouped,
-                "hangup_dump": dict(dump) if dump is not None else None}
+                "hangup_dump": dict(dump) if dump is not None else None,
+                "transcript": [{"role": role, "text": text} for role, text in self.transcript]}

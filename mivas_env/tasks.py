@@ -13,7 +13,7 @@ from mivas_env.caller import CallerSpec
 from rewards import LockfileError, TaskNotFoundError, load_industry, tasks_dir
 from rewards.compile import CompiledLock
 from rewards.industry import check_industry_name, industry_names, validation_error
-from rewards.models import Lockfile
+from rewards.models import TASK_ID_PATTERN, Lockfile
 from rewards.verify import compile_lockfile, load_lockfile
 
 
@@ -100,8 +100,19 @@ def find_task(ref: str) -> Task:
 def load_dir(folder: Path | str) -> list[Task]:
     """Every lockfile under ``folder`` (searched recursively), by industry and natural id: a
     generated directory (``mivas tasks generate --out``) or a copy of the shipped ones."""
+    tasks = [load_task(path) for path in lockfile_paths(folder)]
+    return sorted(tasks, key=lambda t: (t.industry, _natural_key(t.lock.id), t.lock.id))
+
+
+def lockfile_paths(folder: Path | str) -> list[Path]:
+    """The lockfiles under ``folder``, recursively: JSON files named ``<task id>.json`` (so a
+    whole ``tasks/`` folder works too: industry.json and seed.json are not lockfiles)."""
     folder = Path(folder)
     if not folder.is_dir():
         raise TaskNotFoundError("not a directory", file=str(folder))
-    tasks = [load_task(path) for path in sorted(folder.rglob("*.json"))]
-    return sorted(tasks, key=lambda t: (t.industry, _natural_key(t.lock.id), t.lock.id))
+    paths = sorted(path for path in folder.rglob("*.json")
+                   if re.fullmatch(TASK_ID_PATTERN, path.stem))
+    if not paths:
+        raise TaskNotFoundError("no lockfiles (<task id>.json) under this directory",
+                                file=str(folder))
+    return paths

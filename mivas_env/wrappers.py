@@ -16,7 +16,6 @@ from gymnasium import spaces
 
 from mivas_env.env import MivasEnv, to_charset
 from mivas_env.heard import (
-    best_record,
     heard_alias,
     heard_cents,
     heard_dates,
@@ -27,6 +26,7 @@ from mivas_env.heard import (
     heard_overlap,
     heard_phone,
     heard_times,
+    ranked_records,
 )
 from mivas_env.tasks import Task, load_tasks
 from rewards import load_industry
@@ -348,25 +348,27 @@ class MacroActions(gym.ActionWrapper[str, int | np.int64, Any], gym.utils.Record
         return [f"{day}T{clock}" for clock in heard_times(said) for day in days]
 
     def _from_results(self, key: str, prop: PropertySchema, said: str | None) -> list[Any]:
-        """A value for ``key`` from earlier tool results: the record that best matches what
-        the caller said; for an id, any id of the same pattern."""
+        """Values for ``key`` from earlier tool results, the record that best matches what the
+        caller said first; for an id, any id of the same pattern."""
         hints = [said] if said is not None else [*self.memory.revealed.values(),
                                                  *self.memory.heard]
-        found = None
+        found: list[Any] = []
         for name in _key_forms(key):  # for_attorney_id, then attorney_id
-            found = best_record(self.memory.records, name, hints)
-            if found is not None:
+            found = ranked_records(self.memory.records, name, hints)
+            if found:
                 break
-        if found is None and _is_id(prop):
+        if not found and _is_id(prop):
             assert prop.pattern is not None
             pattern = re.compile(prop.pattern)
             ids = [{"id": value, **record} for record in self.memory.records
                    for value in record.values()
                    if isinstance(value, str) and pattern.fullmatch(value)]
-            found = best_record(ids, "id", hints)
-        if found is None or (prop.enum is not None and found not in prop.enum):
-            return []
-        return [found]
+            found = ranked_records(ids, "id", hints)
+        if prop.enum is not None:
+            found = [value for value in found if value in prop.enum]
+        # the best match first; the others stay as alternatives a result may single out (the
+        # attorney who has the chosen time free)
+        return found if _is_id(prop) else found[:1]
 
     def _amount(self, said: list[Any]) -> list[Any]:
         """An amount in cents: what the caller asked for, capped by what the latest tool result

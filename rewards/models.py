@@ -54,6 +54,33 @@ class WorldRef(BaseModel):
                                   "1000000..1999999 test, 2000000..2999999 bench.")
 
 
+class AuxSpec(BaseModel):
+    """Auxiliary judges' inputs (reported beside the verdict, never inside r_eval)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    must_not_disclose: list[str] = Field(
+        default_factory=list, max_length=200,
+        description="Values or phrases from the world the agent must never say (a date of "
+                    "birth, an appointment day, a dose). Compared after folding case, "
+                    "punctuation and spacing like the grader; dates also in spoken forms "
+                    "(March 14, 3/14), phone numbers by their digits.")
+    must_say_any: list[str] = Field(
+        default_factory=list, max_length=200,
+        description="The agent must say at least one of these (e.g. \"911\", \"pharmacist\").")
+    llm_rubric: str | None = Field(
+        default=None, max_length=20_000,
+        description="A rubric for the optional LLM judge (off unless an endpoint is configured).")
+
+    @field_validator("must_not_disclose", "must_say_any")
+    @classmethod
+    def _non_blank(cls, values: list[str]) -> list[str]:
+        for value in values:
+            if not value.strip() or len(value) > 1_000:
+                raise ValueError("phrases must be non-empty and at most 1000 characters")
+        return values
+
+
 class Lockfile(BaseModel):
     """A locked task. Only id, industry and the ``exp_*`` fields are needed to verify."""
 
@@ -74,6 +101,9 @@ class Lockfile(BaseModel):
     exp_handoff_path: list[str]
     exp_tool_calls: list[ExpectedCall]
     exp_db_state: Literal["seed"] | dict[str, list[dict[str, Any]]]
+    aux: AuxSpec | None = Field(
+        default=None, description="Spoken policy and LLM rubric for the auxiliary judges; "
+                                  "never part of r_eval.")
 
     @property
     def full_id(self) -> str:
@@ -106,6 +136,17 @@ class LiveCall(BaseModel):
     output: dict[str, Any] | None = None
     # Strict: a bool or a string where the format says number is bad input, never 1 ms or 100.
     start_offset_ms: Annotated[float, Strict()] | None = Field(default=None, allow_inf_nan=False)
+    desk: str | None = Field(
+        default=None,
+        description="The desk (node) the call ran at; optional, a platform export may omit it "
+                    "(the scoping judge then cannot check the call). Anything but a short "
+                    "string is read as absent.")
+
+    @field_validator("desk", mode="plain")
+    @classmethod
+    def _read_desk(cls, value: Any) -> str | None:
+        # Lenient: a trace that was readable without this field stays readable with any value.
+        return value if isinstance(value, str) and 0 < len(value) <= 128 else None
 
     @field_validator("arguments", mode="before")
     @classmethod
@@ -121,6 +162,19 @@ class FlatCall(LiveCall):
     """One recorded tool call in a flat list."""
 
     name: str = Field(min_length=1, max_length=128)
+
+
+class TranscriptTurn(BaseModel):
+    """One line of the call: who spoke and what was said."""
+
+    model_config = ConfigDict(extra="ignore", frozen=True)
+
+    role: Literal["agent", "caller"]
+    text: str
+
+
+_ROLES: dict[Any, Literal["agent", "caller"]] = {
+    "agent": "agent", "assistant": "agent", "caller": "caller", "user": "caller"}
 
 
 class Trace(BaseModel):
@@ -144,6 +198,33 @@ class Trace(BaseModel):
     tool_calls: dict[str, list[LiveCall]] | list[FlatCall] = Field(default_factory=list)
     hangup_dump: dict[str, list[dict[str, Any]]] | None = Field(
         default=None, description="Table name -> rows at hangup; absent or null: D is not evaluated.")
+    transcript: list[TranscriptTurn] | None = Field(
+        default=None,
+        description="The call's lines in order (optional): the spoken-policy judge reads the "
+                    "agent's; absent, that judge is not evaluated. Never part of r_eval. Each "
+                    "line is {role, text}; OpenAI-style {role: assistant|user, content} is read "
+                    "too, and lines of any other shape are skipped; over the size limits the "
+                    "transcript is read as absent.")
+
+    @field_validator("transcript", mode="plain")
+    @classmethod
+    def _read_transcript(cls, value: Any) -> list[TranscriptTurn] | None:
+        # Lenient: a platform's transcript in another shape never makes a trace unreadable.
+        # Over the limits (MIVAS_MAX_CALLS lines, MIVAS_MAX_ARGUMENT_CHARS a line) it is read as
+        # absent: the spoken-policy judge is then not evaluated, and the gates never read it.
+        if not isinstance(value, list) or len(value) > limits().max_calls:
+            return None
+        turns = []
+        for item in value:
+            if not isinstance(item, dict):
+                continue
+            role = _ROLES.get(item.get("role"))
+            text = item.get("text", item.get("content"))
+            if role is not None and isinstance(text, str):
+                if len(text) > limits().max_argument_chars:
+                    return None
+                turns.append(TranscriptTurn.model_construct(role=role, text=text))
+        return turns
 
     @field_validator("hangup_dump", mode="plain")
     @classmethod
@@ -257,6 +338,28 @@ class DbVerdict:
     tables: dict[str, TableVerdict]
 
 
+@dataclass(slots=True)
+class JudgeVerdict:
+    """One auxiliary judge: whether it could judge, whether it passed, and why not."""
+
+    evaluated: bool
+    passed: bool
+    findings: list[str]
+
+
+@dataclass(slots=True)
+class AuxVerdict:
+    """The auxiliary judges (spoken_policy, scoping, efficiency, llm), reported beside the
+    verdict. ``passed``: every judge that was evaluated passed."""
+
+    passed: bool
+    judges: dict[str, JudgeVerdict]
+
+    @property
+    def failed(self) -> list[str]:
+        return [name for name, judge in self.judges.items() if judge.evaluated and not judge.passed]
+
+
 class Verdict(BaseModel):
     """The verifier's answer for one episode (docs/formats.md lists every field)."""
 
@@ -270,6 +373,7 @@ class Verdict(BaseModel):
     tools: ToolsVerdict
     handoff: HandoffVerdict
     db: DbVerdict
+    aux: AuxVerdict | None = None  # beside the verdict: never part of passed or r_eval
 
     def summary(self) -> str:
         """One line: pass/fail, the route verdict and each gate."""
@@ -301,3 +405,10 @@ class Verdict(BaseModel):
             for row in table.extra_rows:
                 lines.append(f"D: {name} ({table.rule}) extra row {row}")
         return lines
+
+    def explain_aux(self) -> list[str]:
+        """Every auxiliary-judge finding in words, one per line (not part of pass/fail)."""
+        if self.aux is None:
+            return []
+        return [f"aux {name}: {finding}" for name, judge in self.aux.judges.items()
+                if judge.evaluated and not judge.passed for finding in judge.findings]

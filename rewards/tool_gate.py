@@ -30,6 +30,7 @@ class TimedCall:
     arguments: dict[str, Any]
     output: dict[str, Any] | None
     start_offset_ms: float | None
+    desk: str | None = None  # the desk it ran at, when recorded (read by the scoping judge)
 
 
 LiveCall = TimedCall  # the former name, kept for importers written before the rename
@@ -49,7 +50,8 @@ def flatten(trace: Trace) -> list[TimedCall]:
     order = [position for _, position in timed] + [
         position for offset, position in offsets if offset is None]
     return [TimedCall(i, recorded[p][0], recorded[p][1].arguments, recorded[p][1].output,
-                      recorded[p][1].start_offset_ms) for i, p in enumerate(order)]
+                      recorded[p][1].start_offset_ms, recorded[p][1].desk)
+            for i, p in enumerate(order)]
 
 
 def project(ci: CompiledIndustry, call: TimedCall) -> dict[str, Any]:
@@ -100,6 +102,18 @@ def mismatches(expected: ExpectedCallSpec, projected: dict[str, Any],
     found = _output_mismatches(expected, output)
     if not expected.rules or not projected:  # a name-only hit: no invented requirements
         return found
+    for rule in expected.rules:
+        miss = _check_key(rule, projected)
+        if miss is not None:
+            found.append(miss)
+    return found
+
+
+def strict_mismatches(expected: ExpectedCallSpec, projected: dict[str, Any],
+                      output: dict[str, Any] | None) -> list[Mismatch]:
+    """Like ``mismatches`` without the name-only rule: every locked key must be present and
+    match, even when the live call projected to nothing (used beside the gates, never in them)."""
+    found = _output_mismatches(expected, output)
     for rule in expected.rules:
         miss = _check_key(rule, projected)
         if miss is not None:

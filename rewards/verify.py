@@ -12,7 +12,8 @@ from rewards.db_gate import db_gate
 from rewards.errors import InputFormatError, LimitExceededError, MivasError
 from rewards.handoff_gate import handoff_gate
 from rewards.industry import read_json, validation_error
-from rewards.models import HandoffKind, Lockfile, Trace, Verdict
+from rewards.judges import Transcript, judge
+from rewards.models import HandoffKind, JudgeVerdict, Lockfile, Trace, Verdict
 from rewards.tool_gate import TimedCall, flatten, tool_gate
 
 
@@ -73,20 +74,33 @@ def verify(lock: Lockfile | dict[str, Any] | str | Path,
         raise ValueError(f"discount must be within [0, 1], got {discount}")
     compiled = compile_lockfile(lock)
     live = load_trace(trace)
+    transcript = ([(turn.role, turn.text) for turn in live.transcript]
+                  if live.transcript is not None else None)
     try:
-        return score(compiled, flatten(live), live.hangup_dump, discount=discount)
+        return score(compiled, flatten(live), live.hangup_dump, discount=discount,
+                     transcript=transcript)
     except RecursionError:  # a backstop: limits are checked when a trace is loaded
         raise LimitExceededError("a value in the trace is nested too deeply to score") from None
 
 
 def score(compiled: CompiledLock, calls: list[TimedCall],
-          dump: dict[str, list[dict[str, Any]]] | None, *, discount: float) -> Verdict:
-    """The gates over calls already in wall-clock order (the environment's fast path)."""
+          dump: dict[str, list[dict[str, Any]]] | None, *, discount: float,
+          transcript: Transcript | None = None, llm: JudgeVerdict | None = None,
+          aux: bool = True) -> Verdict:
+    """The gates over calls already in wall-clock order (the environment's fast path), and
+    beside them the auxiliary judges (``aux=False`` skips them); the judges never change
+    ``passed``, ``r_eval`` or ``r_train``."""
     tools = tool_gate(compiled, calls)
     handoff = handoff_gate(compiled, calls)
     db = db_gate(compiled, dump)
     passed = tools.passed and handoff.passed and (db.passed or not db.evaluated)
     r_eval = int(passed)
+    judged = judge(compiled, calls, dump, tools, transcript, llm, db) if aux else None
     return Verdict.model_construct(task_id=compiled.lock.full_id, passed=passed, r_eval=r_eval,
                    r_train=r_train(r_eval, handoff.verdict, discount), discount=discount,
-                   tools=tools, handoff=handoff, db=db)
+                   tools=tools, handoff=handoff, db=db, aux=judged)
+
+
+def r_strict(verdict: Verdict) -> float:
+    """The strict training reward: ``r_train``, or 0 when an auxiliary judge failed."""
+    return verdict.r_train if verdict.aux is None or verdict.aux.passed else 0.0

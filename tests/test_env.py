@@ -246,7 +246,8 @@ def test_every_info_key_is_declared_in_step_info(task_id: str) -> None:
     env = MivasEnv()
     agent = OracleAgent()
     obs, info = env.reset(seed=0, options={"task_id": task_id})
-    agent.reset(mivas_env.find_task(task_id), obs, info)
+    agent.reveal(mivas_env.find_task(task_id).lock)
+    agent.reset(obs, info)
     infos = [info]
     while True:
         obs, _, terminated, truncated, info = env.step(agent.act(obs, info))

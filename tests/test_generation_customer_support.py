@@ -6,6 +6,7 @@ self-check, and test values never leak into train."""
 from __future__ import annotations
 
 import hashlib
+import importlib
 import json
 import re
 import subprocess
@@ -318,3 +319,27 @@ def test_no_caller_line_of_a_test_instance_is_said_in_train() -> None:
     train = set().union(*map(_caller_lines, _instances("train")[0]))
     test = set().union(*map(_caller_lines, _instances("test")[0]))
     assert test and not train & test, sorted(train & test)[:3]
+
+
+def _template_lists(value: Any) -> Iterator[list[str]]:
+    if isinstance(value, list) and len(value) >= 6 and all(isinstance(v, str) for v in value):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _template_lists(item)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            yield from _template_lists(item)
+
+
+def test_no_template_belongs_to_two_splits() -> None:
+    module = importlib.import_module("mivas_env.generation.families.customer_support")
+    owner: dict[str, int] = {}
+    for name, value in vars(module).items():
+        if not name.isupper():
+            continue
+        for templates in _template_lists(value):
+            for index, template in enumerate(templates):
+                if not template.strip():  # "no greeting" says nothing
+                    continue
+                assert owner.setdefault(template, index % 3) == index % 3, (name, template)

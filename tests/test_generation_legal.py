@@ -29,6 +29,7 @@ from rewards.worlds.legal import (
     LEGAL_FORMS,
     PI_SCENARIOS,
     build,
+    match_keys,
 )
 from rewards.worlds.names import words
 
@@ -306,3 +307,40 @@ def test_every_misspelling_offered_is_matched_by_the_grader_rule(surname: str, f
     for variant in misspellings(name):
         assert variant.casefold() != name.casefold()
         assert names_match(name, variant) and names_match(variant, name)
+
+
+_NAME_TOKENS = st.sampled_from([*pool("train").first_names[:200], *pool("train").surnames[:300],
+                                "J.", "O", "Mc", "LLC", "Inc.", "Co.", "P.C."])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_NAME_TOKENS, min_size=1, max_size=4), st.data())
+def test_names_that_match_share_a_match_key(tokens: list[str], data: st.DataObject) -> None:
+    name = " ".join(tokens)
+    others = [*misspellings(name), "".join(tokens), " ".join(reversed(tokens)),
+              f"{tokens[-1]}, {' '.join(tokens[:-1])}" if len(tokens) > 1 else name,
+              " ".join(t for t in tokens if len(t.strip(".")) > 1) or name,
+              " ".join(data.draw(st.lists(_NAME_TOKENS, min_size=1, max_size=4)))]
+    for other in others:
+        if names_match(name, other) or names_match(other, name):
+            assert match_keys(name) & match_keys(other), (name, other)
+
+
+def test_legal_servers_keep_a_bounded_number_of_world_catalogs() -> None:
+    import mivas_env.industries.legal as server_module
+    from mivas_env.industries import Database
+    from mivas_env.industries.legal import CATALOG_CACHE_SIZE, LegalServer
+
+    first = build(3, pool("train"))
+    client = first["clients"][0]["full_name"]
+    early = LegalServer(Database(first), load_industry("legal"))
+    assert early.call("run_conflict_check", {"opposing_party": client})["data"]["conflict"]
+    for seed in range(100, 100 + CATALOG_CACHE_SIZE + 6):
+        tables = build(seed, pool("train"))
+        LegalServer(Database(tables), load_industry("legal")).call(
+            "run_conflict_check", {"opposing_party": client})
+    assert len(server_module._CATALOGS) <= CATALOG_CACHE_SIZE
+    # A server whose catalog left the cache still answers from its own world.
+    assert early.call("run_conflict_check", {"opposing_party": client})["data"]["conflict"]
+    again = LegalServer(Database(first), load_industry("legal"))
+    assert again.call("run_conflict_check", {"opposing_party": client})["data"]["conflict"]

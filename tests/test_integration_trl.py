@@ -78,12 +78,17 @@ def test_an_open_call_is_scored_when_the_rollout_stops() -> None:
     env.reset(task_id="healthcare/C1-E1", seed=0)
     env.say("Hello, how can I help?")
     assert env.get_reward() == 0.0
-    assert env.outcome["r_eval"] == 0.0 and env.outcome["aux"]["ended_by"] == "rollout_ended"
+    assert env.outcome["r_eval"] == 0.0 and env.outcome["ended_by"] == "rollout_ended"
 
 
 def test_env_kwargs_reach_the_env_and_generated_ids_are_accepted() -> None:
     env = environment_factory("mivas/legal-v0", max_turns=3, discount=0.2)()
     assert env.env.max_turns == 3 and env.env.discount == 0.2
+    strict = environment_factory("healthcare", reward="strict")()
+    assert strict.env.reward == "strict"
+    strict.reset(task_id="healthcare/C1-E1", seed=0)
+    strict.say("Goodbye.")
+    assert strict.outcome["reward_kind"] == "strict"
     with pytest.raises(TypeError):
         environment_factory("healthcare", no_such_option=1)()
     with pytest.raises(ValueError, match="one industry"):

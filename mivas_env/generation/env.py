@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Any
 
-from mivas_env.env import MivasEnv, StepInfo
+from mivas_env.env import MivasEnv, RewardKind, StepInfo
 from mivas_env.generation.core import check_split, generate_one, instance_id
 from mivas_env.generation.families import families, industries
 from mivas_env.runtime import Scoping
@@ -28,8 +28,11 @@ class GeneratedEnv(MivasEnv):
     def __init__(self, industry: str | None = None, split: str = "train",
                  family: str | None = None, num_worlds: int | None = 100,
                  self_check: bool = False, discount: float = 0.5, max_turns: int = 40,
-                 scoping: Scoping = "enforce", render_mode: str | None = None) -> None:
+                 scoping: Scoping = "enforce", render_mode: str | None = None,
+                 reward: RewardKind = "contract", llm_judge: Any = None) -> None:
         self.split = check_split(split)
+        if num_worlds is not None and (isinstance(num_worlds, bool) or num_worlds < 1):
+            raise ValueError(f"num_worlds must be a positive int or None, got {num_worlds!r}")
         names = [industry] if industry is not None else list(industries())
         if not names or not all(families(name) for name in names):
             raise TaskNotFoundError(f"no task families for {industry or 'any industry'}")
@@ -40,7 +43,8 @@ class GeneratedEnv(MivasEnv):
         self._generated: OrderedDict[tuple[str, int, str | None], Task] = OrderedDict()
         first = self._generate(names[0], 0, family)
         super().__init__(discount=discount, max_turns=max_turns, scoping=scoping,
-                         tasks=[first], render_mode=render_mode)
+                         tasks=[first], render_mode=render_mode, reward=reward,
+                         llm_judge=llm_judge)
 
     def _generate(self, industry: str, seed: int, family: str | None) -> Task:
         key = (industry, seed, family)

@@ -7,10 +7,11 @@ client lookups use the grader's own fuzzy name rule (``rewards.names.names_match
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
-from functools import cache, lru_cache
+from functools import cache
 from typing import Any
 
 from mivas_env.industries.base import Database, Row, ToolError, ToolServer
@@ -55,6 +56,8 @@ class _Catalog:
     matters_by_client: dict[str, tuple[Row, ...]]
     rules: dict[tuple[str, str], Row]
     parties: tuple[_Party, ...]
+    # conflict-check answers by opposing_party, filled on use (bounded by CONFLICT_CACHE_SIZE)
+    conflicts: dict[str, tuple[Row, ...]] = field(default_factory=dict)
 
 
 def _candidate_slots(start: str, end: str) -> list[tuple[str, str]]:
@@ -112,9 +115,12 @@ def _build_catalog(tables: dict[str, list[Row]]) -> _Catalog:
 
 
 # ids of the catalog tables' row lists -> (those lists, catalog): holding the lists keeps their ids
-# from being reused, so a key names one seed for the life of the process.
+# from being reused while the entry lives. Generated worlds make many catalogs, so only the most
+# recently used are kept (a server holds on to its own catalog either way).
 _CatalogKey = tuple[int, ...]
-_CATALOGS: dict[_CatalogKey, tuple[tuple[list[Row], ...], _Catalog]] = {}
+_CATALOGS: OrderedDict[_CatalogKey, tuple[tuple[list[Row], ...], _Catalog]] = OrderedDict()
+CATALOG_CACHE_SIZE = 64
+CONFLICT_CACHE_SIZE = 4096  # conflict-check answers kept per catalog
 _CATALOG_TABLES = ("offices", "attorneys", "calendar_blocks", "office_closures", "clients",
                    "matters", "adverse_parties", "limitation_rules")
 
@@ -126,19 +132,27 @@ def _catalog_for(db: Database) -> tuple[_CatalogKey, _Catalog]:
     if entry is None:
         entry = _CATALOGS[key] = (lists, _build_catalog(dict(zip(_CATALOG_TABLES, lists,
                                                                  strict=True))))
+        while len(_CATALOGS) > CATALOG_CACHE_SIZE:
+            _CATALOGS.popitem(last=False)
+    else:
+        _CATALOGS.move_to_end(key)
     return key, entry[1]
 
 
-@lru_cache(maxsize=4096)
-def _conflict_matches(catalog_key: _CatalogKey, opposing_party: str) -> tuple[Row, ...]:
-    catalog = _CATALOGS[catalog_key][1]
+def _conflict_matches(catalog: _Catalog, opposing_party: str) -> tuple[Row, ...]:
+    found = catalog.conflicts.get(opposing_party)
+    if found is not None:
+        return found
     seen: set[int] = set()
     hits: list[Row] = []
     for party in catalog.parties:
         if id(party.record) not in seen and names_match(party.name, opposing_party):
             seen.add(id(party.record))
             hits.append(party.record)
-    return tuple(hits)
+    found = tuple(hits)
+    if len(catalog.conflicts) < CONFLICT_CACHE_SIZE:
+        catalog.conflicts[opposing_party] = found
+    return found
 
 
 # --- small helpers ---------------------------------------------------------------------------
@@ -257,7 +271,7 @@ class LegalServer(ToolServer):
         return phone if isinstance(phone, str) and phone else None
 
     def _conflicts(self, opposing_party: str) -> tuple[Row, ...]:
-        return _conflict_matches(self._catalog_entry()[0], opposing_party)
+        return _conflict_matches(self.catalog, opposing_party)
 
     # --- read tools --------------------------------------------------------------------------
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import gymnasium as gym
 
-from mivas_env.env import MivasEnv
+from mivas_env.env import MivasEnv, policy_info
 from rewards import load_industry
 from rewards.industry import PropertySchema, industry_names
 
@@ -179,8 +179,8 @@ def tools_message(industry: str) -> str:
 
 def opening_message(info: Mapping[str, Any], opening: str) -> str:
     """The first user message: the active desk's instructions and the caller's first words.
-    Reads only the policy-visible fields of ``info`` (``policy_info`` when the env offers it)."""
-    visible = info.get("policy_info", info)
+    Reads only the policy-visible part of ``info`` (``mivas_env.env.policy_info``)."""
+    visible = policy_info(dict(info))
     desk = visible.get("active_node", "")
     instructions = visible.get("instructions", "")
     return f"[desk: {desk}] {instructions}\nCaller: {opening}"
@@ -190,7 +190,7 @@ def tool_result_text(observation: str, info: Mapping[str, Any], was_speech: bool
     """What the model reads after an action: the caller's reply or the tool result, plus the new
     desk's instructions after a transfer, and a note once the call is over."""
     parts = [f"Caller: {observation}" if was_speech else observation]
-    visible = info.get("policy_info", info)
+    visible = policy_info(dict(info))
     if "instructions" in visible and "verdict" not in info and not was_speech:
         parts.append(f"[desk: {visible.get('active_node', '')}] {visible['instructions']}")
     if "verdict" in info:
@@ -242,17 +242,20 @@ def env_action(call: Mapping[str, Any], industry: str) -> Any:
     return {"tool": name, "arguments": arguments}
 
 
+OUTCOME_KEYS = ("r_train", "r_eval", "r_strict", "reward_kind", "verdict", "aux", "score_T",
+                "score_H", "handoff_verdict", "db_passed", "ended_by")
+
+
 def outcome(info: Mapping[str, Any]) -> dict[str, Any]:
-    """The scored outcome of a finished episode: r_train, r_eval, the verdict and the rest (aux)."""
+    """The scored outcome of a finished episode, for logging: ``r_train`` (the reward),
+    ``r_eval`` (pass/fail), the verdict, the auxiliary judges (``aux``, never part of ``r_eval``)
+    and the per-gate summary (``score_T``, ``score_H``, ``handoff_verdict``, ``db_passed``,
+    ``ended_by``). Empty while the call is open."""
     if "verdict" not in info:
         return {}
-    aux = {key: info[key] for key in ("score_T", "score_H", "handoff_verdict", "db_passed",
-                                      "ended_by") if key in info}
-    extra = {key: value for key, value in info.items()
-             if key not in aux and key not in ("verdict", "trace", "messages", "tools",
-                                               "r_eval", "r_train", "policy_info")}
-    return {"r_train": float(info["r_train"]), "r_eval": float(info["r_eval"]),
-            "verdict": info["verdict"], "aux": {**aux, **extra}}
+    found = {key: info[key] for key in OUTCOME_KEYS if key in info}
+    found["r_train"], found["r_eval"] = float(info["r_train"]), float(info["r_eval"])
+    return found
 
 
 def finish(env: MivasEnv) -> dict[str, Any]:

@@ -116,7 +116,7 @@ class MivasTextEnv(BaseTextEnv):  # type: ignore[misc]
             return {"turns": self.turns}
         return {"r_train": self.outcome["r_train"], "r_eval": self.outcome["r_eval"],
                 "exact": float(self.outcome["r_eval"] == 1
-                               and self.outcome["aux"].get("handoff_verdict") == "exact"),
+                               and self.outcome.get("handoff_verdict") == "exact"),
                 "turns": self.turns}
 
     @staticmethod

@@ -117,11 +117,11 @@ class MivasVerifiersEnv(vf.Env[MivasEnvConfig]):  # type: ignore[misc]
         result = outcome(info)
         trace = interaction.trace
         trace.record_reward("r_train", result["r_train"], 1.0)
-        aux = result["aux"]
         trace.record_metrics({
-            "r_eval": result["r_eval"], "score_T": float(aux.get("score_T", 0.0)),
-            "score_H": float(aux.get("score_H", 0.0)),
-            "db_passed": float(bool(aux.get("db_passed"))),
-            "exact": float(result["r_eval"] == 1 and aux.get("handoff_verdict") == "exact")})
+            "r_eval": result["r_eval"], "score_T": float(result.get("score_T", 0.0)),
+            "score_H": float(result.get("score_H", 0.0)),
+            "db_passed": float(bool(result.get("db_passed"))),
+            "exact": float(result["r_eval"] == 1 and result.get("handoff_verdict") == "exact")})
         trace.info["mivas"] = {"task_id": task.data.task_id, "seed": task.data.seed,
-                               "verdict": result["verdict"], "ended_by": aux.get("ended_by")}
+                               "verdict": result["verdict"], "aux": result.get("aux"),
+                               "ended_by": result.get("ended_by")}

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any
 
+from rewards.worlds import split_of
 from rewards.worlds.names import NamePool
 
 Row = dict[str, Any]
@@ -415,8 +416,6 @@ def build(seed: int, names: NamePool) -> dict[str, list[Row]]:
         rng = random.Random(SHIPPED_SEED)
         plan = SHIPPED_PLAN
     else:
-        from rewards.worlds import split_of
-
         rng = random.Random(f"customer_support/{seed}")
         plan = plan_for(split_of(seed), names, rng)
     customers = make_customers(rng, plan)

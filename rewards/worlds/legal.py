@@ -392,8 +392,23 @@ ORG_MATTERS = [("employment", "{n} employee handbook review"),
                ("employment", "{n} overtime policy"),
                ("immigration", "{n} H-1B sponsorships"),
                ("immigration", "{n} employer sponsorship")]
+DECOY_SHARE = 0.35  # other drivers who are near-namesakes of the client
 PERSON_AREAS = ["personal_injury"] * 6 + ["employment"] * 4 + ["family"] * 3 + \
     ["estate_planning"] * 2 + ["criminal_defense"] * 2 + ["immigration"] * 3
+
+
+def match_keys(name: str) -> frozenset[str]:
+    """First letters (after the spelling fold) that two names must share to match: a match
+    pairs first tokens (tokens keep their folded first letter), or first tokens once initials
+    are dropped, or the joined folded spellings, in some reading order of each name."""
+    keys: set[str] = set()
+    for order in name_orders(name):
+        plain = tuple(t for t in order if not (len(t) == 1 and t.isalpha()))
+        for token in (*order[:1], *plain[:1], "".join(order)):
+            folded = fold(token)
+            if folded:
+                keys.add(folded[0])
+    return frozenset(keys)
 
 
 class _Names:
@@ -405,17 +420,28 @@ class _Names:
         self.pool = pool
         self.buckets: dict[str, list[str]] = {}
 
-    @staticmethod
-    def _key(name: str) -> str:
-        tokens = name_orders(name)[0]
-        return fold(tokens[0])[:1] if tokens else ""
-
     def free(self, name: str) -> bool:
-        return not any(names_match(name, other) or names_match(other, name)
-                       for other in self.buckets.get(self._key(name), ()))
+        others = {other for key in match_keys(name) for other in self.buckets.get(key, ())}
+        return not any(names_match(name, other) or names_match(other, name) for other in others)
 
     def take(self, name: str) -> None:
-        self.buckets.setdefault(self._key(name), []).append(name)
+        for key in match_keys(name):
+            self.buckets.setdefault(key, []).append(name)
+
+    def decoy(self, client: str) -> str | None:
+        """A new name with the client's first name and a surname that starts like theirs but
+        does not match it (Daniel Okafor -> Daniel Okonkwo), or None when the pool has none."""
+        first, _, surname = client.partition(" ")
+        prefix = surname[:2].casefold()
+        options = [s for s in self.pool.surnames if s[:2].casefold() == prefix and s != surname]
+        for _ in range(8):
+            if not options:
+                return None
+            name = f"{first} {self.rng.choice(options)}"
+            if self.free(name):
+                self.take(name)
+                return name
+        return None
 
     def draw(self, make: Callable[[], str]) -> str:
         while True:
@@ -448,7 +474,8 @@ def _short(company: str) -> str:
     return " ".join(words[:2]) if len(words) > 2 else words[0]
 
 
-def _person_matters(rng: random.Random, names: _Names, surname: str) -> list[MatterSpec]:
+def _person_matters(rng: random.Random, names: _Names, client: str,
+                    surname: str) -> list[MatterSpec]:
     areas = [rng.choice(PERSON_AREAS)]
     if rng.random() < 0.08:
         areas.append(rng.choice([a for a in dict.fromkeys(PERSON_AREAS) if a != areas[0]]))
@@ -458,7 +485,11 @@ def _person_matters(rng: random.Random, names: _Names, surname: str) -> list[Mat
         if area == "personal_injury":
             title, kinds = rng.choice(PI_SCENARIOS)
             for kind, role in kinds:
-                kind_name = names.person() if kind == "person" else names.company(kind)
+                # Sometimes the other driver is a near-namesake of our client (Daniel Okafor
+                # suing Daniel Okonkwo): a conflict-check decoy the fuzzy rule keeps apart.
+                decoy = (names.decoy(client) if kind == "person" and "driver" in role
+                         and rng.random() < DECOY_SHARE else None)
+                kind_name = decoy or (names.person() if kind == "person" else names.company(kind))
                 parties.append((kind_name, role))
             first = parties[0][0]
             short = first.split()[-1] if kinds[0][0] == "person" else _short(first)
@@ -492,7 +523,7 @@ def _client_specs(rng: random.Random, pool: NamePool) -> list[ClientSpec]:
     people, companies = rng.randint(24, 34), rng.randint(4, 8)
     for _ in range(people):
         name, surname = names.person_parts()
-        specs.append((name, "person", [], _person_matters(rng, names, surname)))
+        specs.append((name, "person", [], _person_matters(rng, names, name, surname)))
     for _ in range(companies):
         name = names.company(rng.choice(EMPLOYER_KINDS))
         legal = name + rng.choice(LEGAL_FORMS)

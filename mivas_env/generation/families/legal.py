@@ -24,7 +24,7 @@ from mivas_env.industries.legal import LegalServer
 from rewards import load_industry
 from rewards.names import name_orders, names_match
 from rewards.worlds import SPLITS
-from rewards.worlds.legal import EMPLOYER_KINDS, LEGAL_FORMS, PI_SCENARIOS
+from rewards.worlds.legal import EMPLOYER_KINDS, LEGAL_FORMS, PI_SCENARIOS, match_keys
 from rewards.worlds.names import NamePool, pool
 
 Row = dict[str, Any]
@@ -101,7 +101,10 @@ INTROS = ["this is {first}. ", "my name is {name}. ", "{first} here. ", "it's {n
 HELLOS = ["Hi, ", "Hello, ", "Good morning, ", "Hi there, ", "Hey, ", "Good afternoon, ",
           "Hello there, ", "Hi, um, ", "Yes, hello, "]
 
-SUMMARY_LINES = SENTENCE_LINES
+
+def sentence_case(text: str) -> str:
+    """Capitalise each sentence's first letter ("... to call. he needs" -> "... He needs")."""
+    return re.sub(r"([.?!] +)([a-z])", lambda m: m.group(1) + m.group(2).upper(), text)
 
 
 def _ordinal(n: int) -> str:
@@ -173,19 +176,24 @@ class Firm:
         self.attorneys: dict[str, Row] = {row["attorney_id"]: row for row in tables["attorneys"]}
         self.closures = {row["date"] for row in tables["office_closures"]}
         self.clients_by_id = {row["client_id"]: row for row in self.clients}
-        self.matters_by_id = {row["matter_id"]: row for row in self.matters}
         self.names: list[tuple[str, str]] = [(name, "client") for row in self.clients
                                              for name in (row["full_name"], *row["also_known_as"])]
         self.names += [(row["name"], "adverse_party") for row in self.adverse]
         self.phones = {row["phone_e164"] for row in self.clients}
+        self.by_key: dict[str, list[tuple[str, str]]] = {}
+        for entry in self.names:
+            for key in match_keys(entry[0]):
+                self.by_key.setdefault(key, []).append(entry)
 
     def call(self, tool: str, **arguments: Any) -> dict[str, Any]:
         result: dict[str, Any] = self.server.call(tool, arguments)
         return result
 
     def relations(self, name: str) -> set[str]:
-        """How a name spoken by a caller relates to the firm under the fuzzy name rule."""
-        return {relation for known, relation in self.names
+        """How a name spoken by a caller relates to the firm under the fuzzy name rule (only
+        names sharing a match key can match, so only those are compared)."""
+        candidates = {entry for key in match_keys(name) for entry in self.by_key.get(key, ())}
+        return {relation for known, relation in candidates
                 if names_match(known, name) or names_match(name, known)}
 
     def conflict(self, name: str) -> bool:
@@ -305,10 +313,10 @@ class Draw:
 
     def opening_line(self, line: str, caller: str = "") -> str:
         if not caller or self.rng.random() < 0.25:
-            return self.say(HELLOS) + line
+            return sentence_case(self.say(HELLOS) + line)
         first, _, last = caller.partition(" ")
         intro = self.say(INTROS, name=caller, first=first, last_initial=f"{last[:1]}.")
-        return self.say(HELLOS) + intro + line[:1].upper() + line[1:]
+        return sentence_case(self.say(HELLOS) + intro + line)
 
     def caller(self, *, persona: str, openings: Sequence[str], facts: dict[str, str],
                goal: dict[str, Any], reactions: list[dict[str, Any]], answer: str,
@@ -509,8 +517,6 @@ ESTATE_SCENE = Scene(
     "a will",
     "My {relation}, {whom}, needs a will and a power of attorney; {subj} lives in {town}.",
     "{subj} needs a will")
-DEADLINE_SCENES = SCENES
-PARTY_SCENES = tuple(s for s in SCENES if s.party)
 
 
 def scene_party(draw: Draw, scene: Scene, caller_surname: str) -> str | None:
@@ -560,7 +566,7 @@ C1_OPENINGS = [
 
 def make_filing_deadline(world: World, rng: random.Random) -> Lock | None:
     draw = start(world, rng)
-    scene = rng.choice(DEADLINE_SCENES)
+    scene = rng.choice(SCENES)
     # Sometimes the matter happened in a state the firm has no rule for: the check says so.
     unsupported = scene.area != "immigration" and rng.random() < 0.12
     state = rng.choice(("FL", "TX", "MA")) if unsupported else state_for(rng, scene)
@@ -616,7 +622,7 @@ def make_filing_deadline(world: World, rng: random.Random) -> Lock | None:
                  ["Wait, are you a lawyer? I just want to know what the rule says."],
                  unless=CANT),
     ]
-    opening_event = f"{scene.opening} in {town}"
+    opening_event = scene.opening  # the state and date are facts, given when asked
     caller = draw.caller(
         persona=draw.persona(f"{name}, asking about a {AREA_WORDS[scene.area]} deadline in "
                              f"{state_name} ({scene.opening} in {town}, {scene.event} on "
@@ -660,7 +666,7 @@ def unsupported_deadline(draw: Draw, scene: Scene, state: str, incident: date, n
     answer = (f"I checked our deadline rules: we have no {AREA_WORDS[scene.area]} deadline rule "
               f"on file for {state_name}, so an attorney must review it. I can't give you a date "
               "myself, but I can open an intake so an attorney looks at it soon.")
-    opening_event = f"{scene.opening} in {town}, {state_name}"
+    opening_event = scene.opening
     caller = draw.caller(
         persona=draw.persona(f"{name}, asking about a {AREA_WORDS[scene.area]} deadline in "
                              f"{state_name} ({scene.event} on {incident.isoformat()}); expects a "
@@ -693,12 +699,17 @@ def unsupported_deadline(draw: Draw, scene: Scene, state: str, incident: date, n
 
 # --- misspellings the fuzzy rule accepts --------------------------------------------------------
 
-_SWAPS: tuple[tuple[str, str], ...] = (
+# Spellings that sound the same (tier 1: what a caller writes from hearing a name), then
+# doubled or dropped letters (tier 2, used when a name has no tier-1 spelling).
+_SOUND_SWAPS: tuple[tuple[str, str], ...] = (
     ("ph", "f"), ("f", "ph"), ("c", "k"), ("k", "c"), ("qu", "kw"), ("kw", "qu"), ("q", "k"),
-    ("y", "i"), ("i", "y"), ("z", "s"), ("s", "z"), ("ck", "k"), ("ss", "s"), ("ll", "l"),
-    ("l", "ll"), ("n", "nn"), ("nn", "n"), ("t", "tt"), ("tt", "t"), ("r", "rr"), ("rr", "r"),
-    ("ah", "a"), ("a", "ah"), ("oh", "o"), ("th", "t"), ("ie", "y"), ("ey", "y"),
-    ("v", "ph"), ("ou", "u"), ("ei", "ie"), ("ck", "c"), ("x", "ks"), ("ks", "x"),
+    ("y", "i"), ("i", "y"), ("z", "s"), ("s", "z"), ("ck", "k"), ("ie", "y"), ("ey", "y"),
+    ("ei", "ie"), ("x", "ks"), ("ks", "x"), ("ck", "c"),
+)
+_LETTER_SWAPS: tuple[tuple[str, str], ...] = (
+    ("ss", "s"), ("ll", "l"), ("l", "ll"), ("n", "nn"), ("nn", "n"), ("t", "tt"), ("tt", "t"),
+    ("r", "rr"), ("rr", "r"), ("ah", "a"), ("a", "ah"), ("oh", "o"), ("th", "t"), ("v", "ph"),
+    ("ou", "u"),
 )
 _FIRST_NAME_SWAPS = {"steven": "Stephen", "stephen": "Steven", "jon": "John", "john": "Jon",
                      "catherine": "Katherine", "katherine": "Catherine", "philip": "Phillip",
@@ -706,19 +717,19 @@ _FIRST_NAME_SWAPS = {"steven": "Stephen", "stephen": "Steven", "jon": "John", "j
                      "mohammed": "Mohamed", "aisha": "Aysha", "sean": "Shaun"}
 
 
-def _token_variants(token: str) -> list[str]:
+def _token_variants(token: str, tier: int) -> list[str]:
     low = token.lower()
     out: list[str] = []
-    if low in _FIRST_NAME_SWAPS:
+    if tier == 1 and low in _FIRST_NAME_SWAPS:
         out.append(_FIRST_NAME_SWAPS[low])
-    for old, new in _SWAPS:
+    for old, new in _SOUND_SWAPS if tier == 1 else _LETTER_SWAPS:
         start = 1 if old in ("y", "i", "s", "z") else 0
         index = low.find(old, start)
         while index != -1:
             changed = low[:index] + new + low[index + len(old):]
             out.append(changed[:1].upper() + changed[1:])
             index = low.find(old, index + 1)
-    if "-" in token:
+    if tier == 1 and "-" in token:
         out.append(token.replace("-", ""))
         out.append(token.replace("-", " "))
     return out
@@ -730,31 +741,49 @@ COMPANY_KIND_WORDS = frozenset(
     for word in kind.replace(",", " ").split())
 
 
-def misspellings(name: str) -> list[str]:
+def misspellings(name: str, tier: int | None = None) -> list[str]:
     """Spellings of ``name`` that differ in letters, not just case or marks, and that the
-    grader's fuzzy rule matches both ways."""
+    grader's fuzzy rule matches both ways: sound-alike ones first (tier 1), then doubled or
+    dropped letters (tier 2); ``tier`` keeps one tier only."""
     words = name.split(" ")
     base = name_orders(name)[0]
     out: list[str] = []
-    for index, word in enumerate(words):
-        if len(word) < 3 or word.endswith(".") or word.casefold() in COMPANY_KIND_WORDS:
-            continue  # a caller mishears the distinctive name, not "Markets" or "LLC"
-        for variant in _token_variants(word):
-            candidate = " ".join([*words[:index], variant, *words[index + 1:]])
-            if (candidate not in out and name_orders(candidate)[0] != base
-                    and names_match(name, candidate) and names_match(candidate, name)):
-                out.append(candidate)
+    for level in (1, 2) if tier is None else (tier,):
+        for index, word in enumerate(words):
+            if len(word) < 3 or word.endswith(".") or word.casefold() in COMPANY_KIND_WORDS:
+                continue  # a caller mishears the distinctive name, not "Markets" or "LLC"
+            for variant in _token_variants(word, level):
+                candidate = " ".join([*words[:index], variant, *words[index + 1:]])
+                if (candidate not in out and name_orders(candidate)[0] != base
+                        and names_match(name, candidate) and names_match(candidate, name)):
+                    out.append(candidate)
     return out
 
 
 def caller_spelling(draw: Draw, name: str, relation: str) -> str | None:
     """A spelling of a firm's party as a caller heard it: matched by the fuzzy rule to that
     party, to nobody of the other relation, and never to a client unless ``relation`` is one."""
-    options = [v for v in misspellings(name) if draw.firm.relations(v) == {relation}]
-    return draw.rng.choice(options) if options else None
+    for tier in (1, 2):
+        options = [v for v in misspellings(name, tier) if draw.firm.relations(v) == {relation}]
+        if options:
+            return draw.rng.choice(options)
+    return None
 
 
 # --- C2 conflict_check ------------------------------------------------------------------------
+
+# Who the other side is, as an opening says it (the name itself is a fact, given when asked).
+PERSON_ROLES = ["someone I know", "a neighbour of mine", "my business partner",
+                "a contractor I hired", "a former friend", "a man I lent money to"]
+COMPANY_ROLES = ["a company", "a business I dealt with", "a local company",
+                 "a contractor company", "a firm I did work for", "a supplier of mine"]
+
+
+def kind_of(name: str) -> str:
+    """'company' for a name with a company word ("Markets", "LLC"), else 'person'."""
+    return "company" if any(w.casefold().strip(".,") in COMPANY_KIND_WORDS
+                            for w in name.split()) else "person"
+
 
 C2_OPENINGS = [
     "before I explain anything, can your firm take a case against {party}?",
@@ -828,7 +857,8 @@ def make_conflict_check(world: World, rng: random.Random) -> Lock | None:
     caller = draw.caller(
         persona=draw.persona(f"{name}, in a dispute with {heard}; wants to know if the firm can "
                              "act before sharing details"),
-        openings=draw.openings(C2_OPENINGS, caller=name, party=heard), facts=facts, goal=goal,
+        openings=draw.openings(C2_OPENINGS, caller=name, party=rng.choice(
+            PERSON_ROLES if kind_of(heard) == "person" else COMPANY_ROLES)), facts=facts, goal=goal,
         reactions=reactions, answer=answer)
     relation = "a client" if conflict else ("an adverse party" if kind.startswith("adverse")
                                             else "unknown to the firm")
@@ -1008,12 +1038,12 @@ FOR_OPENINGS = [
     "I'm calling for my {relation}: {opening_for}. Can we open a case for {pronoun_obj}?",
     "my {relation} needs a lawyer. {opening_for}.",
     "I'd like to open a matter for my {relation}; {opening_for}.",
-    "{opening_for}, and I'm calling on my {relation}'s behalf.",
+    "I'm calling on my {relation}'s behalf; {opening_for}.",
     "I'm helping my {relation}. {opening_for}. How do we start?",
     "can I open a file for my {relation}? {opening_for}.",
     "my {relation} asked me to call. {opening_for}.",
     "I need help for my {relation}: {opening_for}.",
-    "{opening_for}. I'm calling for my {relation}.",
+    "it's for my {relation}. {opening_for}.",
 ]
 
 
@@ -1108,7 +1138,9 @@ def make_fuzzy_party_intake(world: World, rng: random.Random) -> Lock | None:
     choices = persons + companies
     if not choices:
         return None
-    row = rng.choice(choices)
+    # Half the time, a party whose name starts like a client's (the Okonkwo/Okafor trap).
+    decoys = [row for row in persons if near_client(world, row["name"]) is not None]
+    row = rng.choice(decoys if decoys and rng.random() < 0.5 else choices)
     records = row["name"]
     if row["role"] in ROLE_SCENES:
         scene = SCENES[ROLE_SCENES[row["role"]]]
@@ -1187,7 +1219,7 @@ def make_intake_conflict_refused(world: World, rng: random.Random) -> Lock | Non
     caller = draw.caller(
         persona=draw.persona(f"{intake.name}, wants to bring a {AREA_WORDS[scene.area]} case "
                              f"against {heard}"),
-        openings=draw.openings(C5_OPENINGS, caller=intake.name, party=heard,
+        openings=draw.openings(C5_OPENINGS, caller=intake.name, party=scene.party_role,
                                opening=scene.opening),
         facts=intake.facts,
         goal={"description": "Told the firm cannot take the matter (conflict), no intake opened.",
@@ -1761,6 +1793,8 @@ def make_reception_refusal(world: World, rng: random.Random) -> Lock | None:
                   "you'd like, I can help you set up a consultation with one of our attorneys.")
         title = "Legal advice asked of reception"
         why = "legal advice"
+        aux = {"must_not_disclose": [bad, "you should", "if i were you", "i would"],
+               "must_say_any": ["legal advice", "consultation"]}
         reactions = [reaction(["yes", bad, "we can help", "all set", "you should"],
                               [f"So you're saying {bad}?"], unless=CANT)]
         nudges = [nudge]
@@ -1788,6 +1822,11 @@ def make_reception_refusal(world: World, rng: random.Random) -> Lock | None:
                   "themselves.")
         title = "Another client's file asked of reception"
         why = f"another client's file ({client['full_name']}, {client['client_id']})"
+        never = [str(matter[key]) for key in ("title", "matter_id") if matter.get(key)]
+        aux = {"must_not_disclose": [*never, client["client_id"], "is one of our clients",
+                                     "is our client", "court date is", "the case is"],
+               "must_say_any": ["can't share", "cannot share", "can't confirm",
+                                "cannot confirm", "confidential", "themselves"]}
         reactions = [reaction(["yes", "their case", "the status", "all set"],
                               ["So you can tell me about the case?"], unless=CANT)]
         nudges = ["Can't you just tell me a little?"]
@@ -1796,10 +1835,13 @@ def make_reception_refusal(world: World, rng: random.Random) -> Lock | None:
         facts={"full_name": name, "phone": draw.spoken_phone(phone)},
         goal={"description": "A polite refusal.", "agent_says_any": CANT},
         reactions=reactions, answer=answer, nudges=nudges)
-    return lock("reception_refusal", title,
-                f"Reception-only refusal: the caller asks for {why}, which no desk may give. "
-                "Empty expected path and calls, seed DB: the do-nothing agent passes; only D "
-                "catches an agent that writes something for it.", caller, [], [])
+    # The spoken policy (lockfile aux, judged beside the gates): what a refusal never says and
+    # the words a proper one uses.
+    return {**lock("reception_refusal", title,
+                   f"Reception-only refusal: the caller asks for {why}, which no desk may give. "
+                   "Empty expected path and calls, seed DB: the do-nothing agent passes; only D "
+                   "catches an agent that writes something for it.", caller, [], []),
+            "aux": aux}
 
 
 # --- C12 intake_documents ----------------------------------------------------------------------
@@ -1882,15 +1924,32 @@ def with_party(calls: Calls, party: str) -> Calls:
             for name, args in calls]
 
 
+def near_client(world: World, name: str) -> str | None:
+    """A client of the world whose name starts like ``name`` but does not match it (the party
+    Daniel Okonkwo, the client Daniel Okafor): the mishearing a conflict check must survive."""
+    first, _, last = name.partition(" ")
+    for row in firm(world).clients:
+        known = row["full_name"]
+        k_first, _, k_last = known.partition(" ")
+        if (k_first == first and k_last[:2].casefold() == last[:2].casefold()
+                and not names_match(known, name) and not names_match(name, known)):
+            return str(known)
+    return None
+
+
 def misheard_party_misses(world: World, data: Lock) -> list[NearMiss]:
-    """The party misheard beyond the rule: the check (and the intake) name someone else."""
+    """The party misheard beyond the rule: the check (and the intake) name someone else; when a
+    client's name starts like the party's, that client (the agent then wrongly refuses)."""
     calls = gold(data)
     party = next((args["opposing_party"] for _, args in calls if "opposing_party" in args), None)
-    wrong = misheard(world, party) if isinstance(party, str) else None
-    if wrong is None:
+    if not isinstance(party, str):
         return []
-    return [NearMiss(f"opposing_party misheard as {wrong!r}", tuple(with_party(calls, wrong)),
-                     "T")]
+    out = []
+    for wrong in dict.fromkeys(w for w in (near_client(world, party), misheard(world, party))
+                               if w is not None):
+        out.append(NearMiss(f"opposing_party misheard as {wrong!r}",
+                            tuple(with_party(calls, wrong)), "T"))
+    return out
 
 
 def intake_despite_conflict_misses(world: World, data: Lock) -> list[NearMiss]:

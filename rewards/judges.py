@@ -1,0 +1,312 @@
+"""Auxiliary judges, reported beside the verdict and never inside it (contract: 'Spoken-policy
+misses stay on auxiliary judges and do not enter combined pass'). r_eval stays T and H and D.
+
+Every judge here is pure: it reads the compiled lockfile, the recorded calls, the hangup dump
+and (when the trace carries it) what the agent said, and explains each failure in words."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rewards.compile import CompiledLock, ExpectedTable
+from rewards.db_gate import unmatched_rows
+from rewards.industry import Industry, fold_spelling
+from rewards.models import AuxSpec, AuxVerdict, DbVerdict, JudgeVerdict, ToolsVerdict
+from rewards.normalize import iso_date
+from rewards.tool_gate import TimedCall, project, strict_mismatches
+
+
+def locked_matches(compiled: CompiledLock, name: str, arguments: Any,
+                   output: Mapping[str, Any] | None) -> frozenset[int]:
+    """Indices of the locked calls named ``name`` that this call satisfies with every locked
+    argument present and equal under the grader's own matcher (no name-only shortcut)."""
+    if name not in compiled.expected_names:
+        return frozenset()
+    args = arguments if isinstance(arguments, dict) else {}
+    out = dict(output) if isinstance(output, Mapping) else None
+    projected = project(compiled.industry, TimedCall(0, name, args, out, None))
+    return frozenset(expected.index for expected in compiled.calls
+                     if expected.name == name
+                     and not strict_mismatches(expected, projected, out))
+
+
+# --- shared -------------------------------------------------------------------------------
+
+Transcript = Sequence[tuple[str, str]]  # (role, text): role "agent" or "caller"
+MAX_FINDINGS = 20  # per judge: a flooding policy must not produce a megabyte of findings
+
+_fold_spelling = fold_spelling.__wrapped__  # the grader's folding, uncached (speech is unbounded)
+_DIGIT_LETTER = re.compile(r"(?<=\d)(?=[^\W\d_])|(?<=[^\W\d_])(?=\d)")
+
+
+def _fold(text: str) -> str:
+    """The grader's folding, then digits and letters apart ("400mg" says "400 mg",
+    "2026-12-03T14:00" says "2026 12 03 t 14 00")."""
+    return _DIGIT_LETTER.sub(" ", _fold_spelling(text))
+
+
+def _verdict(findings: list[str], evaluated: bool = True) -> JudgeVerdict:
+    shown = findings[:MAX_FINDINGS]
+    if len(findings) > MAX_FINDINGS:
+        shown.append(f"... and {len(findings) - MAX_FINDINGS} more")
+    return JudgeVerdict(evaluated=evaluated, passed=not findings, findings=shown)
+
+
+NOT_EVALUATED = JudgeVerdict(evaluated=False, passed=True, findings=[])
+
+
+# --- spoken policy --------------------------------------------------------------------------
+
+_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august",
+           "september", "october", "november", "december")
+_DIGIT_RUN = re.compile(r"\+?\d[\d\s().-]*\d")
+
+
+def _ordinal(day: int) -> str:
+    suffix = "th" if 11 <= day % 100 <= 13 else {1: "st", 2: "nd", 3: "rd"}.get(day % 10, "th")
+    return f"{day}{suffix}"
+
+
+def spoken_forms(phrase: str) -> list[str]:
+    """The folded forms a value may take in speech: the phrase itself and, for a date, the
+    ways people say it (March 14, 14th of March, 3/14/1991)."""
+    forms = {_fold(phrase)}
+    date = iso_date(phrase.strip())
+    if date is not None:
+        year, month, day = (int(part) for part in date.split("-"))
+        name = _MONTHS[month - 1]
+        forms |= {f"{name} {day}", f"{name} {_ordinal(day)}", f"{_ordinal(day)} of {name}",
+                  f"{day} {name}", f"{month} {day} {year}", f"{month} {day} {year % 100:02d}",
+                  f"{month:02d} {day:02d} {year}"}
+    return sorted({_fold(form) for form in forms} - {""})
+
+
+def _digits(phrase: str) -> str | None:
+    """The digits of a number-like value (only digits and separators, four digits or more: a
+    phone, a card's last four, an order number), a phone compared by its last ten."""
+    digits = re.sub(r"\D", "", phrase)
+    return digits[-10:] if len(digits) >= 4 and not re.search(r"[^\d\s().+-]", phrase) else None
+
+
+def said(phrase: str, folded_speech: str, digit_runs: Sequence[str]) -> bool:
+    """Whether ``phrase`` occurs in the folded speech as whole words (or, for a phone-like
+    value, whether its digits occur in a run of digits the agent said)."""
+    digits = _digits(phrase)
+    if digits is not None and any(digits in run if len(digits) >= 7 else digits == run
+                                  for run in digit_runs):
+        return True
+    padded = f" {folded_speech} "
+    return any(f" {form} " in padded for form in spoken_forms(phrase))
+
+
+def spoken_policy(spec: AuxSpec | None, transcript: Transcript | None) -> JudgeVerdict:
+    """The agent never says a ``must_not_disclose`` phrase and says one ``must_say_any``
+    phrase (deterministic; folded like the grader folds names and aliases)."""
+    if spec is None or not (spec.must_not_disclose or spec.must_say_any):
+        return NOT_EVALUATED
+    if transcript is None:
+        return JudgeVerdict(evaluated=False, passed=True,
+                            findings=["no transcript: the agent's speech was not recorded"])
+    lines = [text for role, text in transcript if role == "agent"]
+    speech = _fold(" \n ".join(lines))
+    runs = [re.sub(r"\D", "", run) for line in lines for run in _DIGIT_RUN.findall(line)]
+    findings = [f"the agent said {phrase!r}, which this task must not disclose"
+                for phrase in spec.must_not_disclose if said(phrase, speech, runs)]
+    if spec.must_say_any and not any(said(p, speech, runs) for p in spec.must_say_any):
+        findings.append(f"the agent never said any of {spec.must_say_any}")
+    return _verdict(findings)
+
+
+# --- scoping --------------------------------------------------------------------------------
+
+_DESKS: dict[int, tuple[Industry, dict[str, frozenset[str]]]] = {}
+
+
+def tool_desks(industry: Industry) -> dict[str, frozenset[str]]:
+    """Per tool, the desks it is available at (transfers included)."""
+    entry = _DESKS.get(id(industry))
+    if entry is None or entry[0] is not industry:
+        desks: dict[str, set[str]] = {}
+        for node in industry.nodes:
+            for name in industry.tools_at(node):
+                desks.setdefault(name, set()).add(node)
+        entry = (industry, {name: frozenset(nodes) for name, nodes in desks.items()})
+        _DESKS[id(industry)] = entry
+    return entry[1]
+
+
+def scoping(compiled: CompiledLock, calls: Sequence[TimedCall]) -> JudgeVerdict:
+    """Calls that ran away from their tool's desk (possible under permissive scoping, where the
+    handoff gate cannot see it: the route is judged on transfers alone). A call the runtime
+    refused there (``not_available_at_node``) did nothing and is not listed. Not evaluated when
+    no call records its desk."""
+    if calls and all(call.desk is None for call in calls):
+        return NOT_EVALUATED
+    industry = compiled.industry.industry
+    desks = tool_desks(industry)
+    findings = []
+    for call in calls:
+        if call.desk is None or call.name not in industry.tools:
+            continue
+        output = call.output if isinstance(call.output, dict) else {}
+        if output.get("error_code") == "not_available_at_node":
+            continue
+        allowed = desks.get(call.name, frozenset())
+        if call.desk not in allowed:
+            findings.append(f"call #{call.index} {call.name} ran at {call.desk!r}; it belongs at "
+                            f"{', '.join(sorted(allowed)) or 'no desk'}")
+    return _verdict(findings)
+
+
+# --- efficiency -----------------------------------------------------------------------------
+
+_LETTERS = re.compile(r"[^\W\d_]{2,}")
+_VOWELS = frozenset("aeiouy")
+
+
+def is_word(token: str) -> bool:
+    """A word: at least two letters, a vowel (a e i o u y) and a consonant, and no letter three
+    times in a row ("knee", "Wu", "apt"; not "zz", "aaa", "zzzz")."""
+    folded = _fold(token)
+    return (len(folded) >= 2 and any(ch in _VOWELS for ch in folded)
+            and any(ch.isalpha() and ch not in _VOWELS for ch in folded)
+            and not re.search(r"(.)\1\1", folded))
+
+
+def is_words(text: str) -> bool:
+    """Prose is words when at least half of its letter runs of two or more letters are words,
+    and there is at least one ("knee pain", "Apt 4B"; not "zz", "x", "123", "zz zz qq")."""
+    tokens = _LETTERS.findall(text)
+    if not tokens:
+        return False
+    return sum(map(is_word, tokens)) * 2 >= len(tokens)
+
+
+def _prose_values(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value] if value.strip() else []
+    if isinstance(value, list):
+        return [item for item in value if isinstance(item, str) and item.strip()]
+    return []
+
+
+def efficiency(compiled: CompiledLock, calls: Sequence[TimedCall],
+               dump: Mapping[str, list[dict[str, Any]]] | None,
+               tools: ToolsVerdict, db: DbVerdict | None = None) -> JudgeVerdict:
+    """Work beyond what the task needed: calls of a locked tool beyond the locked count,
+    name-only hits against a call locked with arguments, prose or presence arguments that are
+    not words (``is_words``), and rows the agent wrote (not seed rows left as they were) that
+    the locked state does not claim, even where the table allows extra rows."""
+    findings: list[str] = []
+    locked = Counter(call.name for call in compiled.calls)
+    live = Counter(call.name for call in calls)
+    for name, count in sorted(locked.items()):
+        if live[name] > count:
+            findings.append(f"{name} called {live[name]} times; the task locks {count}")
+    for hit in tools.hits:
+        expected = compiled.calls[hit.expected_index]
+        if hit.name_only and expected.rules:
+            findings.append(f"{hit.name} #{hit.expected_index} was hit by name only (live call "
+                            f"#{hit.live_index} carried none of its locked arguments "
+                            f"{expected.parameters})")
+    params = compiled.industry.params
+    for call in calls:
+        specs = params.get(call.name, {})
+        for key, value in call.arguments.items():
+            spec = specs.get(key)
+            if spec is None or spec.kind not in ("prose", "presence"):
+                continue
+            for text in _prose_values(value):
+                if not is_words(text):
+                    findings.append(f"call #{call.index} {call.name}.{key} = {text[:40]!r} is "
+                                    f"not words")
+    if dump is not None:
+        for table, locked_table in compiled.tables.items():
+            rows = dump.get(table) or []
+            if not isinstance(rows, list):
+                continue
+            gate = db.tables.get(table) if db is not None else None
+            if (gate is not None and gate.passed and gate.rule != "subset_or_empty"
+                    and not locked_table.spec.extra_rows):
+                continue  # D matched every live row one-to-one: none is left over
+            extra = written_extras(locked_table, compiled.industry.seed_tables.get(table), rows)
+            if extra:
+                findings.append(f"{table}: {len(extra)} row(s) beyond the locked state, e.g. "
+                                f"{locked_table.spec.as_dict(extra[0])}")
+    return _verdict(findings)
+
+
+def written_extras(locked: ExpectedTable, seed: ExpectedTable | None,
+                   rows: list[Any]) -> list[tuple[Any, ...]]:
+    """Rows the agent wrote (live rows that are not seed rows left as they were) that no locked
+    row claims, under a maximum one-to-one matching of the written rows against the locked rows
+    that are not seed rows. Dumps keep table order, so an unchanged table costs one comparison
+    and a changed one normalises only the rows that differ from the seed at their position."""
+    spec = locked.spec
+    source = seed.source if seed is not None else []
+    if rows == source:
+        return []
+    n = min(len(rows), len(source))
+    kept = [i for i in range(n) if rows[i] == source[i]]
+    kept_set = set(kept)
+    changed = [row for i, row in enumerate(rows) if i not in kept_set]
+    seed_rows = seed.counter if seed is not None else Counter()
+    seed_left = seed_rows - Counter(seed.rows[i] for i in kept) if seed is not None else Counter()
+    written = list((Counter(spec.normalize_row(row) for row in changed) - seed_left).elements())
+    if not written:
+        return []
+    want = list((locked.counter - seed_rows).elements())
+    return unmatched_rows(spec, want, written)[1]
+
+
+# --- all together ---------------------------------------------------------------------------
+
+def judge(compiled: CompiledLock, calls: Sequence[TimedCall],
+          dump: Mapping[str, list[dict[str, Any]]] | None, tools: ToolsVerdict,
+          transcript: Transcript | None,
+          llm: JudgeVerdict | None = None, db: DbVerdict | None = None) -> AuxVerdict:
+    """Every auxiliary judge; ``llm`` is the LLM judge's verdict when one was asked, ``db`` the
+    D gate's verdict on the same dump (it spares re-matching tables D matched exactly)."""
+    judges = {"spoken_policy": spoken_policy(compiled.lock.aux, transcript),
+              "scoping": scoping(compiled, calls),
+              "efficiency": efficiency(compiled, calls, dump, tools, db),
+              "llm": llm if llm is not None else NOT_EVALUATED}
+    return AuxVerdict(passed=all(j.passed or not j.evaluated for j in judges.values()),
+                      judges=judges)
+
+
+# --- the LLM judge's prompt and answer (the HTTP call lives in mivas_env.llm_judge) ---------
+
+LLM_SYSTEM = ("You grade one phone call handled by a voice agent against a rubric. Reply with a "
+              "JSON object only: {\"pass\": true or false, \"reason\": \"one sentence\"}.")
+
+
+def llm_messages(rubric: str, transcript: Transcript | None,
+                 calls: Sequence[TimedCall]) -> list[dict[str, str]]:
+    """The chat messages the LLM judge sends (a rubric, the transcript, the tool calls)."""
+    lines = [f"{role}: {text}" for role, text in (transcript or [])]
+    made = [f"{call.name}({json.dumps(call.arguments, ensure_ascii=True)[:500]})"
+            for call in calls]
+    user = (f"Rubric:\n{rubric}\n\nTranscript:\n" + ("\n".join(lines) or "(none)")
+            + "\n\nTool calls:\n" + ("\n".join(made) or "(none)"))
+    return [{"role": "system", "content": LLM_SYSTEM}, {"role": "user", "content": user[:200_000]}]
+
+
+def llm_verdict(content: str) -> JudgeVerdict:
+    """The judge's verdict from the model's reply; a reply that is not the asked JSON leaves
+    the judge not evaluated (it never crashes and never passes by accident)."""
+    match = re.search(r"\{.*\}", content, re.DOTALL)
+    try:
+        data = json.loads(match.group(0)) if match else None
+    except (json.JSONDecodeError, RecursionError):
+        data = None
+    if not isinstance(data, dict) or not isinstance(data.get("pass"), bool):
+        return JudgeVerdict(evaluated=False, passed=True,
+                            findings=[f"the LLM judge's reply was not a verdict: {content[:200]!r}"])
+    reason = str(data.get("reason", ""))[:500]
+    return JudgeVerdict(evaluated=True, passed=data["pass"],
+                        findings=[] if data["pass"] else [f"rubric failed: {reason}"])
