@@ -126,7 +126,7 @@ def train(industry: str, steps: int, scripted: bool, model_path: str | None, out
     ids = task_ids or (["healthcare/C1-E1"] if scripted else None)
     rows = dataset_rows(industry, ids)
     args = GRPOConfig(output_dir=str(out), per_device_train_batch_size=4, num_generations=4,
-                      max_completion_length=4096, max_steps=steps, learning_rate=1e-3,
+                      max_completion_length=1024, max_steps=steps, learning_rate=1e-3,
                       logging_steps=1, save_strategy="no", report_to="none", use_cpu=True,
                       max_tool_calling_iterations=8, seed=0, bf16=False,
                       dataloader_num_workers=0)
