@@ -40,7 +40,7 @@ from typing import Any
 import numpy as np
 
 from mivas_env.agents import NoopAgent
-from mivas_env.env import MivasEnv
+from mivas_env.env import MivasEnv, policy_info
 from mivas_env.tasks import Task, load_task, load_tasks
 from mivas_env.wrappers import DiscreteActions, FixedDiscountEval
 
@@ -87,9 +87,9 @@ def play_noop(tasks: list[Task]) -> float:
     for i, task in enumerate(tasks):
         agent = NoopAgent()
         obs, info = env.reset(seed=20_000 + i, options={"task_id": task.full_id})
-        agent.reset(task, obs, info)
+        agent.reset(obs, policy_info(dict(info)))
         while True:
-            obs, _, terminated, truncated, info = env.step(agent.act(obs, info))
+            obs, _, terminated, truncated, info = env.step(agent.act(obs, policy_info(dict(info))))
             if terminated or truncated:
                 break
         passed += int(info["r_eval"])
