@@ -41,7 +41,6 @@ from mivas_env.agents import Action, NoopAgent, gold_arguments  # noqa: E402
 from mivas_env.env import MivasEnv  # noqa: E402
 from mivas_env.evaluate import run_episode  # noqa: E402
 from mivas_env.generation import Instance, Stats, families, generate, generate_one, industries  # noqa: E402
-from mivas_env.tasks import Task  # noqa: E402
 from rewards.compile import _world_industry, compiled_industry  # noqa: E402
 from rewards.normalize import canonical_json  # noqa: E402
 from rewards.worlds import SPLIT_SEEDS, clear_cache, world  # noqa: E402
@@ -149,7 +148,7 @@ class Replay:
         self.source = source
         self.plan: deque[Action] = deque()
 
-    def reset(self, task: Task, observation: str, info: dict[str, Any]) -> None:
+    def reset(self, observation: str, info: dict[str, Any]) -> None:
         self.plan = deque({"tool": call["name"], "arguments": gold_arguments(
             call.get("parameters", {}))} for call in self.source["exp_tool_calls"])
         if self.source["caller"].get("agent_answer"):

@@ -17,10 +17,10 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from rewards import MivasError, TaskNotFoundError, Verdict, tasks_dir, verify
+from rewards import LockfileError, MivasError, TaskNotFoundError, Verdict, tasks_dir, verify
 from rewards.industry import Industry, industry_names, parse_json, read_json
 from rewards.models import Lockfile, Trace
-from rewards.verify import load_lockfile, load_trace
+from rewards.verify import check_discount, load_lockfile, load_trace
 
 EXIT_PASS, EXIT_FAIL, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
 STDIN = "-"
@@ -47,12 +47,10 @@ def resolve_lockfile(ref: str) -> Path:
     if path.is_dir():
         raise UsageError("is a directory, not a lockfile (give one lockfile, or a task id "
                          "like healthcare/C1-E1)", file=ref)
-    match = re.fullmatch(r"([a-z][a-z0-9_]*)/(C[0-9]{1,3}-E[0-9]{1,3})", ref)
-    if match:
-        candidate = tasks_dir() / match[1] / "tasks" / f"{match[2]}.json"
-        if candidate.is_file():
-            return candidate
-        raise TaskNotFoundError(f"no task {ref!r} (looked for {candidate})")
+    if re.fullmatch(r"[a-z][a-z0-9_]*/C[0-9]{1,3}-E[0-9]{1,3}", ref):
+        from mivas_env.tasks import lockfile_path
+
+        return lockfile_path(ref)
     raise TaskNotFoundError("file not found (nor a task id like healthcare/C1-E1)", file=ref)
 
 
@@ -95,8 +93,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
     lock, trace = _load_verify_arguments(args)
     try:
         verdict = verify(lock, trace, discount=args.discount)
-    except MivasError as exc:
-        raise exc.with_file(args.lockfile) from None
+    except LockfileError as exc:  # the lockfile disagrees with its industry
+        raise exc.with_file("<stdin>" if args.lockfile == STDIN else args.lockfile) from None
     if args.json:
         print(json.dumps(verdict.model_dump(mode="json"), indent=2))
     else:
@@ -205,9 +203,9 @@ def cmd_eval(args: argparse.Namespace) -> int:
         raise TaskNotFoundError("no tasks selected")
     agent_kwargs: dict[str, Any] = {"seed": args.seed} if args.agent == "random" else {}
     if args.agent == "llm":
-        require("httpx", "--agent llm")
         if not (args.base_url and args.model):
             raise UsageError("--agent llm needs --base-url and --model")
+        require("httpx", "--agent llm")
         agent_kwargs = {"base_url": args.base_url, "model": args.model}
     if args.save_traces:
         trace_dir = Path(args.save_traces)
@@ -231,14 +229,14 @@ def cmd_eval(args: argparse.Namespace) -> int:
         from mivas_env.ray_eval import ray_evaluate
 
         with tqdm(total=len(tasks), desc=f"eval {args.agent} x{args.workers}", unit="task",
-                  file=sys.stderr, disable=args.quiet, leave=False) as progress:
+                  file=sys.stderr, disable=_no_bar(args), leave=False) as progress:
             results, retried = ray_evaluate(
                 args.agent, tasks, workers=args.workers, discount=args.discount, seed=args.seed,
                 max_turns=args.max_turns, agent_kwargs=agent_kwargs, on_done=progress.update)
     else:
         def bar(items: Any) -> Any:
             return tqdm(items, desc=f"eval {args.agent}", unit="task", file=sys.stderr,
-                        disable=args.quiet, leave=False)
+                        disable=_no_bar(args), leave=False)
 
         results = evaluate(make_agent(args.agent, **agent_kwargs), tasks,
                            discount=args.discount, seed=args.seed, max_turns=args.max_turns,
@@ -279,7 +277,7 @@ def cmd_audit(args: argparse.Namespace) -> int:
 
     def bar(pairs: Any) -> Any:
         return tqdm(pairs, total=len(PANEL) * len(tasks), desc="audit", unit="episode",
-                    file=sys.stderr, disable=args.quiet, leave=False)
+                    file=sys.stderr, disable=_no_bar(args), leave=False)
 
     report = audit(tasks, seed=args.seed, progress=bar)
     if args.json:
@@ -328,8 +326,9 @@ def _lockfile_paths(args: argparse.Namespace) -> list[Path]:
         from mivas_env.tasks import lockfile_paths
 
         return lockfile_paths(args.dir)
-    names = [args.industry] if args.industry else list(industry_names())
-    return sorted(p for name in names for p in (tasks_dir() / name / "tasks").glob("*.json"))
+    from mivas_env.tasks import shipped_lockfile_paths
+
+    return shipped_lockfile_paths(args.industry)
 
 
 def cmd_tasks_lock(args: argparse.Namespace) -> int:
@@ -355,7 +354,7 @@ def cmd_tasks_check(args: argparse.Namespace) -> int:
     paths = _lockfile_paths(args)
     bad = 0
     for path in tqdm(paths, desc="check", unit="task", file=sys.stderr, leave=False,
-                     disable=args.quiet):
+                     disable=_no_bar(args)):
         problems = check_task(path)
         if problems:
             bad += 1
@@ -374,8 +373,8 @@ def cmd_tasks_generate(args: argparse.Namespace) -> int:
 
     if args.n < 1:
         raise MivasError(f"--n must be at least 1, got {args.n}")
-    if args.seed < 0:
-        raise MivasError(f"--seed must be >= 0, got {args.seed}")
+    if not 0 <= args.seed <= 10**12 - args.n:
+        raise MivasError(f"--seed must be >= 0 and --seed + --n at most 10^12, got {args.seed}")
     if args.worlds is not None and args.worlds < 1:
         raise MivasError(f"--worlds must be at least 1, got {args.worlds}")
     if not families(args.industry):
@@ -393,7 +392,7 @@ def cmd_tasks_generate(args: argparse.Namespace) -> int:
     instances = generate(args.industry, args.split, args.n, args.seed, family=args.family,
                          worlds=args.worlds, stats=stats)
     for instance in tqdm(instances, total=args.n, desc=f"generate {args.industry} {args.split}",
-                         unit="task", file=sys.stderr, leave=False, disable=args.quiet):
+                         unit="task", file=sys.stderr, leave=False, disable=_no_bar(args)):
         try:
             (out / f"{instance.id}.json").write_text(instance.json(), encoding="utf-8")
         except OSError as exc:
@@ -446,14 +445,21 @@ def _at_least(minimum: int) -> Callable[[str], int]:
     return parse
 
 
-def _unit_interval(text: str) -> float:
+def _discount(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
-    if not 0.0 <= value <= 1.0:
-        raise argparse.ArgumentTypeError(f"must be within [0, 1], got {text}")
-    return value
+    try:
+        return check_discount(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be within [0, 1], got {text}") from None
+
+
+def _no_bar(args: argparse.Namespace) -> bool | None:
+    """tqdm's ``disable``: off with --quiet; None turns the bar off when stderr is not a
+    terminal (a log file, a pipe, a test), so only people watching see it."""
+    return True if getattr(args, "quiet", False) else None
 
 
 def _version() -> str:
@@ -477,7 +483,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("verify", help="score a trace against a lockfile (exit 0 pass, 1 fail, 2 bad input)")
     p.add_argument("lockfile", help="lockfile path, task id such as healthcare/C1-E1, or - for stdin")
     p.add_argument("trace", help="trace JSON (docs/formats.md), or - for stdin")
-    p.add_argument("--discount", type=_unit_interval, default=0.5,
+    p.add_argument("--discount", type=_discount, default=0.5,
                    help="r_train for in-order routes with extra hops, in [0, 1]")
     p.add_argument("--json", action="store_true", help="print the verdict as JSON")
     p.set_defaults(func=cmd_verify)
@@ -501,7 +507,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bench", action="store_true",
                    help="run the frozen generated benchmark (tasks/<industry>/bench, 100 "
                         "instances per industry of the bench split)")
-    p.add_argument("--discount", type=_unit_interval, default=0.5,
+    p.add_argument("--discount", type=_discount, default=0.5,
                    help="r_train of a passing in-order route with extra desks, in [0, 1]")
     p.add_argument("--seed", type=_at_least(0), default=0, help="episode i is seeded seed+i")
     p.add_argument("--max-turns", type=_at_least(1), default=40)

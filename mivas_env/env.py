@@ -10,7 +10,6 @@ below is the whole ``info`` contract; docs/environment.md says the same for user
 
 import json
 import string
-import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -33,7 +32,8 @@ if TYPE_CHECKING:
 from mivas_env.tasks import Task, load_tasks
 from mivas_env.vector import CallText
 from rewards import TaskNotFoundError, load_industry
-from rewards.verify import r_strict, score
+from rewards.normalize import strip_accents
+from rewards.verify import check_discount, r_strict, score
 
 RewardKind = Literal["contract", "strict"]
 REWARD_KINDS: tuple[RewardKind, ...] = ("contract", "strict")
@@ -94,7 +94,7 @@ class _Turn:
 def to_charset(text: str, limit: int = MAX_OBSERVATION_CHARS) -> str:
     """Fold text into the observation charset (accents dropped) and length."""
     if not text.isascii():
-        text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+        text = strip_accents(text).encode("ascii", "ignore").decode("ascii")
     text = "".join(ch if ch in CHARSET else " " for ch in text) if not text.isprintable() else text
     return text if len(text) <= limit else text[: limit - 15] + " ...[truncated]"
 
@@ -148,8 +148,7 @@ class MivasEnv(gym.Env[str, str]):
                  discount: float = 0.5, max_turns: int = 40, scoping: Scoping = "enforce",
                  tasks: list[Task] | None = None, render_mode: str | None = None,
                  reward: RewardKind = "contract", llm_judge: "LLMJudge | None" = None) -> None:
-        if not 0.0 <= discount <= 1.0:
-            raise ValueError(f"discount must be within [0, 1], got {discount}")
+        check_discount(discount)
         if reward not in REWARD_KINDS:
             raise ValueError(f"reward must be 'contract' or 'strict', got {reward!r}")
         if scoping not in ("enforce", "permissive"):

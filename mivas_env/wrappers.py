@@ -32,7 +32,7 @@ from mivas_env.tasks import Task, load_tasks
 from rewards import load_industry
 from rewards.industry import PropertySchema
 from rewards.normalize import minute
-from rewards.verify import r_train
+from rewards.verify import check_discount, r_train
 
 
 class FixedDiscountEval(gym.Wrapper[str, Any, str, Any], gym.utils.RecordConstructorArgs):
@@ -43,8 +43,8 @@ class FixedDiscountEval(gym.Wrapper[str, Any, str, Any], gym.utils.RecordConstru
     discounts stay comparable. ``info["reward_basis"]`` records which reward was returned."""
 
     def __init__(self, env: gym.Env[str, Any], discount: float | None = None) -> None:
-        if discount is not None and not 0.0 <= discount <= 1.0:
-            raise ValueError(f"discount must be within [0, 1] or None, got {discount}")
+        if discount is not None:
+            check_discount(discount)
         gym.utils.RecordConstructorArgs.__init__(self, discount=discount)
         gym.Wrapper.__init__(self, env)
         self.discount = discount

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import json
 import os
 import random
@@ -239,6 +240,9 @@ def test_unknown_families_and_splits_are_one_line_errors() -> None:
         generate_one(industry, "train", 0, family="C999")
     with pytest.raises(GenerationError, match="unknown split"):
         generate_one(industry, "validation", 0)
+    for seed in (-1, 10**12, True):
+        with pytest.raises(GenerationError, match="instance seed"):
+            generate_one(industry, "train", seed)
 
 
 # --- the CLI: generate -> check --dir -> eval --tasks-dir ---------------------------------------
@@ -416,3 +420,18 @@ def test_name_pool_people_are_distinct_and_avoid_taken_names(seed: int, count: i
     people = names.people(rng, count, taken=taken)
     assert len(people) == count == len({p.casefold() for p in people})
     assert not {p.casefold() for p in people} & {t.casefold() for t in taken}
+
+
+def test_the_generation_benchmark_runs_at_tiny_sizes() -> None:
+    spec = importlib.util.spec_from_file_location(
+        "_bench_generation", ROOT / "benchmarks" / "bench_generation.py")
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    industry = GENERATED[0]
+    memo = bench.memorisation(industry, 2, 1)
+    assert memo["test_instances"] == len(families(industry))
+    assert 0 <= memo["noop_pass_rate"] <= memo["replay_nearest_train_pass_rate"] + 1
+    diverse = bench.diversity(industry, 8)
+    assert diverse["instances"] == 8 and diverse["distinct_gold_routes"] >= 1
+    assert bench.distinct(industry, 5)["distinct"] == 5

@@ -327,9 +327,10 @@ def test_names_that_match_share_a_match_key(tokens: list[str], data: st.DataObje
 
 
 def test_legal_servers_keep_a_bounded_number_of_world_catalogs() -> None:
-    import mivas_env.industries.legal as server_module
+    import mivas_env.industries.base as server_module
     from mivas_env.industries import Database
-    from mivas_env.industries.legal import CATALOG_CACHE_SIZE, LegalServer
+    from mivas_env.industries.base import SEED_MEMO_LIMIT as CATALOG_CACHE_SIZE
+    from mivas_env.industries.legal import LegalServer
 
     first = build(3, pool("train"))
     client = first["clients"][0]["full_name"]
@@ -339,7 +340,7 @@ def test_legal_servers_keep_a_bounded_number_of_world_catalogs() -> None:
         tables = build(seed, pool("train"))
         LegalServer(Database(tables), load_industry("legal")).call(
             "run_conflict_check", {"opposing_party": client})
-    assert len(server_module._CATALOGS) <= CATALOG_CACHE_SIZE
+    assert len(server_module._SEED_MEMOS) <= CATALOG_CACHE_SIZE
     # A server whose catalog left the cache still answers from its own world.
     assert early.call("run_conflict_check", {"opposing_party": client})["data"]["conflict"]
     again = LegalServer(Database(first), load_industry("legal"))

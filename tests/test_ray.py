@@ -17,6 +17,7 @@ from mivas_env.agents import make_agent  # noqa: E402
 from mivas_env.evaluate import evaluate  # noqa: E402
 from mivas_env.ray_eval import WORKER_DIED, DeathNotices, EpisodeWorker, ray_evaluate  # noqa: E402
 from mivas_env.tasks import load_tasks  # noqa: E402
+from rewards.industry import industry_names  # noqa: E402
 
 
 @pytest.fixture(scope="session")
@@ -89,8 +90,7 @@ def test_rllib_registers_every_env_id_and_builds_from_an_env_context(ray_session
     from mivas_env.rllib import register
 
     ids = register()
-    assert set(ids) == {"mivas/healthcare-v0", "mivas/legal-v0", "mivas/customer_support-v0",
-                        "mivas/all-v0"}
+    assert set(ids) == {f"mivas/{name}-v0" for name in industry_names()} | {"mivas/all-v0"}
     creator = _global_registry.get(ENV_CREATOR, "mivas/healthcare-v0")
     env = creator(EnvContext({"task_ids": ["C1-E1"], "discount": 0.3}, worker_index=0))
     obs, info = env.reset(seed=0)

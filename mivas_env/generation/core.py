@@ -35,6 +35,7 @@ from rewards.worlds import SPLIT_SEEDS, SPLITS, split_of, world
 Row = Mapping[str, Any]
 Draft = dict[str, Any]
 MAX_ATTEMPTS = 40
+MAX_SEED = 10**12  # instance seeds; the id C<k>-<split>-<seed> holds up to 12 digits
 # The key order of a generated lockfile (the rest follow in the family's order).
 KEY_ORDER = ("id", "industry", "world", "title", "category", "description", "tags", "caller",
              "exp_handoff_path", "exp_tool_calls", "exp_db_state")
@@ -206,6 +207,8 @@ def generate_one(industry: str, split: str, seed: int, *, family: str | None = N
                  max_attempts: int = MAX_ATTEMPTS) -> Instance:
     """Instance ``seed`` of ``split``: drawn, made, locked and (with ``check``) self-checked."""
     check_split(split)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < MAX_SEED:
+        raise GenerationError(f"an instance seed is an integer in [0, {MAX_SEED:,}), got {seed!r}")
     chosen = pick_family(industry, split, seed, family)
     stats = stats if stats is not None else Stats()
     for attempt in range(max_attempts):

@@ -17,8 +17,13 @@ from rewards.worlds.healthcare import build  # noqa: E402
 from rewards.worlds.names import pool  # noqa: E402
 
 
+def build_seed() -> dict[str, list[dict[str, object]]]:
+    """World 0: the shipped seed database."""
+    return build(0, pool(None))
+
+
 def main() -> None:
-    seed = build(0, pool(None))
+    seed = build_seed()
     OUT.write_text(json.dumps(seed, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     counts = ", ".join(f"{table} {len(rows)}" for table, rows in seed.items())
     print(f"wrote {OUT}: {counts}")

@@ -1663,6 +1663,12 @@ def make_escalation(world: World, rng: random.Random) -> Lock | None:
     reactions.append(reaction(["intake"], ["I don't need a new case, I need a person to "
                                            "deal with this."]))
     urgency_arg: Any = {"any_of": ["normal", "low"]} if level == "normal_or_low" else level
+    # A client calling for themselves is verified before the escalation names them a client
+    # (reception policy); a relative calling about a client in custody cannot be.
+    client_caller = urgency != "emergency"
+    if client_caller and not draw.firm.call("lookup_client", full_name=name,
+                                            phone_e164=phone)["ok"]:
+        return None
     caller = draw.caller(
         persona=draw.persona(f"{name}: {opening}"),
         openings=[draw.opening_line(opening, name) + " " + draw.say([
@@ -1678,8 +1684,12 @@ def make_escalation(world: World, rng: random.Random) -> Lock | None:
                  "The caller needs a person: escalate_to_human with the right urgency (a tool, "
                  f"not a hop; empty path). Urgency {level.replace('_', ' ')} by the urgency "
                  "enum's definition. D checks the escalations row, T the locked urgency"
-                 f"{' (either; the row leaves urgency blank)' if level == 'normal_or_low' else ''}.",
-                 caller, [], [call("escalate_to_human", reason=reason, urgency=urgency_arg)])
+                 f"{' (either; the row leaves urgency blank)' if level == 'normal_or_low' else ''}."
+                 + (" The caller is a client: reception verifies them with lookup_client (name "
+                    "and the phone on file) before flagging them as one." if client_caller else ""),
+                 caller, [], [*([call("lookup_client", full_name=name, phone_e164=phone)]
+                                if client_caller else []),
+                              call("escalate_to_human", reason=reason, urgency=urgency_arg)])
     if level == "normal_or_low":
         draft["exp_db_state"] = {"escalations": [{"escalation_id": "esc_0001", "reason": reason,
                                                   "urgency": None}]}
