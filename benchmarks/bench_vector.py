@@ -1,5 +1,6 @@
 """Vector env throughput: env steps per second, sync (one process) vs async (one process per
-env, what ``gym.make_vec(id, num_envs=N)`` gives), at 2 and 4 envs.
+env: through pipes, what ``gym.make_vec(id, num_envs=N)`` gives, and Gymnasium's shared-memory
+async mode), at 2 and 4 envs.
 
     python benchmarks/bench_vector.py [--seconds 3] [--envs 2 4]
 
@@ -26,8 +27,12 @@ ACTIONS = ["Could I have your full name?", "What is your date of birth?",
 
 
 def steps_per_second(num_envs: int, mode: str, seconds: float) -> float:
-    env: Any = gym.make_vec("mivas/healthcare-v0", num_envs=num_envs,
-                            asynchronous=mode == "async", max_turns=20)
+    if mode == "shared":
+        env: Any = gym.make_vec("mivas/healthcare-v0", num_envs=num_envs,
+                                vectorization_mode="async", max_turns=20)
+    else:
+        env = gym.make_vec("mivas/healthcare-v0", num_envs=num_envs,
+                           asynchronous=mode == "async", max_turns=20)
     rng = random.Random(0)
     try:
         env.reset(seed=0)
@@ -47,11 +52,10 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--envs", type=int, nargs="+", default=[2, 4])
     args = parser.parse_args()
-    print(f"{'envs':>4} {'sync steps/s':>13} {'async steps/s':>14}")
+    print(f"{'envs':>4} {'sync steps/s':>13} {'async steps/s':>14} {'async shared-mem':>17}")
     for n in args.envs:
-        sync = steps_per_second(n, "sync", args.seconds)
-        parallel = steps_per_second(n, "async", args.seconds)
-        print(f"{n:>4} {sync:>13,.0f} {parallel:>14,.0f}")
+        row = [steps_per_second(n, mode, args.seconds) for mode in ("sync", "async", "shared")]
+        print(f"{n:>4} {row[0]:>13,.0f} {row[1]:>14,.0f} {row[2]:>17,.0f}")
 
 
 if __name__ == "__main__":

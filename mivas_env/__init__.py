@@ -11,7 +11,7 @@ from importlib.util import find_spec
 
 from gymnasium.envs.registration import register, registry
 
-from mivas_env.env import MivasEnv
+from mivas_env.env import MivasEnv, policy_info
 from mivas_env.tasks import Task, find_task, load_task, load_tasks
 from mivas_env.wrappers import DiscreteActions, FixedDiscountEval
 from rewards.industry import industry_names
@@ -32,10 +32,11 @@ def _register() -> None:
     for env_id, industry in GEN_ENV_IDS.items():
         if env_id not in registry:
             register(id=env_id, entry_point="mivas_env.generation.env:GeneratedEnv",
+                     vector_entry_point="mivas_env.vector:make_generated_vector_env",
                      kwargs={"industry": industry})
 
 
 _register()
 
 __all__ = ["ENV_IDS", "GEN_ENV_IDS", "DiscreteActions", "FixedDiscountEval", "MivasEnv", "Task", "find_task",
-           "load_task", "load_tasks"]
+           "load_task", "load_tasks", "policy_info"]

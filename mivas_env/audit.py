@@ -11,7 +11,8 @@ The panel (names fixed; ``oracle`` is the reference, the rest are adversarial):
   arguments (schema enums and the industry's alias catalogs); never listens.
 - ``empty_arguments``: the gold calls by name with ``{}`` (privileged).
 - ``junk_prose``: the gold calls with every prose/presence argument set to ``"zz"`` (privileged).
-- ``flood_writes``: the gold calls, then every write call repeated 20 times (privileged).
+- ``flood_writes``: the gold calls, then every write call 20 more times, varied over its
+  enumerable arguments so that new rows land (privileged).
 - ``permissive_reorder``: under permissive scoping, the gold work at the entry desk, the
   transfers appended (privileged).
 - ``replay_by_opening``: memorised the shipped suite; replays the gold plan of the shipped task
@@ -140,6 +141,20 @@ class JunkProse(_Privileged):
         return _with_answer(lock, calls)
 
 
+def _variants(industry: Industry, call: dict[str, Any]) -> list[dict[str, Any]]:
+    """``FLOOD`` copies of a write call: the call itself, then with each enumerable argument
+    (enum or alias catalog) set to each other value, so that servers refusing duplicates still
+    take new rows (other offices, other visit types)."""
+    properties = industry.tools[call["tool"]].parameters.properties
+    out = [call]
+    for key in call["arguments"]:
+        values = _values(industry, properties[key]) if key in properties else None
+        for value in values or []:
+            if value != call["arguments"][key]:
+                out.append({"tool": call["tool"], "arguments": {**call["arguments"], key: value}})
+    return [out[i % len(out)] for i in range(FLOOD)]
+
+
 class FloodWrites(_Privileged):
     name = "flood_writes"
 
@@ -147,7 +162,7 @@ class FloodWrites(_Privileged):
         industry = load_industry(lock.industry)
         calls = _gold(lock)
         writes = [c for c in calls if industry.tools[c["tool"]].access == "write"]
-        flood = [dict(c) for c in writes for _ in range(FLOOD)]
+        flood: list[dict[str, Any]] = [v for c in writes for v in _variants(industry, c)]
         terminal = industry.terminal_tools
         if calls and calls[-1]["tool"] in terminal:
             return [*calls[:-1], *flood, *_answer(lock), calls[-1]]

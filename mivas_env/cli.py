@@ -17,10 +17,10 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from rewards import MivasError, TaskNotFoundError, Verdict, tasks_dir, verify
+from rewards import LockfileError, MivasError, TaskNotFoundError, Verdict, tasks_dir, verify
 from rewards.industry import Industry, industry_names, parse_json, read_json
 from rewards.models import Lockfile, Trace
-from rewards.verify import load_lockfile, load_trace
+from rewards.verify import check_discount, load_lockfile, load_trace
 
 EXIT_PASS, EXIT_FAIL, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
 STDIN = "-"
@@ -47,12 +47,10 @@ def resolve_lockfile(ref: str) -> Path:
     if path.is_dir():
         raise UsageError("is a directory, not a lockfile (give one lockfile, or a task id "
                          "like healthcare/C1-E1)", file=ref)
-    match = re.fullmatch(r"([a-z][a-z0-9_]*)/(C[0-9]{1,3}-E[0-9]{1,3})", ref)
-    if match:
-        candidate = tasks_dir() / match[1] / "tasks" / f"{match[2]}.json"
-        if candidate.is_file():
-            return candidate
-        raise TaskNotFoundError(f"no task {ref!r} (looked for {candidate})")
+    if re.fullmatch(r"[a-z][a-z0-9_]*/C[0-9]{1,3}-E[0-9]{1,3}", ref):
+        from mivas_env.tasks import lockfile_path
+
+        return lockfile_path(ref)
     raise TaskNotFoundError("file not found (nor a task id like healthcare/C1-E1)", file=ref)
 
 
@@ -95,8 +93,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
     lock, trace = _load_verify_arguments(args)
     try:
         verdict = verify(lock, trace, discount=args.discount)
-    except MivasError as exc:
-        raise exc.with_file(args.lockfile) from None
+    except LockfileError as exc:  # the lockfile disagrees with its industry
+        raise exc.with_file("<stdin>" if args.lockfile == STDIN else args.lockfile) from None
     if args.json:
         print(json.dumps(verdict.model_dump(mode="json"), indent=2))
     else:
@@ -167,6 +165,16 @@ def cmd_schema(args: argparse.Namespace) -> int:
     return EXIT_PASS
 
 
+class _Given(argparse.Action):
+    """Stores the value and notes that the option was given (``--wer`` without a channel is a
+    mistake worth reporting)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        setattr(namespace, self.dest, values)
+        setattr(namespace, f"{self.dest}_given", True)
+
+
 def write_report(path: Path, collector: Any, args: argparse.Namespace,
                  summary: dict[str, Any]) -> None:
     """Render ``mivas eval --report`` (a user's unwritable path: exit 2, one line)."""
@@ -191,6 +199,17 @@ def cmd_eval(args: argparse.Namespace) -> int:
     from mivas_env.evaluate import evaluate, format_table, summarize
     from mivas_env.tasks import load_dir, load_tasks
 
+    if args.channel == "text" and (getattr(args, "wer_given", False) or args.agent_channel):
+        raise UsageError("--wer and --agent-channel need --channel spoken or asr")
+    env_kwargs: dict[str, Any] = {}
+    if args.channel != "text":
+        env_kwargs = {"channel": args.channel, "wer": args.wer,
+                      "agent_channel": args.agent_channel}
+    if bool(args.caller_base_url) != bool(args.caller_model):
+        raise UsageError("an LLM caller needs both --caller-base-url and --caller-model")
+    if args.caller_base_url:
+        env_kwargs["llm_caller"] = {"base_url": args.caller_base_url,
+                                    "model": args.caller_model}
     if args.tasks_dir and args.bench:
         raise UsageError("--tasks-dir and --bench exclude each other")
     if args.tasks_dir or args.bench:
@@ -205,9 +224,9 @@ def cmd_eval(args: argparse.Namespace) -> int:
         raise TaskNotFoundError("no tasks selected")
     agent_kwargs: dict[str, Any] = {"seed": args.seed} if args.agent == "random" else {}
     if args.agent == "llm":
-        require("httpx", "--agent llm")
         if not (args.base_url and args.model):
             raise UsageError("--agent llm needs --base-url and --model")
+        require("httpx", "--agent llm")
         agent_kwargs = {"base_url": args.base_url, "model": args.model}
     if args.save_traces:
         trace_dir = Path(args.save_traces)
@@ -228,23 +247,27 @@ def cmd_eval(args: argparse.Namespace) -> int:
         if args.save_traces or args.report:
             raise UsageError("--save-traces and --report run serially; drop --workers")
         require("ray", "--workers")
+        if env_kwargs:
+            raise UsageError("--channel and an LLM caller run serially; drop --workers")
         from mivas_env.ray_eval import ray_evaluate
 
         with tqdm(total=len(tasks), desc=f"eval {args.agent} x{args.workers}", unit="task",
-                  file=sys.stderr, disable=args.quiet, leave=False) as progress:
+                  file=sys.stderr, disable=_no_bar(args), leave=False) as progress:
             results, retried = ray_evaluate(
                 args.agent, tasks, workers=args.workers, discount=args.discount, seed=args.seed,
                 max_turns=args.max_turns, agent_kwargs=agent_kwargs, on_done=progress.update)
     else:
         def bar(items: Any) -> Any:
             return tqdm(items, desc=f"eval {args.agent}", unit="task", file=sys.stderr,
-                        disable=args.quiet, leave=False)
+                        disable=_no_bar(args), leave=False)
 
         results = evaluate(make_agent(args.agent, **agent_kwargs), tasks,
                            discount=args.discount, seed=args.seed, max_turns=args.max_turns,
                            trace_dir=Path(args.save_traces) if args.save_traces else None,
-                           progress=bar, on_episode=report)
+                           progress=bar, on_episode=report, env_kwargs=env_kwargs)
     summary = summarize(args.agent, args.discount, results)
+    if args.channel != "text":
+        summary.update(channel=args.channel, wer=args.wer, agent_channel=args.agent_channel)
     if report is not None:
         write_report(Path(args.report), report, args, summary)
     if args.json:
@@ -253,6 +276,9 @@ def cmd_eval(args: argparse.Namespace) -> int:
             print(f"mivas: {retried} episode(s) re-run after a worker died", file=sys.stderr)
     else:
         print(format_table(summary))
+        if args.channel != "text":
+            print(f"channel={args.channel} wer={args.wer:g}"
+                  + (" (agent speech through the channel too)" if args.agent_channel else ""))
         if retried is not None:
             print(f"workers={args.workers}; episodes re-run after a worker died: {retried}; "
                   f"lost: 0")
@@ -279,7 +305,7 @@ def cmd_audit(args: argparse.Namespace) -> int:
 
     def bar(pairs: Any) -> Any:
         return tqdm(pairs, total=len(PANEL) * len(tasks), desc="audit", unit="episode",
-                    file=sys.stderr, disable=args.quiet, leave=False)
+                    file=sys.stderr, disable=_no_bar(args), leave=False)
 
     report = audit(tasks, seed=args.seed, progress=bar)
     if args.json:
@@ -328,8 +354,9 @@ def _lockfile_paths(args: argparse.Namespace) -> list[Path]:
         from mivas_env.tasks import lockfile_paths
 
         return lockfile_paths(args.dir)
-    names = [args.industry] if args.industry else list(industry_names())
-    return sorted(p for name in names for p in (tasks_dir() / name / "tasks").glob("*.json"))
+    from mivas_env.tasks import shipped_lockfile_paths
+
+    return shipped_lockfile_paths(args.industry)
 
 
 def cmd_tasks_lock(args: argparse.Namespace) -> int:
@@ -355,7 +382,7 @@ def cmd_tasks_check(args: argparse.Namespace) -> int:
     paths = _lockfile_paths(args)
     bad = 0
     for path in tqdm(paths, desc="check", unit="task", file=sys.stderr, leave=False,
-                     disable=args.quiet):
+                     disable=_no_bar(args)):
         problems = check_task(path)
         if problems:
             bad += 1
@@ -393,7 +420,7 @@ def cmd_tasks_generate(args: argparse.Namespace) -> int:
     instances = generate(args.industry, args.split, args.n, args.seed, family=args.family,
                          worlds=args.worlds, stats=stats)
     for instance in tqdm(instances, total=args.n, desc=f"generate {args.industry} {args.split}",
-                         unit="task", file=sys.stderr, leave=False, disable=args.quiet):
+                         unit="task", file=sys.stderr, leave=False, disable=_no_bar(args)):
         try:
             (out / f"{instance.id}.json").write_text(instance.json(), encoding="utf-8")
         except OSError as exc:
@@ -446,7 +473,19 @@ def _at_least(minimum: int) -> Callable[[str], int]:
     return parse
 
 
-def _unit_interval(text: str) -> float:
+def _discount(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+    try:
+        return check_discount(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be within [0, 1], got {text}") from None
+
+
+def _rate(text: str) -> float:
+    """A rate within [0, 1] (``--wer``)."""
     try:
         value = float(text)
     except ValueError:
@@ -454,6 +493,12 @@ def _unit_interval(text: str) -> float:
     if not 0.0 <= value <= 1.0:
         raise argparse.ArgumentTypeError(f"must be within [0, 1], got {text}")
     return value
+
+
+def _no_bar(args: argparse.Namespace) -> bool | None:
+    """tqdm's ``disable``: off with --quiet; None turns the bar off when stderr is not a
+    terminal (a log file, a pipe, a test), so only people watching see it."""
+    return True if getattr(args, "quiet", False) else None
 
 
 def _version() -> str:
@@ -477,7 +522,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("verify", help="score a trace against a lockfile (exit 0 pass, 1 fail, 2 bad input)")
     p.add_argument("lockfile", help="lockfile path, task id such as healthcare/C1-E1, or - for stdin")
     p.add_argument("trace", help="trace JSON (docs/formats.md), or - for stdin")
-    p.add_argument("--discount", type=_unit_interval, default=0.5,
+    p.add_argument("--discount", type=_discount, default=0.5,
                    help="r_train for in-order routes with extra hops, in [0, 1]")
     p.add_argument("--json", action="store_true", help="print the verdict as JSON")
     p.set_defaults(func=cmd_verify)
@@ -489,7 +534,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_show)
 
     p = sub.add_parser("eval", help="run an agent over the task suite and print pass rates")
-    p.add_argument("--agent", default="oracle", choices=["oracle", "random", "noop", "llm"])
+    p.add_argument("--agent", default="oracle",
+                   choices=["oracle", "random", "noop", "llm", "naive", "careful"],
+                   help="naive/careful: scripted voice agents (see docs/voice.md)")
     p.add_argument("--base-url", help="llm agent: an OpenAI-compatible endpoint, e.g. "
                                       "http://localhost:8000/v1 (key from $OPENAI_API_KEY)")
     p.add_argument("--model", help="llm agent: the model name")
@@ -501,7 +548,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bench", action="store_true",
                    help="run the frozen generated benchmark (tasks/<industry>/bench, 100 "
                         "instances per industry of the bench split)")
-    p.add_argument("--discount", type=_unit_interval, default=0.5,
+    p.add_argument("--discount", type=_discount, default=0.5,
                    help="r_train of a passing in-order route with extra desks, in [0, 1]")
     p.add_argument("--seed", type=_at_least(0), default=0, help="episode i is seeded seed+i")
     p.add_argument("--max-turns", type=_at_least(1), default=40)
@@ -511,6 +558,16 @@ def build_parser() -> argparse.ArgumentParser:
                    help="write each episode's trace to DIR/<industry>/<id>.json")
     p.add_argument("--report", metavar="PATH.html",
                    help="write a self-contained HTML page explaining every episode")
+    p.add_argument("--channel", choices=["text", "spoken", "asr"], default="text",
+                   help="what the agent hears: the text (default), a perfect recogniser's words, "
+                        "or those words with seeded recognition errors (docs/voice.md)")
+    p.add_argument("--wer", type=_rate, default=0.1, action=_Given,
+                   help="asr channel: target word error rate (default 0.1)")
+    p.add_argument("--agent-channel", action="store_true",
+                   help="the agent's speech reaches the caller through the channel too")
+    p.add_argument("--caller-base-url", help="an LLM speaks the caller's lines: an "
+                   "OpenAI-compatible endpoint (key from $MIVAS_LLM_API_KEY or $OPENAI_API_KEY)")
+    p.add_argument("--caller-model", help="the LLM caller's model name")
     p.add_argument("--json", action="store_true",
                    help="print the summary as JSON (docs/formats.md)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")

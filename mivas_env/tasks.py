@@ -71,10 +71,30 @@ def build_task(lock: Lockfile, path: Path) -> Task:
     return Task(lock=lock, compiled=compiled, caller=caller, path=path)
 
 
+TASK_ID = re.compile(r"C[0-9]{1,3}-E[0-9]{1,3}")
+
+
+def shipped_lockfile_paths(industry: str | None = None) -> list[Path]:
+    """The shipped lockfiles, ``tasks/<industry>/tasks/*.json``, of one industry (or all);
+    ``lockfile_paths(folder)`` finds them under any folder."""
+    names = [check_industry_name(industry)] if industry is not None else industry_names()
+    return sorted(path for name in names for path in (tasks_dir() / name / "tasks").glob("*.json"))
+
+
+def lockfile_path(full_id: str) -> Path:
+    """The shipped lockfile of a full task id ``<industry>/<id>`` (it must exist)."""
+    industry, _, task_id = full_id.partition("/")
+    if not TASK_ID.fullmatch(task_id):
+        raise TaskNotFoundError(f"not a task id: {full_id!r} (full ids look like healthcare/C1-E1)")
+    path = tasks_dir() / check_industry_name(industry) / "tasks" / f"{task_id}.json"
+    if not path.is_file():
+        raise TaskNotFoundError(f"no task {full_id!r} (looked for {path})")
+    return path
+
+
 @cache
 def _load_industry_tasks(industry: str) -> tuple[Task, ...]:
-    folder = tasks_dir() / check_industry_name(industry) / "tasks"
-    tasks = [load_task(path) for path in folder.glob("*.json")] if folder.is_dir() else []
+    tasks = [load_task(path) for path in shipped_lockfile_paths(industry)]
     for task in tasks:
         if task.path.stem != task.lock.id or task.lock.industry != industry:
             raise LockfileError(f"file name and id/industry disagree ({task.lock.industry}/"

@@ -243,6 +243,11 @@ def tasks_dir() -> Path:
     override = os.environ.get("MIVAS_TASKS_DIR")
     if override:
         return Path(override)
+    return _shipped_tasks_dir()
+
+
+@cache
+def _shipped_tasks_dir() -> Path:
     repo = Path(__file__).resolve().parent.parent / "tasks"
     if any(repo.glob("*/industry.json")):
         return repo

@@ -56,7 +56,8 @@ def _verdict(findings: list[str], evaluated: bool = True) -> JudgeVerdict:
     return JudgeVerdict(evaluated=evaluated, passed=not findings, findings=shown)
 
 
-NOT_EVALUATED = JudgeVerdict(evaluated=False, passed=True, findings=[])
+def _not_evaluated() -> JudgeVerdict:
+    return JudgeVerdict(evaluated=False, passed=True, findings=[])
 
 
 # --- spoken policy --------------------------------------------------------------------------
@@ -107,7 +108,7 @@ def spoken_policy(spec: AuxSpec | None, transcript: Transcript | None) -> JudgeV
     """The agent never says a ``must_not_disclose`` phrase and says one ``must_say_any``
     phrase (deterministic; folded like the grader folds names and aliases)."""
     if spec is None or not (spec.must_not_disclose or spec.must_say_any):
-        return NOT_EVALUATED
+        return _not_evaluated()
     if transcript is None:
         return JudgeVerdict(evaluated=False, passed=True,
                             findings=["no transcript: the agent's speech was not recorded"])
@@ -145,7 +146,7 @@ def scoping(compiled: CompiledLock, calls: Sequence[TimedCall]) -> JudgeVerdict:
     refused there (``not_available_at_node``) did nothing and is not listed. Not evaluated when
     no call records its desk."""
     if calls and all(call.desk is None for call in calls):
-        return NOT_EVALUATED
+        return _not_evaluated()
     industry = compiled.industry.industry
     desks = tool_desks(industry)
     findings = []
@@ -274,7 +275,7 @@ def judge(compiled: CompiledLock, calls: Sequence[TimedCall],
     judges = {"spoken_policy": spoken_policy(compiled.lock.aux, transcript),
               "scoping": scoping(compiled, calls),
               "efficiency": efficiency(compiled, calls, dump, tools, db),
-              "llm": llm if llm is not None else NOT_EVALUATED}
+              "llm": llm if llm is not None else _not_evaluated()}
     return AuxVerdict(passed=all(j.passed or not j.evaluated for j in judges.values()),
                       judges=judges)
 

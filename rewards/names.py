@@ -5,23 +5,19 @@ MATCHING.md: a false match is worse than a miss, so every fuzzy path sits behind
 from __future__ import annotations
 
 import re
-import unicodedata
 from functools import lru_cache
 
 import jellyfish
 from rapidfuzz.distance import Levenshtein
 
+from rewards.normalize import strip_accents
+
 _SUFFIXES = {"corporation": "corp", "incorporated": "inc", "company": "co", "limited": "ltd"}
 _VOWELS = frozenset("aeiou")
 
 
-def _strip_marks(text: str) -> str:
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-
-
 def _tokens(text: str) -> list[str]:
-    text = _strip_marks(text).casefold().replace("&", " and ")
+    text = strip_accents(text).casefold().replace("&", " and ")
     text = re.sub(r"['’.]", "", text)
     text = re.sub(r"[^\w\s]|_", " ", text)
     return [_SUFFIXES.get(token, token) for token in text.split()]

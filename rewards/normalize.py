@@ -36,6 +36,15 @@ def is_blank(value: Any) -> bool:
 
 # --- strings --------------------------------------------------------------------------------
 
+def strip_accents(text: str) -> str:
+    """``text`` with its accents dropped ("Siobhán Müller" -> "Siobhan Muller"): compatibility
+    decomposition, then every combining mark removed. The one accent rule of the house."""
+    if text.isascii():
+        return text
+    return "".join(ch for ch in unicodedata.normalize("NFKD", text)
+                   if not unicodedata.combining(ch))
+
+
 _PUNCT = re.compile(r"[^\w\s]|_")
 _SPACE = re.compile(r"\s+")
 
@@ -44,8 +53,7 @@ _SPACE = re.compile(r"\s+")
 def fold_spelling(value: str) -> str:
     """The alias-table spelling: casefold, strip accents, punctuation to spaces, collapse spaces
     ("Blue Cross/Blue Shield" and "blue cross blue shield" look up the same alias)."""
-    text = unicodedata.normalize("NFKD", value)
-    text = "".join(ch for ch in text if not unicodedata.combining(ch)).casefold()
+    text = strip_accents(value).casefold()
     return _SPACE.sub(" ", _PUNCT.sub(" ", text)).strip()
 
 

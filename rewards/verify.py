@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from numbers import Real
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -15,6 +16,14 @@ from rewards.industry import read_json, validation_error
 from rewards.judges import Transcript, judge
 from rewards.models import HandoffKind, JudgeVerdict, Lockfile, Trace, Verdict
 from rewards.tool_gate import TimedCall, flatten, tool_gate
+
+
+def check_discount(discount: float) -> float:
+    """``discount`` if it is a number within [0, 1] (the route discount of ``r_train``), else
+    ``ValueError`` saying so."""
+    if isinstance(discount, bool) or not isinstance(discount, Real) or not 0.0 <= discount <= 1.0:
+        raise ValueError(f"discount must be within [0, 1], got {discount!r}")
+    return float(discount)
 
 
 def r_train(r_eval: int, verdict: HandoffKind, discount: float) -> float:
@@ -70,8 +79,7 @@ def verify(lock: Lockfile | dict[str, Any] | str | Path,
     """Score one episode: T and H always, D when the trace carries a hangup dump.
 
     Pass the same ``Lockfile`` object across episodes: its expected side is compiled once."""
-    if not 0.0 <= discount <= 1.0:
-        raise ValueError(f"discount must be within [0, 1], got {discount}")
+    check_discount(discount)
     compiled = compile_lockfile(lock)
     live = load_trace(trace)
     transcript = ([(turn.role, turn.text) for turn in live.transcript]

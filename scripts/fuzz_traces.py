@@ -15,7 +15,8 @@ import traceback
 from pathlib import Path
 from typing import Any
 
-from rewards import MivasError, tasks_dir, verify
+from mivas_env.tasks import lockfile_path
+from rewards import MivasError, verify
 
 ROOT = Path(__file__).resolve().parent.parent
 REPLACEMENTS: list[Any] = [None, "", 0, -1.5, True, [], {}, "x" * 1000, [None], {"ok": "yes"},
@@ -50,7 +51,7 @@ def main() -> int:
         industry = spec_file.stem
         for spec in json.loads(spec_file.read_text()):
             task_id = spec["task"].split("/")[1]
-            lock = json.loads((tasks_dir() / industry / "tasks" / f"{task_id}.json").read_text())
+            lock = json.loads(lockfile_path(spec["task"]).read_text())
             trace_path = spec_file.parent / "traces" / industry / f"{task_id}__{spec['slug']}.json"
             pairs.append((lock, json.loads(trace_path.read_text())))
     verdicts = errors = crashes = 0

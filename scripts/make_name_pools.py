@@ -11,9 +11,10 @@ import importlib
 import json
 import random
 import re
-import unicodedata
 from pathlib import Path
 from typing import Any
+
+from rewards.normalize import strip_accents
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "rewards" / "worlds" / "_pool_data.py"
@@ -88,8 +89,7 @@ Woodbine Woodland Yorkshire""")
 
 
 def fold(text: str) -> str:
-    text = unicodedata.normalize("NFKD", text.translate(SPECIAL))
-    return "".join(ch for ch in text if not unicodedata.combining(ch)).strip()
+    return strip_accents(text.translate(SPECIAL)).strip()
 
 
 def words(name: str) -> list[str]:

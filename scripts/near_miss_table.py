@@ -12,8 +12,9 @@ import argparse
 import json
 from pathlib import Path
 
+from mivas_env.tasks import lockfile_path
 from rewards import verify
-from rewards.industry import industry_names, tasks_dir
+from rewards.industry import industry_names
 
 ROOT = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "near_miss"
 
@@ -29,7 +30,7 @@ def rows() -> list[tuple[str, int, int, int, int]]:
         for spec in specs:
             task_id = spec["task"].split("/")[1]
             trace = ROOT / "traces" / industry / f"{task_id}__{spec['slug']}.json"
-            verdict = verify(tasks_dir() / industry / "tasks" / f"{task_id}.json", trace)
+            verdict = verify(lockfile_path(spec["task"]), trace)
             d += verdict.db.passed
             td += verdict.db.passed and verdict.tools.passed
             full += verdict.passed

@@ -171,7 +171,7 @@ def test_piping_into_a_reader_that_already_left_is_silent_and_exits_0() -> None:
     assert done.returncode == 0 and done.stderr == ""
 
 
-@pytest.mark.parametrize("argv", [["tasks", "list"], ["--help"]])
+@pytest.mark.parametrize("argv", [["tasks", "list"], ["--help"], ["eval", "--industry", "legal"]])
 def test_piping_into_head_is_silent_and_exits_0(argv: list[str]) -> None:
     command = " ".join(map(str, [*MIVAS, *argv]))
     done = subprocess.run(["bash", "-o", "pipefail", "-c", f"{command} | head -1"],
@@ -191,3 +191,12 @@ def test_the_eval_table_has_a_legend_for_every_column(capsys: pytest.CaptureFixt
 def test_verify_prints_the_route_as_route_equals(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["verify", "healthcare/C1-E1", str(FIXTURES / "healthcare_C1-E1.windermere.json")]) == 1
     assert capsys.readouterr().out.startswith("healthcare/C1-E1: FAIL route=exact ")
+
+
+def test_an_inconsistent_lockfile_on_stdin_is_named_stdin(monkeypatch: pytest.MonkeyPatch,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    lock = json.loads(Path(LOCK).read_text())
+    lock["exp_tool_calls"][-1]["name"] = "no_such_tool"
+    monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(lock)))
+    assert main(["verify", "-", GOLD]) == 2
+    assert one_error_line(capsys).startswith("mivas: error: <stdin> at $.exp_tool_calls[")

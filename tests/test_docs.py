@@ -51,3 +51,16 @@ def test_environment_doc_names_every_info_key() -> None:
 
     text = (ROOT / "docs" / "environment.md").read_text(encoding="utf-8")
     assert [key for key in StepInfo.__annotations__ if f"`{key}`" not in text] == []
+
+
+def test_formats_doc_names_every_eval_summary_field() -> None:
+    from mivas_env.evaluate import EpisodeResult, summarize
+
+    text = (ROOT / "docs" / "formats.md").read_text(encoding="utf-8")
+    result = EpisodeResult(task_id="healthcare/C1-E1", industry="healthcare", category="c",
+                           seed=0, passed=True, r_eval=1, r_train=1.0, handoff_verdict="exact",
+                           score_T=1.0, score_H=1.0, db_passed=True, turns=3, ended_by="end_call",
+                           trace_sha256="0")
+    summary = summarize("oracle", 0.5, [result])
+    keys = [*summary, *summary["overall"]]
+    assert [key for key in keys if f"`{key}`" not in text] == []

@@ -81,7 +81,7 @@ def test_mutated_traces(rng: random.Random, replacement: Any) -> None:
 
 
 @FUZZ
-@given(st.sampled_from(["healthcare", "legal", "customer_support"]),
+@given(st.sampled_from(industry_names()),
        st.randoms(use_true_random=False), json_values)
 def test_mutated_industry_files_fail_validation_cleanly(industry: str, rng: random.Random,
                                                         replacement: Any) -> None:

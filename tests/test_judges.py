@@ -164,6 +164,22 @@ def test_extra_calls_and_flooded_rows_fail_efficiency_but_not_r_eval() -> None:
     assert any("called 2 times" in f for f in failed(info)["efficiency"])
 
 
+def test_flooding_a_table_that_allows_extra_rows_passes_d_but_fails_efficiency() -> None:
+    from mivas_env.agents import gold_arguments
+
+    task = find_task("healthcare/C8-E1")
+    gold = [{"tool": c.name, "arguments": gold_arguments(c.parameters)}
+            for c in task.lock.exp_tool_calls]
+    [write] = [a for a in gold if a["tool"] == "add_to_waitlist"]
+    others = [{"tool": "add_to_waitlist", "arguments": {**write["arguments"], "location_id": place}}
+              for place in ("loc_park_ave", "loc_riverdale", "loc_white_plains", "loc_tarrytown")]
+    info = run(task, [*gold, *others], max_turns=100)
+    assert info["r_eval"] == 1 and info["db_passed"]  # the waitlist allows extra rows
+    findings = failed(info)["efficiency"]
+    assert any("waitlist: 4 row(s) beyond the locked state" in f for f in findings), findings
+    assert any("add_to_waitlist called 5 times" in f for f in findings), findings
+
+
 # --- the judges never touch r_eval ----------------------------------------------------------
 
 @settings(max_examples=40, deadline=None)

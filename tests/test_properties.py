@@ -144,10 +144,10 @@ def test_row_order_in_the_dump_never_matters(rng: random.Random, industry: str) 
 def _constrained_keys() -> dict[str, list[tuple[Any, int, str]]]:
     """Per industry: (task, gold call index, key) for every fact or fuzzy-name key locked."""
     from mivas_env.tasks import load_tasks
-    from rewards.industry import INDUSTRIES
+    from rewards.industry import industry_names
 
     cases: dict[str, list[tuple[Any, int, str]]] = {}
-    for industry in INDUSTRIES:
+    for industry in industry_names():
         for task in load_tasks(industry):
             for spec in task.compiled.calls:
                 for rule in spec.rules:

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from gymnasium.vector import AsyncVectorEnv, SyncVectorEnv
 
-import mivas_env  # noqa: F401  (registers the ids)
+import mivas_env
 
 ENV_ID = "mivas/healthcare-v0"
 N = 2
@@ -82,9 +82,22 @@ def test_a_vector_env_is_the_single_env_run_n_times(sync_run: list[str]) -> None
     assert json.loads(sync_run[0])[0][1] == obs
 
 
-def test_async_with_shared_memory_refuses_instead_of_returning_stale_text() -> None:
-    with pytest.raises(TypeError, match="shared_memory"):
-        gym.make_vec(ENV_ID, num_envs=N, vectorization_mode="async")
+def test_gymnasiums_own_async_mode_with_shared_memory_matches_sync(sync_run: list[str]) -> None:
+    # The call that used to return ",,,,,," on every step: Text in shared memory.
+    env = gym.make_vec(f"mivas_env:{ENV_ID}", num_envs=N, vectorization_mode="async")
+    assert isinstance(env, AsyncVectorEnv) and env.shared_memory
+    assert rollout(env) == sync_run
+
+
+def test_shared_memory_without_copies_is_a_live_view_of_the_current_step() -> None:
+    env = gym.vector.AsyncVectorEnv([lambda: gym.make(ENV_ID)] * N, copy=False)
+    try:
+        first, _ = env.reset(seed=7)
+        opening = tuple(first)
+        after = env.step(ACTIONS[0])[0]
+        assert tuple(after) != opening and first == after  # one buffer, read now
+    finally:
+        env.close()
 
 
 def test_make_vec_can_ask_for_one_process() -> None:
@@ -93,3 +106,9 @@ def test_make_vec_can_ask_for_one_process() -> None:
         assert isinstance(env, SyncVectorEnv) and env.envs[0].unwrapped.discount == 0.2
     finally:
         env.close()
+
+
+def test_every_registered_id_has_the_vector_entry_point() -> None:
+    ids = {**mivas_env.ENV_IDS, **getattr(mivas_env, "GEN_ENV_IDS", {})}
+    missing = [env_id for env_id in ids if gym.spec(env_id).vector_entry_point is None]
+    assert missing == []

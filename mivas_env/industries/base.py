@@ -8,9 +8,11 @@ returns the ``data`` of a successful answer or raises ``ToolError(code, message)
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterator
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from functools import cache
-from typing import Any
+from pathlib import Path
+from typing import Any, TypeVar
 
 from mivas_env.arguments import ArgumentChecker, ArgumentError, compile_checkers
 from rewards.errors import IndustryError, MivasError
@@ -18,6 +20,7 @@ from rewards.industry import Industry, industry_names, load_industry, load_seed,
 from rewards.normalize import Normalizer
 
 Row = dict[str, Any]
+T = TypeVar("T")
 
 
 class ToolError(Exception):
@@ -29,27 +32,77 @@ class ToolError(Exception):
         self.message = message
 
 
+# Indexes over tables still as a seed gave them, shared by every database of that seed:
+# (memo key, ids of the tables' row lists) -> (those lists, kept alive so no id is reused; value).
+# Generated worlds make many seeds, so only the most recently used are kept; a database keeps
+# its own values either way.
+_SEED_MEMOS: OrderedDict[tuple[Hashable, tuple[int, ...]], tuple[tuple[list[Row], ...], Any]] = \
+    OrderedDict()
+SEED_MEMO_LIMIT = 128
+
+
 class Database:
     """A per-episode view of the seed: tables are shared with the seed until first written.
 
     Reset costs one dict copy; a write copies only the table it touches (copy-on-write), and
-    rows are replaced, never mutated in place, so the seed is never changed."""
+    rows are replaced, never mutated in place, so the seed is never changed. Every write bumps
+    its table's version; ``memo`` caches what is derived from tables until one of them changes."""
 
-    __slots__ = ("_seed", "_tables", "_owned")
+    __slots__ = ("_seed", "_tables", "_owned", "_versions", "_writes", "_memos")
 
     def __init__(self, seed: dict[str, list[Row]]) -> None:
         self._seed = seed
         self._tables: dict[str, list[Row]] = dict(seed)
         self._owned: set[str] = set()
+        self._versions: dict[str, int] = {}
+        self._writes = 0  # all tables' writes: a memo checked since the last write is current
+        self._memos: dict[Hashable, tuple[int, tuple[int, ...], Any]] = {}
+
+    def version(self, table: str) -> int:
+        """How many writes ``table`` has had in this database (0: still the seed's rows)."""
+        return self._versions.get(table, 0)
+
+    def memo(self, key: Hashable, tables: Sequence[str], build: Callable[[], T]) -> T:
+        """``build()``, an index derived from ``tables`` (and nothing else that changes), computed
+        once per state of those tables: a write to any of them makes the next call rebuild.
+        While none of them has been written, the value is shared by every database of the
+        same seed, so indexes over a seed are built once per process."""
+        mine = self._memos.get(key)
+        if mine is not None and mine[0] == self._writes:  # no write at all since: current
+            value: T = mine[2]
+            return value
+        stamp = tuple([self._versions.get(table, 0) for table in tables])
+        if mine is not None and mine[1] == stamp:
+            self._memos[key] = (self._writes, stamp, mine[2])
+            value = mine[2]
+            return value
+        if any(stamp):
+            value = build()
+        else:
+            lists = tuple(self._tables.get(table, _NO_ROWS) for table in tables)
+            shared_key = (key, tuple(map(id, lists)))
+            shared = _SEED_MEMOS.get(shared_key)
+            if shared is None:
+                shared = _SEED_MEMOS[shared_key] = (lists, build())
+                while len(_SEED_MEMOS) > SEED_MEMO_LIMIT:
+                    _SEED_MEMOS.popitem(last=False)
+            else:
+                _SEED_MEMOS.move_to_end(shared_key)
+            value = shared[1]
+        self._memos[key] = (self._writes, stamp, value)
+        return value
 
     def rows(self, table: str) -> list[Row]:
         """Rows of a table, for reading only."""
         return self._tables.get(table, [])
 
     def _own(self, table: str) -> list[Row]:
+        """The table's own row list, about to be written (its version moves on)."""
         if table not in self._owned:
             self._tables[table] = list(self._tables.get(table, []))
             self._owned.add(table)
+        self._versions[table] = self._versions.get(table, 0) + 1
+        self._writes += 1
         return self._tables[table]
 
     def insert(self, table: str, row: Row) -> Row:
@@ -83,6 +136,9 @@ class Database:
     def dump(self, tables: list[str]) -> dict[str, list[Row]]:
         """The hangup dump: the named tables as lists of row copies."""
         return {table: [dict(row) for row in self._tables.get(table, [])] for table in tables}
+
+
+_NO_ROWS: list[Row] = []  # an absent table (one object, so its id is stable)
 
 
 class ToolServer:
@@ -157,13 +213,18 @@ def _reference(cls: type[ToolServer]) -> str:
 
 def industry_of(cls: type[ToolServer]) -> str:
     """The industry whose ``industry.json`` names ``cls`` as its server."""
+    return _industry_of(_reference(cls), tasks_dir())
+
+
+@cache
+def _industry_of(reference: str, folder: Path) -> str:
     for name in industry_names():
         try:
-            if load_industry(name).server == _reference(cls):
+            if load_industry(name).server == reference:
                 return name
         except MivasError:
             continue  # a broken industry file is reported when that industry is used
-    raise IndustryError(f"no {tasks_dir()}/*/industry.json names {_reference(cls)!r} as its server")
+    raise IndustryError(f"no {folder}/*/industry.json names {reference!r} as its server")
 
 
 @cache

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import date, timedelta
-from functools import cache
+from datetime import timedelta
 from typing import Any
 
 from mivas_env.industries.base import Database, Row, ToolError, ToolServer
+from rewards.clock import day as _day
 from rewards.industry import Industry, fold_spelling
 from rewards.normalize import Normalizer
 
@@ -54,8 +54,9 @@ class _Catalog:
     policies: dict[str, str]
 
 
-def _build_catalog(customers: list[Row], products: list[Row], policies: list[Row], *,
-                   name_key: Normalizer, email_key: Normalizer) -> _Catalog:
+def _build_catalog(tables: dict[str, list[Row]], *, name_key: Normalizer,
+                   email_key: Normalizer) -> _Catalog:
+    customers, products, policies = tables["customers"], tables["products"], tables["policies"]
     by_name_zip: dict[tuple[Any, str], list[Row]] = {}
     for row in customers:
         by_name_zip.setdefault((name_key(row["full_name"]), row["zip"]), []).append(row)
@@ -71,29 +72,9 @@ def _build_catalog(customers: list[Row], products: list[Row], policies: list[Row
     )
 
 
-# (id(industry), id(list) x 3) -> (what the ids name, kept alive so that no id is reused, and
-# the index)
-_CatalogKey = tuple[int, int, int, int]
-_CATALOGS: dict[_CatalogKey, tuple[tuple[Any, ...], _Catalog]] = {}
-
-
-def _catalog(server: CustomerSupportServer) -> _Catalog:
-    db = server.db
-    tables = (db.rows("customers"), db.rows("products"), db.rows("policies"))
-    key = (id(server.industry), id(tables[0]), id(tables[1]), id(tables[2]))
-    entry = _CATALOGS.get(key)
-    if entry is None:
-        if len(_CATALOGS) > 32:
-            _CATALOGS.clear()
-        catalog = _build_catalog(*tables, name_key=server.key("verify_identity", "full_name"),
-                                 email_key=server.key("lookup_customer", "email"))
-        entry = _CATALOGS[key] = ((server.industry, *tables), catalog)
-    return entry[1]
-
-
 @dataclass(frozen=True, slots=True)
 class _OrderIndex:
-    """Row positions of orders; valid while no order row is added (no tool adds one)."""
+    """Row positions of orders, and each customer's orders."""
 
     size: int
     position: dict[str, int]
@@ -107,23 +88,6 @@ def _build_order_index(rows: list[Row]) -> _OrderIndex:
     return _OrderIndex(size=len(rows),
                        position={row["order_id"]: i for i, row in enumerate(rows)},
                        by_customer={k: tuple(v) for k, v in by_customer.items()})
-
-
-_ORDER_INDEXES: dict[int, tuple[list[Row], _OrderIndex]] = {}
-
-
-def _order_index(rows: list[Row]) -> _OrderIndex:
-    entry = _ORDER_INDEXES.get(id(rows))
-    if entry is None:
-        if len(_ORDER_INDEXES) > 32:
-            _ORDER_INDEXES.clear()
-        entry = _ORDER_INDEXES[id(rows)] = (rows, _build_order_index(rows))
-    return entry[1]
-
-
-@cache
-def _day(value: str) -> date:
-    return date.fromisoformat(value)
 
 
 def _dollars(cents: int) -> str:
@@ -175,8 +139,6 @@ class CustomerSupportServer(ToolServer):
         super().__init__(db, industry)
         self.verified: set[str] = set()
         self.failed_verifications = 0
-        self._catalog = _catalog(self)
-        self._orders = _order_index(self.db.rows("orders"))
         self._today = _day(self.today)
 
     # --- shared lookups -------------------------------------------------------------------
@@ -188,12 +150,26 @@ class CustomerSupportServer(ToolServer):
             raise ToolError("not_found", f"I can't find order {order_id}.")
         return index, rows[index]
 
+    @property
+    def _catalog(self) -> _Catalog:
+        """Indexes over the catalog tables (built once per seed, rebuilt if one is written)."""
+        return self.db.memo("catalog", self.industry.catalog_tables, self._build_catalog)
+
+    def _build_catalog(self) -> _Catalog:
+        return _build_catalog({name: self.db.rows(name) for name in self.industry.catalog_tables},
+                              name_key=self.key("verify_identity", "full_name"),
+                              email_key=self.key("lookup_customer", "email"))
+
+    @property
+    def _orders(self) -> _OrderIndex:
+        """Positions of the orders in this episode's table (rebuilt after a write to it)."""
+        return self.db.memo("orders", ("orders",), self._build_orders)
+
+    def _build_orders(self) -> _OrderIndex:
+        return _build_order_index(self.db.rows("orders"))
+
     def _order_rows(self) -> list[Row]:
-        """The orders table, with the position index rebuilt if rows were added behind us."""
-        rows = self.db.rows("orders")
-        if len(rows) != self._orders.size:
-            self._orders = _build_order_index(rows)
-        return rows
+        return self.db.rows("orders")
 
     def _verified_order(self, order_id: str) -> tuple[int, Row]:
         index, order = self._order(order_id)

@@ -9,18 +9,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date, timedelta
+from functools import cached_property
 
-from mivas_env.industries.base import Database, Row, ToolError, ToolServer
-from rewards.errors import MivasError
-from rewards.industry import Industry, fold_spelling, load_seed
+from mivas_env.industries.base import Row, ToolError, ToolServer
+from rewards.clock import minutes as _minutes
+from rewards.clock import overlaps as _overlaps
+from rewards.industry import fold_spelling
 
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 SLOT_MINUTES = 30
 BOOKING_WINDOW_DAYS = 28  # today and the 27 days after it
 MAX_SLOTS_SHOWN = 40
 PROVIDER, PATIENT = "provider", "patient"  # whose busy times _busy collects
-CATALOG_TABLES = ("locations", "providers", "provider_schedules", "provider_time_off", "closures",
-                  "visit_types", "carriers", "plan_acceptance")
 
 
 @dataclass(frozen=True)
@@ -53,10 +53,6 @@ class Catalog:
 
 
 _CLOCK = tuple(f"{m // 60:02d}:{m % 60:02d}" for m in range(24 * 60 + 1))
-
-
-def _minutes(hhmm: str) -> int:
-    return int(hhmm[:2]) * 60 + int(hhmm[3:5])
 
 
 def _clock(minutes: int) -> str:
@@ -100,21 +96,6 @@ def _build_catalog(tables: dict[str, list[Row]], today: str) -> Catalog:
     )
 
 
-# (catalog table list ids, today) -> (the lists, kept alive so their ids stay unique; catalog)
-_CATALOGS: dict[tuple[tuple[int, ...], str], tuple[tuple[list[Row], ...], Catalog]] = {}
-
-
-def catalog_for(db: Database, today: str) -> Catalog:
-    """The catalog indexes of the seed behind ``db`` (computed once per seed and business date)."""
-    lists = tuple(db.rows(table) for table in CATALOG_TABLES)
-    key = (tuple(id(rows) for rows in lists), today)
-    entry = _CATALOGS.get(key)
-    if entry is None:
-        tables = dict(zip(CATALOG_TABLES, lists, strict=True))
-        entry = _CATALOGS[key] = (lists, _build_catalog(tables, today))
-    return entry[1]
-
-
 # One booked visit: (appointment_id, provider_id, patient_id, start minute, end minute).
 Booked = tuple[str, str, str, int, int]
 
@@ -139,38 +120,21 @@ def _book_index(rows: list[Row], durations: dict[str, int]
     return by_day, highest
 
 
-# Book indexes of appointment lists. Only this server's write tools change the appointments
-# table (they drop the per-server entry), and the Database appends on insert and replaces a row
-# on update, so the same list object with the same length and last row is unchanged. Seed lists
-# are shared by every episode; the per-server entry holds the episode's own list once written.
-BookEntry = tuple[list[Row], int, Row | None, tuple[dict[str, list[Booked]], int]]
-_SEED_BOOKS: dict[int, BookEntry] = {}
-
-
-def _fresh(entry: BookEntry | None, rows: list[Row]) -> bool:
-    return entry is not None and entry[0] is rows and entry[1] == len(rows) and \
-        (not rows or rows[-1] is entry[2])
-
-
-def _overlaps(start: int, end: int, taken: list[tuple[int, int]]) -> bool:
-    return any(t_start < end and start < t_end for t_start, t_end in taken)
-
-
 class HealthcareServer(ToolServer):
     """Reception, coverage and scheduling tools of a five-office primary-care practice."""
 
-    def __init__(self, db: Database | None = None, industry: Industry | None = None) -> None:
-        super().__init__(db, industry)
-        self._catalog_db: Database | None = None
-        self._catalog: Catalog | None = None
-        self._book: BookEntry | None = None
-
     @property
     def catalog(self) -> Catalog:
-        if self._catalog is None or self._catalog_db is not self.db:
-            self._catalog = catalog_for(self.db, self.today)
-            self._catalog_db = self.db
-        return self._catalog
+        """Indexes over the catalog tables (built once per seed and date; rebuilt if written)."""
+        return self.db.memo(self._catalog_key, self.industry.catalog_tables, self._build_catalog)
+
+    @cached_property
+    def _catalog_key(self) -> tuple[str, str]:
+        return ("catalog", self.today)
+
+    def _build_catalog(self) -> Catalog:
+        return _build_catalog({table: self.db.rows(table) for table in self.industry.catalog_tables},
+                              self.today)
 
     # --- lookups that raise the business errors -----------------------------------------
 
@@ -221,35 +185,25 @@ class HealthcareServer(ToolServer):
         return any(row["patient_id"] == patient_id and row["status"] == "completed"
                    for row in self.db.rows("appointments"))
 
-    def _book_entry(self) -> BookEntry:
-        """The book index of this episode's appointments table (shared while it is the seed's)."""
-        rows = self.db.rows("appointments")
-        entry = self._book
-        if not _fresh(entry, rows):
-            entry = _SEED_BOOKS.get(id(rows))
-            if not _fresh(entry, rows):
-                entry = (rows, len(rows), rows[-1] if rows else None,
-                         _book_index(rows, self.catalog.durations))
-                if rows is self._seed_appointments():
-                    _SEED_BOOKS[id(rows)] = entry
-            self._book = entry
-        assert entry is not None
-        return entry
+    def _book(self) -> tuple[dict[str, list[Booked]], int]:
+        """The book index of this episode's appointments (rebuilt after a write to them)."""
+        return self.db.memo("book", self._book_tables, self._build_book)
+
+    @cached_property
+    def _book_tables(self) -> tuple[str, ...]:
+        return ("appointments", *self.industry.catalog_tables)
+
+    def _build_book(self) -> tuple[dict[str, list[Booked]], int]:
+        return _book_index(self.db.rows("appointments"), self.catalog.durations)
 
     def _booked_on(self, day: str) -> list[Booked]:
         """The booked visits of ``day`` in this episode's database."""
-        return self._book_entry()[3][0].get(day, [])
+        return self._book()[0].get(day, [])
 
     def _next_appointment_id(self) -> str:
         """What ``Database.next_id("appointments", "appointment_id", "appt_")`` returns,
         read from the book index instead of a scan."""
-        return f"appt_{self._book_entry()[3][1] + 1:04d}"
-
-    def _seed_appointments(self) -> list[Row] | None:
-        try:
-            return load_seed(self.industry.industry).get("appointments")
-        except MivasError:
-            return None
+        return f"appt_{self._book()[1] + 1:04d}"
 
     def _busy(self, who: str, day: str, skip: str | None = None
               ) -> dict[str, list[tuple[int, int]]]:
@@ -531,7 +485,6 @@ class HealthcareServer(ToolServer):
                                        start_time=start_time, visit_type=visit_type,
                                        provider_id=provider_id)
         appointment_id = self._next_appointment_id()
-        self._book = None
         row = self.db.insert("appointments", {
             "appointment_id": appointment_id,
             "patient_id": patient_id,
@@ -570,7 +523,6 @@ class HealthcareServer(ToolServer):
                                        provider_id=provider_id, prefer=row["provider_id"],
                                        skip=appointment_id)
         previous = row["start_time"]
-        self._book = None
         updated = self.db.update("appointments", index, start_time=start_time,
                                  location_id=target, provider_id=chosen)
         view = self._appointment_view(updated)
@@ -581,7 +533,6 @@ class HealthcareServer(ToolServer):
         index, row = self._appointment(appointment_id)
         if row["status"] != "booked":
             raise ToolError("not_eligible", f"That appointment is already {row['status']}.")
-        self._book = None
         updated = self.db.update("appointments", index, status="cancelled", cancel_reason=reason)
         return self._appointment_view(updated)
 

@@ -7,17 +7,18 @@ client lookups use the grader's own fuzzy name rule (``rewards.names.names_match
 
 from __future__ import annotations
 
-from collections import OrderedDict
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
-from functools import cache
 from typing import Any
 
-from mivas_env.industries.base import Database, Row, ToolError, ToolServer
+from mivas_env.industries.base import Row, ToolError, ToolServer
+from rewards.clock import day as _day
+from rewards.clock import minutes as _minutes
+from rewards.clock import overlaps as _overlaps
 from rewards.names import names_match
 
 CONSULTATION_MINUTES = 60
+CONFLICT_CACHE_SIZE = 4096  # conflict-check answers kept per catalog
 BOOKING_HORIZON_DAYS = 90
 SLOT_STEP_MINUTES = 30
 WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
@@ -56,8 +57,23 @@ class _Catalog:
     matters_by_client: dict[str, tuple[Row, ...]]
     rules: dict[tuple[str, str], Row]
     parties: tuple[_Party, ...]
-    # conflict-check answers by opposing_party, filled on use (bounded by CONFLICT_CACHE_SIZE)
-    conflicts: dict[str, tuple[Row, ...]] = field(default_factory=dict)
+    conflicts: dict[str, tuple[Row, ...]] = field(default_factory=dict, compare=False, repr=False)
+
+    def conflict_matches(self, opposing_party: str) -> tuple[Row, ...]:
+        """Parties whose name matches ``opposing_party`` under the fuzzy name rule (memoised on
+        the catalog itself, so a catalog can only ever answer for its own world)."""
+        hits = self.conflicts.get(opposing_party)
+        if hits is None:
+            seen: set[int] = set()
+            found: list[Row] = []
+            for party in self.parties:
+                if id(party.record) not in seen and names_match(party.name, opposing_party):
+                    seen.add(id(party.record))
+                    found.append(party.record)
+            hits = tuple(found)
+            if len(self.conflicts) < CONFLICT_CACHE_SIZE:
+                self.conflicts[opposing_party] = hits
+        return hits
 
 
 def _candidate_slots(start: str, end: str) -> list[tuple[str, str]]:
@@ -114,57 +130,9 @@ def _build_catalog(tables: dict[str, list[Row]]) -> _Catalog:
         parties=tuple(parties))
 
 
-# ids of the catalog tables' row lists -> (those lists, catalog): holding the lists keeps their ids
-# from being reused while the entry lives. Generated worlds make many catalogs, so only the most
-# recently used are kept (a server holds on to its own catalog either way).
-_CatalogKey = tuple[int, ...]
-_CATALOGS: OrderedDict[_CatalogKey, tuple[tuple[list[Row], ...], _Catalog]] = OrderedDict()
-CATALOG_CACHE_SIZE = 64
-CONFLICT_CACHE_SIZE = 4096  # conflict-check answers kept per catalog
-_CATALOG_TABLES = ("offices", "attorneys", "calendar_blocks", "office_closures", "clients",
-                   "matters", "adverse_parties", "limitation_rules")
-
-
-def _catalog_for(db: Database) -> tuple[_CatalogKey, _Catalog]:
-    lists = tuple(db.rows(name) for name in _CATALOG_TABLES)
-    key = tuple(map(id, lists))
-    entry = _CATALOGS.get(key)
-    if entry is None:
-        entry = _CATALOGS[key] = (lists, _build_catalog(dict(zip(_CATALOG_TABLES, lists,
-                                                                 strict=True))))
-        while len(_CATALOGS) > CATALOG_CACHE_SIZE:
-            _CATALOGS.popitem(last=False)
-    else:
-        _CATALOGS.move_to_end(key)
-    return key, entry[1]
-
-
-def _conflict_matches(catalog: _Catalog, opposing_party: str) -> tuple[Row, ...]:
-    found = catalog.conflicts.get(opposing_party)
-    if found is not None:
-        return found
-    seen: set[int] = set()
-    hits: list[Row] = []
-    for party in catalog.parties:
-        if id(party.record) not in seen and names_match(party.name, opposing_party):
-            seen.add(id(party.record))
-            hits.append(party.record)
-    found = tuple(hits)
-    if len(catalog.conflicts) < CONFLICT_CACHE_SIZE:
-        catalog.conflicts[opposing_party] = found
-    return found
 
 
 # --- small helpers ---------------------------------------------------------------------------
-
-@cache
-def _day(value: str) -> date:
-    return date.fromisoformat(value)
-
-
-def _minutes(clock: str) -> int:
-    return int(clock[:2]) * 60 + int(clock[3:5])
-
 
 def _speak_date(day: date) -> str:
     return f"{day:%A}, {day:%B} {day.day}, {day.year}"
@@ -182,28 +150,18 @@ def _add_years(day: date, years: int) -> date:
         return day.replace(year=day.year + years, day=28)
 
 
-def _overlaps(start: str, end: str, spans: Iterable[tuple[str, str]]) -> bool:
-    return any(s < end and start < e for s, e in spans)
-
-
 class LegalServer(ToolServer):
     """Tools of Brennan & Adeyemi LLP: reception, new-matter intake and consultation scheduling."""
-
-    _catalog_cache: tuple[Database, _CatalogKey, _Catalog] | None = None
 
     # --- catalog and shared checks -----------------------------------------------------------
 
     @property
     def catalog(self) -> _Catalog:
-        return self._catalog_entry()[1]
+        """Indexes over the catalog tables (built once per seed, rebuilt if one is written)."""
+        return self.db.memo("catalog", self.industry.catalog_tables, self._build_catalog)
 
-    def _catalog_entry(self) -> tuple[_CatalogKey, _Catalog]:
-        # Catalog tables are never written, so one lookup per Database is enough.
-        cached = self._catalog_cache
-        if cached is None or cached[0] is not self.db:
-            key, catalog = _catalog_for(self.db)
-            cached = self._catalog_cache = (self.db, key, catalog)
-        return cached[1], cached[2]
+    def _build_catalog(self) -> _Catalog:
+        return _build_catalog({name: self.db.rows(name) for name in self.industry.catalog_tables})
 
     def _attorney(self, attorney_id: str) -> Row:
         attorney = self.catalog.attorneys.get(attorney_id)
@@ -271,7 +229,7 @@ class LegalServer(ToolServer):
         return phone if isinstance(phone, str) and phone else None
 
     def _conflicts(self, opposing_party: str) -> tuple[Row, ...]:
-        return _conflict_matches(self.catalog, opposing_party)
+        return self.catalog.conflict_matches(opposing_party)
 
     # --- read tools --------------------------------------------------------------------------
 

@@ -12,17 +12,18 @@ shared by two accounts that differ by ZIP, so every task family finds its scenar
 from __future__ import annotations
 
 import random
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any
 
+from rewards.industry import load_industry
+from rewards.normalize import strip_accents
 from rewards.worlds import split_of
 from rewards.worlds.names import NamePool
 
 Row = dict[str, Any]
-TODAY = date(2026, 12, 1)
+TODAY = date.fromisoformat(load_industry("customer_support").business.today)
 SHIPPED_SEED = 20261201
 
 # sku, name, category, price_cents, returnable, warranty_months
@@ -176,8 +177,7 @@ class Plan:
 
 
 def ascii_fold(text: str) -> str:
-    folded = unicodedata.normalize("NFKD", text)
-    return "".join(ch for ch in folded if not unicodedata.combining(ch))
+    return strip_accents(text)
 
 
 def street_address(rng: random.Random, place: tuple[str, str, str, str], name: str,

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Any
 
+from rewards.clock import minutes as _minutes
 from rewards.worlds.names import NamePool
 
 Row = dict[str, Any]
@@ -346,10 +347,6 @@ def build_patients(rng: random.Random, people: People) -> list[Row]:
 
 
 # --- appointments ----------------------------------------------------------------------------
-
-def _minutes(hhmm: str) -> int:
-    return int(hhmm[:2]) * 60 + int(hhmm[3:5])
-
 
 def _blocks() -> list[tuple[str, str, int, int, int]]:
     """(provider, location, weekday index, start minute, end minute) per schedule block."""

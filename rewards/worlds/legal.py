@@ -464,8 +464,15 @@ class _Names:
                 return name, last
 
     def company(self, kind: str) -> str:
-        pool = self.pool
-        return self.draw(lambda: f"{self.rng.choice(pool.company_words)} {kind}")
+        pool, rng = self.pool, self.rng
+        for _ in range(100):
+            name = f"{rng.choice(pool.company_words)} {kind}"
+            if self.free(name):
+                self.take(name)
+                return name
+        # The split's company words are few: past them, a word and a surname ("Apex Okafor").
+        return self.draw(lambda: f"{rng.choice(pool.company_words)} {rng.choice(pool.surnames)} "
+                                 f"{kind}")
 
 
 def _short(company: str) -> str:

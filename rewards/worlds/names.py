@@ -10,11 +10,11 @@ from __future__ import annotations
 import hashlib
 import random
 import re
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
+from rewards.normalize import strip_accents
 from rewards.worlds import _pool_data
 
 SPLIT_NAMES = ("train", "test", "bench")  # the order of rewards.worlds.SPLITS
@@ -68,9 +68,7 @@ class NamePool:
 def words(name: str) -> list[str]:
     """The words of a name that identify it (letters only, two or more, accents dropped,
     casefolded)."""
-    if not name.isascii():
-        name = "".join(ch for ch in unicodedata.normalize("NFKD", name)
-                       if not unicodedata.combining(ch))
+    name = strip_accents(name)
     return [w.casefold() for w in _WORD.findall(name)]
 
 

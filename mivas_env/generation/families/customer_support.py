@@ -18,15 +18,19 @@ from typing import Any, Literal
 
 from mivas_env.generation.core import Draft, Family, NearMiss, World
 from mivas_env.generation.text import phrase, phrases, templates_of
+from mivas_env.industries.customer_support import (
+    FINAL_SALE_REASONS,
+    RETURN_WINDOW_DAYS,
+    TRANSIT_DAYS,
+)
+from rewards import load_industry
+from rewards.clock import day
 from rewards.worlds import pool
 
 Row = Mapping[str, Any]
 Lock = dict[str, Any]
 INDUSTRY = "customer_support"
-TODAY = date(2026, 12, 1)
-RETURN_WINDOW_DAYS = 30
-TRANSIT_DAYS = {"UPS": 4, "FedEx": 3, "USPS": 5}
-FINAL_SALE_REASONS = ("defective", "damaged", "wrong_item")
+TODAY = date.fromisoformat(load_industry(INDUSTRY).business.today)  # the server's business date
 REFUSALS = ("can't", "cannot", "unable", "not able", "won't be able")
 
 # What a caller calls each product ("my kettle"), and a short name an agent can search by.
@@ -206,10 +210,6 @@ C10_NOT_RETURNING = [
 # --- small helpers --------------------------------------------------------------------------
 
 
-def day(value: str) -> date:
-    return date.fromisoformat(value)
-
-
 def spoken_date(value: date) -> str:
     return f"{value:%B} {value.day}"
 
@@ -277,7 +277,6 @@ class Facts:
     refunds: dict[str, list[Row]]
     rmas: dict[str, list[Row]]
     all_rmas: list[Row]
-    all_refunds: list[Row]
 
     def refunded(self, order_id: str) -> int:
         return sum(r["amount_cents"] for r in self.refunds.get(order_id, [])
@@ -307,7 +306,7 @@ def facts_of(world: World) -> Facts:
     return Facts(customers={c["customer_id"]: c for c in tables["customers"]},
                  products={p["sku"]: p for p in tables["products"]},
                  orders=list(tables["orders"]), by_customer=by_customer, refunds=refunds,
-                 rmas=rmas, all_rmas=list(tables["rmas"]), all_refunds=list(tables["refunds"]))
+                 rmas=rmas, all_rmas=list(tables["rmas"]))
 
 
 class Scene:
@@ -1259,8 +1258,8 @@ def _returns_case(scene: Scene, with_reason: bool) -> Lock | None:
     params: dict[str, Any] = {"order_id": order["order_id"], "sku": sku}
     edge_day = delivered_days(order) == RETURN_WINDOW_DAYS
     if with_reason:
-        reasons = list(FINAL_SALE_REASONS) if final_sale else [*FINAL_SALE_REASONS,
-                                                                "no_longer_needed"]
+        reasons = sorted(FINAL_SALE_REASONS) if final_sale else [*sorted(FINAL_SALE_REASONS),
+                                                                  "no_longer_needed"]
         reason = rng.choice(reasons)
         params["reason"] = reason
         facts["return_reason"] = scene.say(REASON_FACTS[reason])
