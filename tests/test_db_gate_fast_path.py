@@ -114,7 +114,7 @@ def test_the_fast_path_and_normalising_every_row_give_the_same_d_verdict(
         for name, expected in compiled.tables.items():
             dump[name] = copy.deepcopy(expected.source)
     for replacement in replacements:
-        _mutate(dump, rng, replacement)
+        _mutate(dump, rng, copy.deepcopy(replacement))
     assert db_gate(compiled, dump) == db_gate(_every_row_normalised(compiled), dump)
 
 
