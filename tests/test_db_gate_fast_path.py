@@ -78,6 +78,9 @@ def _mutate(dump: dict[str, list[dict[str, Any]]], rng: random.Random,
         return
     i = rng.randrange(len(rows))
     row = rows[i]
+    if not row:
+        row["status"] = replacement
+        return
     action = rng.randrange(7)
     if action == 0:  # a leaf (or a nested container) replaced
         path = rng.choice([p for p in _leaves(row) if p])
