@@ -13,7 +13,7 @@ import json
 import ray
 import torch
 
-from mivas_env.rllib import iteration_metrics, ppo_config
+from mivas_env.rllib import build_algo, iteration_metrics, ppo_config
 
 
 def main() -> None:
@@ -27,7 +27,7 @@ def main() -> None:
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, logging_level="ERROR")
     config = ppo_config({"industry": args.industry, "discount": args.discount, "max_turns": 24},
                         seed=args.seed)
-    algo = config.build_algo()
+    algo = build_algo(config)
     for iteration in range(1, args.iterations + 1):
         print(json.dumps({"iteration": iteration, **iteration_metrics(algo.train())}))
     algo.stop()

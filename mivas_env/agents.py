@@ -163,7 +163,13 @@ AGENTS: dict[str, type[Any]] = {"oracle": OracleAgent, "random": RandomAgent, "n
 
 
 def make_agent(name: str, **kwargs: Any) -> Agent:
-    """An agent by name (``oracle``, ``random``, ``noop``, ``llm``)."""
+    """An agent by name (``oracle``, ``random``, ``noop``, ``llm``, and the voice agents
+    ``naive`` and ``careful`` of ``mivas_env.voice_agents``)."""
+    if name in ("naive", "careful"):
+        from mivas_env.voice_agents import VOICE_AGENTS
+
+        voice: Agent = VOICE_AGENTS[name](**kwargs)
+        return voice
     if name == "llm":
         from mivas_env.llm_agent import LLMAgent
 

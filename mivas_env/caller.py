@@ -16,6 +16,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
+from rapidfuzz.distance import Levenshtein
+
+from mivas_env.channel import DIGITS, MONTHS, ordinal, spoken
 
 Lines = list[str]
 
@@ -163,6 +166,9 @@ class ScriptedCaller:
     progressed: bool = False  # progress since the agent's last line
     transfer_pending: bool = False  # the agent announced a transfer that has not run yet
     worked: bool = False  # a tool other than a transfer has answered ok
+    last_told: list[str] = field(default_factory=list)  # the slots of the last answer
+    spelled: set[str] = field(default_factory=set)  # slots spelled out at least once
+    confirmed: set[str] = field(default_factory=set)  # slots read back right at least once
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
@@ -270,7 +276,7 @@ class ScriptedCaller:
             return reaction
         if reaction is None and self.goal_met():
             return CallerReply(self._pick(self.spec.thanks), hang_up=True)
-        parts = ([reaction.text] if reaction is not None else []) + self._answers(line)
+        parts = ([reaction.text] if reaction is not None else []) + self._replies(line)
         progressed, self.progressed = self.progressed, False
         self.idle = 0 if progressed else self.idle + 1
         if GOODBYE.search(line) and not self.transfer_pending:
@@ -316,15 +322,229 @@ class ScriptedCaller:
         if asked and not known:
             return [self._pick(self.spec.unknown)]
         answers = []
+        if known:
+            self.last_told = known
         for slot in known:
             if slot not in self.told:
                 self.told.add(slot)
                 self.progressed = True
-            templates = (self.spec.fact_lines.get(slot) or _DEFAULT_LINES.get(slot)
-                         or _GENERIC_LINES)
+            templates = answer_templates(self.spec, slot)
             text = self._pick(templates).format(value=self.spec.facts[slot])
             answers.append(text.replace("..", ".").replace("?.", "?").replace("!.", "!"))
         return answers
+
+
+    # --- spelling and read-back (a voice call's ways of getting a value right) ---------------
+
+    def _replies(self, line: str) -> list[str]:
+        """What the caller says to the agent's request: the answer to a read-back ("I have
+        nine one seven... is that right?"), a fact spelled out when asked to spell it, or the
+        facts the line asks for."""
+        if READBACK_CUE.search(line):
+            reply = self._confirm(line)
+            if reply is not None:
+                return [reply]
+        if SPELL_CUE.search(line):
+            asked = [slot for slot in self.asked_slots(line) if slot in self.spec.facts]
+            slots = (asked or self.last_told)[:MAX_FACTS_PER_TURN]
+            if slots:
+                for slot in slots:
+                    if slot not in self.spelled:
+                        self.spelled.add(slot)
+                        self.progressed = True
+                self.last_told = slots
+                return [self._pick(SPELL_LINES).format(value=" and ".join(
+                    spell_out(self.spec.facts[slot]) for slot in slots))]
+        return self._answers(line)
+
+    def _confirm(self, line: str) -> str | None:
+        """Yes when the agent's read-back of a fact the caller gave is right, else the part it
+        got wrong, said again. None when the line reads back none of the caller's facts."""
+        units = value_units(line)
+        scored = []
+        for order, slot in enumerate(dict.fromkeys([*self.last_told, *sorted(self.told)])):
+            if slot not in self.spec.facts:
+                continue
+            parts = value_units(self.spec.facts[slot], names_only=True)
+            hits = [part for part in parts if _part_in(part, units)]
+            near = [part for part in parts if _near(part, units)]
+            if hits or (near and order == 0):  # a garbled read-back of the last answer
+                scored.append((-len(hits) / len(parts), order, slot, parts))
+        if not scored:
+            return None
+        _, _, slot, parts = min(scored)  # the fact the read-back says most of
+        self.last_told = [slot]
+        misses = [part for part in parts if not _part_in(part, units)]
+        if misses:
+            fact = self.spec.facts[slot]
+            if any(p.isdigit() for p in misses):
+                misses = [p for p in parts if p.isdigit()]  # a number: all of it, grouped
+            whole = any(_kind(part) not in ("word", "digits") or len(part) < 3
+                        for part in misses)
+            return self._pick(CORRECTION_LINES).format(value=(
+                fact.strip().rstrip(".") if whole  # a date: all of it
+                else ", ".join(_say_part(part, fact) for part in misses)))
+        if slot not in self.confirmed:
+            self.confirmed.add(slot)
+            self.progressed = True
+        return self._pick(CONFIRM_LINES)
+
+
+SPELL_CUE = re.compile(r"\b(spell|spelled|spelling|letter by letter)\b")
+READBACK_CUE = re.compile(
+    r"\b(is that (right|correct)|is this (right|correct)|did i get (that|it|this|everything) "
+    r"right|have i got (that|it) right|(read|repeat) (that|it|this) back|can you confirm|"
+    r"just to confirm|to confirm)\b|\bcorrect\?|\bright\?")
+SPELL_LINES = ["Sure, that's {value}.", "It's {value}.", "Okay: {value}."]
+CONFIRM_LINES = ["Yes, that's right.", "Yes, that's correct.", "That's right, yes."]
+CORRECTION_LINES = ["No, that's not right: it's {value}.", "No, it's {value}.",
+                    "Not quite. It's {value}."]
+_COMMON = frozenset([
+    "a", "an", "the", "my", "our", "his", "her", "their", "it", "it's", "its", "is", "i", "i'm", "me",
+    "you", "your", "one", "on", "in", "at", "of", "to", "and", "or", "for", "that", "this", "was",
+    "were", "be", "have", "has", "had", "file", "new", "old", "please", "thanks", "just", "any",
+    "either", "whoever", "whatever", "only", "mr", "mrs", "ms", "miz", "mister", "missus", "doctor",
+    "dr", "son", "daughter", "mother", "father", "wife", "husband", "brother", "sister", "cell",
+    "number", "phone", "ok", "okay", "yes", "no"])
+
+
+def answer_templates(spec: CallerSpec, slot: str) -> list[str]:
+    """The lines the caller may answer a slot with (``{value}`` stands for the fact)."""
+    return spec.fact_lines.get(slot) or _DEFAULT_LINES.get(slot) or _GENERIC_LINES
+
+
+def spell_out(value: str) -> str:
+    """A fact spelled the way a person spells it on the phone: each name letter by letter
+    ("M-A-R-T-A, then R-O-J-A-S"), an email's local part letter by letter, ids character by
+    character; numbers and dates as they are."""
+    if "@" in value:
+        local, _, domain = value.strip().partition("@")
+        symbols = {".": "dot", "_": "underscore", "-": "dash", "+": "plus"}
+        pieces = re.findall(r"[A-Za-z0-9]+|[._+-]", local)
+        said = ", ".join(symbols[p] if p in symbols else "-".join(p.upper()) for p in pieces)
+        return said + " at " + domain.replace(".", " dot ")
+    words = [w for w in re.findall(r"[A-Za-z][A-Za-z'-]*|\d[\w-]*", value)]
+    ids = [w for w in words if any(ch.isdigit() for ch in w) and any(ch.isalpha() for ch in w)]
+    if ids:
+        return ", then ".join("-".join(ch.upper() for ch in w if ch.isalnum()) for w in ids)
+    names = [w for w in words if w[0].isupper() and w.casefold() not in _COMMON
+             and not re.fullmatch(r"[A-Z](-[A-Z])+", w)]
+    if not names:
+        return value.strip().rstrip(".")
+    return ", then ".join(_spell_word(w) for w in names)
+
+
+def _spell_word(word: str) -> str:
+    """One word letter by letter, its apostrophes and hyphens said ("O-apostrophe-B-R-I-E-N")."""
+    marks = {"'": "apostrophe", "’": "apostrophe", "-": "hyphen"}
+    return "-".join(ch.upper() if ch.isalpha() else marks[ch] for ch in word.strip("'-")
+                    if ch.isalpha() or ch in marks)
+
+
+def value_units(text: str, names_only: bool = False) -> list[str]:
+    """The values a line says, as a listener keys them: digit runs as digit strings, spelled
+    letters joined into words, other words as words (common words dropped). ``names_only``
+    keeps only names, numbers and spellings (what a read-back must get right)."""
+    units: list[str] = []
+    run_digits: list[str] = []
+    run_letters: list[str] = []
+
+    def flush() -> None:
+        if run_digits:
+            digits = "".join(run_digits)
+            # a phone number is checked group by group, as people read it back
+            units.extend([digits[:3], digits[3:6], digits[6:]] if len(digits) == 10 else [digits])
+        if len(run_letters) > 1:
+            units.append("".join(run_letters))
+        run_digits.clear()
+        run_letters.clear()
+
+    words = spoken(text).split()
+    names_only = names_only and any(ch.isupper() for ch in text)
+    for i, word in enumerate(words):
+        following = words[i + 1] if i + 1 < len(words) else ""
+        if word in DIGITS or (word == "oh" and run_digits):
+            if run_letters:
+                flush()
+            run_digits.append(str(DIGITS.index(word)) if word in DIGITS else "0")
+        elif len(word) == 1 and word.isalpha() and (
+                word not in ("a", "i") or run_letters or len(following) == 1):
+            if run_digits:
+                flush()
+            run_letters.append(word)
+        elif word in ("apostrophe", "hyphen") and run_letters:
+            continue  # "O, apostrophe, B-R-I-E-N" is one word
+        else:
+            flush()
+            if word not in _COMMON and not (names_only and not _is_name_word(word, text)
+                                             and _kind(word) == "word"):
+                units.append(word.replace("'", ""))
+    flush()
+    return units
+
+
+def _is_name_word(word: str, text: str) -> bool:
+    word = word.replace("'", "")
+    text = text.replace("'", "").replace("’", "")
+    return re.search(r"\b" + re.escape(word) + r"\b", text, re.I) is not None and any(
+        w[:1].isupper() and w.casefold() == word for w in re.findall(r"[A-Za-z']+", text))
+
+
+def _part_in(part: str, units: list[str]) -> bool:
+    return any(part == unit or (len(part) > 2 and part in unit) for unit in units)
+
+
+def _near(part: str, units: list[str]) -> bool:
+    """Whether the line says something close to ``part``: a misheard or mistyped version."""
+    kind = _kind(part)
+    for unit in units:
+        if kind != _kind(unit):
+            continue
+        if kind != "word" and not part.isdigit():
+            return True  # another day, month or number where this one was
+        if part.isdigit():
+            windows = [unit[i:i + len(part)] for i in range(max(1, len(unit) - len(part) + 1))]
+            if any(0 < Levenshtein.distance(part, w) <= max(1, len(part) // 3) for w in windows):
+                return True
+        elif 0 < Levenshtein.distance(part, unit) <= max(1, len(part) // 3) or (
+                len(unit) > len(part) and any(
+                    Levenshtein.distance(part, unit[i:i + len(part)]) <= max(1, len(part) // 4)
+                    for i in range(len(unit) - len(part) + 1))):
+            return True
+    return False
+
+
+def _kind(unit: str) -> str:
+    if unit.isdigit():
+        return "digits"
+    if unit in MONTHS:
+        return "month"
+    if unit in _ORDINAL_WORDS:
+        return "ordinal"
+    if unit in _NUMBER_WORDS:
+        return "number"
+    return "word"
+
+
+_NUMBER_WORDS = frozenset([
+    "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
+    "nineteen", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety", "hundred",
+    "thousand"])
+
+
+_ORDINAL_WORDS = frozenset(ordinal(n).split()[-1] for n in range(1, 32))
+
+
+def _say_part(part: str, fact: str) -> str:
+    """A part said again so that it cannot be misheard the same way: digits in a group, a name
+    with its spelling."""
+    if part.isdigit():
+        return "-".join(part)  # digit by digit
+    if _kind(part) != "word":
+        return part
+    written = next((w for w in re.findall(r"[A-Za-z][A-Za-z'’-]*", fact)
+                    if re.sub(r"['’]", "", w).casefold() == part), part.capitalize())
+    return f"{written}, {_spell_word(written)}"
 
 
 def _find_word(text: str, keyword: str) -> int:

@@ -165,6 +165,16 @@ def cmd_schema(args: argparse.Namespace) -> int:
     return EXIT_PASS
 
 
+class _Given(argparse.Action):
+    """Stores the value and notes that the option was given (``--wer`` without a channel is a
+    mistake worth reporting)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        setattr(namespace, self.dest, values)
+        setattr(namespace, f"{self.dest}_given", True)
+
+
 def write_report(path: Path, collector: Any, args: argparse.Namespace,
                  summary: dict[str, Any]) -> None:
     """Render ``mivas eval --report`` (a user's unwritable path: exit 2, one line)."""
@@ -189,6 +199,17 @@ def cmd_eval(args: argparse.Namespace) -> int:
     from mivas_env.evaluate import evaluate, format_table, summarize
     from mivas_env.tasks import load_dir, load_tasks
 
+    if args.channel == "text" and (getattr(args, "wer_given", False) or args.agent_channel):
+        raise UsageError("--wer and --agent-channel need --channel spoken or asr")
+    env_kwargs: dict[str, Any] = {}
+    if args.channel != "text":
+        env_kwargs = {"channel": args.channel, "wer": args.wer,
+                      "agent_channel": args.agent_channel}
+    if bool(args.caller_base_url) != bool(args.caller_model):
+        raise UsageError("an LLM caller needs both --caller-base-url and --caller-model")
+    if args.caller_base_url:
+        env_kwargs["llm_caller"] = {"base_url": args.caller_base_url,
+                                    "model": args.caller_model}
     if args.tasks_dir and args.bench:
         raise UsageError("--tasks-dir and --bench exclude each other")
     if args.tasks_dir or args.bench:
@@ -226,6 +247,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
         if args.save_traces or args.report:
             raise UsageError("--save-traces and --report run serially; drop --workers")
         require("ray", "--workers")
+        if env_kwargs:
+            raise UsageError("--channel and an LLM caller run serially; drop --workers")
         from mivas_env.ray_eval import ray_evaluate
 
         with tqdm(total=len(tasks), desc=f"eval {args.agent} x{args.workers}", unit="task",
@@ -241,8 +264,10 @@ def cmd_eval(args: argparse.Namespace) -> int:
         results = evaluate(make_agent(args.agent, **agent_kwargs), tasks,
                            discount=args.discount, seed=args.seed, max_turns=args.max_turns,
                            trace_dir=Path(args.save_traces) if args.save_traces else None,
-                           progress=bar, on_episode=report)
+                           progress=bar, on_episode=report, env_kwargs=env_kwargs)
     summary = summarize(args.agent, args.discount, results)
+    if args.channel != "text":
+        summary.update(channel=args.channel, wer=args.wer, agent_channel=args.agent_channel)
     if report is not None:
         write_report(Path(args.report), report, args, summary)
     if args.json:
@@ -251,6 +276,9 @@ def cmd_eval(args: argparse.Namespace) -> int:
             print(f"mivas: {retried} episode(s) re-run after a worker died", file=sys.stderr)
     else:
         print(format_table(summary))
+        if args.channel != "text":
+            print(f"channel={args.channel} wer={args.wer:g}"
+                  + (" (agent speech through the channel too)" if args.agent_channel else ""))
         if retried is not None:
             print(f"workers={args.workers}; episodes re-run after a worker died: {retried}; "
                   f"lost: 0")
@@ -456,6 +484,17 @@ def _discount(text: str) -> float:
         raise argparse.ArgumentTypeError(f"must be within [0, 1], got {text}") from None
 
 
+def _rate(text: str) -> float:
+    """A rate within [0, 1] (``--wer``)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+    if not 0.0 <= value <= 1.0:
+        raise argparse.ArgumentTypeError(f"must be within [0, 1], got {text}")
+    return value
+
+
 def _no_bar(args: argparse.Namespace) -> bool | None:
     """tqdm's ``disable``: off with --quiet; None turns the bar off when stderr is not a
     terminal (a log file, a pipe, a test), so only people watching see it."""
@@ -495,7 +534,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_show)
 
     p = sub.add_parser("eval", help="run an agent over the task suite and print pass rates")
-    p.add_argument("--agent", default="oracle", choices=["oracle", "random", "noop", "llm"])
+    p.add_argument("--agent", default="oracle",
+                   choices=["oracle", "random", "noop", "llm", "naive", "careful"],
+                   help="naive/careful: scripted voice agents (see docs/voice.md)")
     p.add_argument("--base-url", help="llm agent: an OpenAI-compatible endpoint, e.g. "
                                       "http://localhost:8000/v1 (key from $OPENAI_API_KEY)")
     p.add_argument("--model", help="llm agent: the model name")
@@ -517,6 +558,16 @@ def build_parser() -> argparse.ArgumentParser:
                    help="write each episode's trace to DIR/<industry>/<id>.json")
     p.add_argument("--report", metavar="PATH.html",
                    help="write a self-contained HTML page explaining every episode")
+    p.add_argument("--channel", choices=["text", "spoken", "asr"], default="text",
+                   help="what the agent hears: the text (default), a perfect recogniser's words, "
+                        "or those words with seeded recognition errors (docs/voice.md)")
+    p.add_argument("--wer", type=_rate, default=0.1, action=_Given,
+                   help="asr channel: target word error rate (default 0.1)")
+    p.add_argument("--agent-channel", action="store_true",
+                   help="the agent's speech reaches the caller through the channel too")
+    p.add_argument("--caller-base-url", help="an LLM speaks the caller's lines: an "
+                   "OpenAI-compatible endpoint (key from $MIVAS_LLM_API_KEY or $OPENAI_API_KEY)")
+    p.add_argument("--caller-model", help="the LLM caller's model name")
     p.add_argument("--json", action="store_true",
                    help="print the summary as JSON (docs/formats.md)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")

@@ -25,7 +25,9 @@ from mivas_env.actions import (
     ToolAction,
     parse_action,
 )
-from mivas_env.runtime import CallSession, Scoping
+from mivas_env.channel import CHANNELS, DEFAULT_WER, Channel, ChannelName, Heard
+from mivas_env.llm_caller import LLMCallerConfig
+from mivas_env.runtime import CallSession, Scoping, speech_ms
 
 if TYPE_CHECKING:
     from mivas_env.llm_judge import LLMJudge
@@ -80,6 +82,10 @@ class StepInfo(TypedDict):
     handoff_verdict: NotRequired[str]  # exact | in_order_with_extras | incomplete
     db_passed: NotRequired[bool]
     ended_by: NotRequired[str]  # end_call | transfer_to_human | caller_hung_up | max_turns
+    # reset, and every step the caller spoke: its line through the speech channel
+    caller_said: NotRequired[str]  # the line as the caller said it (clean text)
+    caller_spoken: NotRequired[str]  # as a perfect recogniser prints it
+    asr_confidence: NotRequired[float]  # the recogniser's confidence in what the agent heard
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +95,7 @@ class _Turn:
     observation: str
     messages: list[Message]
     transcript: list[str]
+    heard: Heard | None = None  # a caller line through the speech channel
 
 
 def to_charset(text: str, limit: int = MAX_OBSERVATION_CHARS) -> str:
@@ -140,14 +147,22 @@ class MivasEnv(gym.Env[str, str]):
     ``scoping="enforce"`` refuses a tool away from its desk, ``"permissive"`` runs it.
     ``reward="contract"`` returns ``r_train``; ``"strict"`` returns 0 as well when an auxiliary
     judge fails (spoken policy, scoping, efficiency, the LLM judge when ``llm_judge`` is given).
-    ``r_eval`` and the verdict are the same under both."""
+    ``r_eval`` and the verdict are the same under both.
+    ``channel`` is what the agent hears: ``"text"`` (the caller's line as written), ``"spoken"``
+    (a perfect recogniser's words) or ``"asr"`` (those words with seeded recognition errors at
+    word error rate ``wer``); with ``agent_channel`` the agent's speech reaches the caller
+    through the same channel. ``llm_caller`` (an ``LLMCallerConfig`` or its fields as a dict)
+    lets an OpenAI-compatible model speak the caller's lines (see ``mivas_env.llm_caller``)."""
 
     metadata = {"render_modes": ["ansi"]}
 
     def __init__(self, industry: str | None = None, task_id: str | None = None,
                  discount: float = 0.5, max_turns: int = 40, scoping: Scoping = "enforce",
                  tasks: list[Task] | None = None, render_mode: str | None = None,
-                 reward: RewardKind = "contract", llm_judge: "LLMJudge | None" = None) -> None:
+                 reward: RewardKind = "contract", llm_judge: "LLMJudge | None" = None,
+                 channel: ChannelName = "text", wer: float = DEFAULT_WER,
+                 agent_channel: bool = False,
+                 llm_caller: LLMCallerConfig | dict[str, Any] | None = None) -> None:
         check_discount(discount)
         if reward not in REWARD_KINDS:
             raise ValueError(f"reward must be 'contract' or 'strict', got {reward!r}")
@@ -155,6 +170,10 @@ class MivasEnv(gym.Env[str, str]):
             raise ValueError(f"scoping must be 'enforce' or 'permissive', got {scoping!r}")
         if max_turns < 1:
             raise ValueError("max_turns must be >= 1")
+        if channel not in CHANNELS:
+            raise ValueError(f"channel must be one of {', '.join(CHANNELS)}, got {channel!r}")
+        if isinstance(wer, bool) or not isinstance(wer, (int, float)) or not 0.0 <= wer <= 1.0:
+            raise ValueError(f"wer must be a number within [0, 1], got {wer!r}")
         self.tasks = tasks if tasks is not None else load_tasks(industry)
         if not self.tasks:
             raise TaskNotFoundError(f"no tasks for industry {industry!r}")
@@ -167,6 +186,13 @@ class MivasEnv(gym.Env[str, str]):
         self.reward: RewardKind = reward
         self.llm_judge = llm_judge
         self.render_mode = render_mode
+        self.llm_caller = LLMCallerConfig.of(llm_caller) if llm_caller is not None else None
+        self.channel: ChannelName = channel
+        self.wer = float(wer)
+        self.agent_channel = agent_channel
+        self._to_agent = Channel(channel, self.wer)
+        self._to_caller = Channel("text")
+        self._turns: list[dict[str, Any]] = []
         self.observation_space = CallText(MAX_OBSERVATION_CHARS, min_length=0,
                                           charset=frozenset(CHARSET))
         self.action_space = CallText(MAX_ACTION_CHARS, min_length=0, charset=frozenset(CHARSET))
@@ -201,11 +227,21 @@ class MivasEnv(gym.Env[str, str]):
             task = self.tasks[int(self.np_random.integers(len(self.tasks)))]
         caller_seed = int(self.np_random.integers(2**31 - 1))
         self.task = task
-        self.session = CallSession(task, seed=caller_seed, scoping=self.scoping)
+        self.session = CallSession(task, seed=caller_seed, scoping=self.scoping,
+                                   caller_hears_spoken=self.agent_channel
+                                   and self.channel != "text", llm_caller=self.llm_caller)
         self.turn = 0
-        opening = to_charset(self.session.opening())
+        # Each direction of the call has its own noise stream, seeded from the episode.
+        self._to_agent = Channel(self.channel, self.wer, seed=f"to_agent:{caller_seed}")
+        self._to_caller = Channel(self.channel if self.agent_channel else "text", self.wer,
+                                  seed=f"to_caller:{caller_seed}")
+        self._turns = []
+        start = self.session.clock_ms
+        heard = self._caller_line(self.session.opening(), start)
+        opening = to_charset(heard.heard)
         self._transcript = [f"caller: {opening}"]
         info = self._info([{"role": "user", "content": opening}], started=True)
+        self._add_heard(info, heard)
         self._last_info = info
         return opening, info
 
@@ -235,6 +271,8 @@ class MivasEnv(gym.Env[str, str]):
         terminated = session.ended
         truncated = not terminated and self.turn >= self.max_turns
         info = self._info(turn.messages, moved=session.node != node_before)
+        if turn.heard is not None:
+            self._add_heard(info, turn.heard)
         reward = 0.0
         if terminated or truncated:
             reward = self._finish(info)
@@ -262,11 +300,22 @@ class MivasEnv(gym.Env[str, str]):
             [f"agent -> {name}: {obs[:200]}"])
 
     def _speech(self, action: SpeechAction) -> _Turn:
-        assert self.session is not None
+        """The agent speaks (through the channel toward the caller when ``agent_channel``);
+        the observation is the caller's reply as the agent heard it."""
+        session = self.session
+        assert session is not None
         said = to_charset(action.text, MAX_ACTION_CHARS)
-        obs = to_charset(self.session.say(said).text)
+        start = session.clock_ms
+        if self.channel == "text":  # nothing to hear differently, nothing more to record
+            reply = session.say(said)
+        else:
+            to_caller = self._to_caller.hear(said)
+            reply = session.say(said, heard=to_caller.heard if self.agent_channel else None)
+            self._record_turn("agent", to_caller, start)
+        heard = self._caller_line(reply.text, start + speech_ms(said))
+        obs = to_charset(heard.heard)
         return _Turn(obs, [{"role": "assistant", "content": said}, {"role": "user", "content": obs}],
-                     [f"agent: {said}", f"caller: {obs}"])
+                     [f"agent: {said}", f"caller: {obs}"], heard)
 
     def _invalid(self, action: InvalidAction) -> _Turn:
         obs = json.dumps({"ok": False, "error_code": "invalid_action", "message": action.message})
@@ -278,6 +327,34 @@ class MivasEnv(gym.Env[str, str]):
         ToolAction: _tool, SpeechAction: _speech, InvalidAction: _invalid}
 
     # --- the info contract -----------------------------------------------------------------------
+
+    def _caller_line(self, text: str, start_ms: int) -> Heard:
+        """A caller line through the channel toward the agent, recorded as a turn."""
+        heard = self._to_agent.hear(text)
+        self._record_turn("caller", heard, start_ms)
+        return heard
+
+    def _record_turn(self, role: str, heard: Heard, start_ms: int) -> None:
+        if self.channel == "text":
+            return  # the text channel records what it always recorded
+        self._turns.append({"asr_text": to_charset(heard.heard),
+                            "asr_confidence": heard.confidence, "start_offset_ms": start_ms})
+
+    @staticmethod
+    def _add_heard(info: StepInfo, heard: Heard) -> None:
+        info["caller_said"] = to_charset(heard.said)
+        info["caller_spoken"] = heard.spoken
+        info["asr_confidence"] = heard.confidence
+
+    def _trace(self, dump: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
+        """The session's trace; on a speech channel each transcript line also carries what the
+        listener's recogniser heard, its confidence and when the line started."""
+        assert self.session is not None
+        trace = self.session.trace(dump)
+        if self.channel != "text":
+            for line, turn in zip(trace["transcript"], self._turns, strict=True):
+                line.update(turn)
+        return trace
 
     def _instructions(self, node: str) -> str:
         assert self.task is not None
@@ -317,9 +394,10 @@ class MivasEnv(gym.Env[str, str]):
         reward = strict if self.reward == "strict" else verdict.r_train
         dumped = verdict.model_dump(mode="json")
         info.update({
-            "verdict": dumped, "trace": session.trace(dump), "aux": dumped["aux"],
+            "verdict": dumped, "trace": self._trace(dump), "aux": dumped["aux"],
             "r_eval": verdict.r_eval, "r_train": reward, "r_strict": strict,
             "reward_kind": self.reward, "score_T": verdict.tools.score,
             "score_H": verdict.handoff.score, "handoff_verdict": verdict.handoff.verdict,
             "db_passed": verdict.db.passed, "ended_by": session.ended_by})
         return float(reward)
+

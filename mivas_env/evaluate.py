@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -90,10 +90,13 @@ def run_episode(env: gym.Env[str, Any], agent: Agent, task: Task, seed: int,
 def evaluate(agent: Agent, tasks: Sequence[Task], *, discount: float = 0.5, seed: int = 0,
              max_turns: int = 40, trace_dir: Path | None = None,
              progress: Callable[[Iterable[Task]], Iterable[Task]] | None = None,
-             on_episode: EpisodeHook | None = None) -> list[EpisodeResult]:
+             on_episode: EpisodeHook | None = None,
+             env_kwargs: Mapping[str, Any] | None = None) -> list[EpisodeResult]:
     """Run ``agent`` once on every task; episode ``i`` is seeded ``seed + i``. The reward basis is
-    fixed by ``FixedDiscountEval`` so results are comparable across training discounts."""
-    env = FixedDiscountEval(MivasEnv(tasks=list(tasks), discount=discount, max_turns=max_turns),
+    fixed by ``FixedDiscountEval`` so results are comparable across training discounts.
+    ``env_kwargs`` go to ``MivasEnv`` (the speech ``channel``, its ``wer``...)."""
+    env = FixedDiscountEval(MivasEnv(tasks=list(tasks), discount=discount, max_turns=max_turns,
+                                     **dict(env_kwargs or {})),
                             discount=discount)
     iterator = progress(tasks) if progress is not None else tasks
     return [run_episode(env, agent, task, seed + i, trace_dir, on_episode)

@@ -3,19 +3,28 @@
 RLlib does not accept ``Text`` spaces, so the registered creators wrap the env in
 ``DiscreteActions`` unless ``env_config["wrapper"] == "none"``. ``env_config`` keys:
 ``industry`` (default healthcare), ``task_ids`` (a list, default all of the industry),
-``discount`` (0.5), ``max_turns`` (40), ``reward`` ("contract" | "strict"), ``wrapper`` ("discrete" | "none"),
+``task_paths`` (lockfile paths to load instead of the shipped tasks, e.g. generated instances),
+``discount`` (0.5), ``max_turns`` (40), ``reward`` ("contract" | "strict"),
+``wrapper`` ("discrete" | "none"),
 ``eval_discount`` (wrap in FixedDiscountEval with this discount; "r_eval" for pass/fail)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import contextlib
+import functools
+import logging
+import os
+import re
+import sys
+import threading
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import gymnasium as gym
 
 from mivas_env import ENV_IDS
 from mivas_env.env import MivasEnv
-from mivas_env.tasks import load_tasks
+from mivas_env.tasks import Task, load_task, load_tasks
 from mivas_env.wrappers import DiscreteActions, FixedDiscountEval
 
 
@@ -29,7 +38,9 @@ def make_env(env_config: Mapping[str, Any], default_industry: str | None = "heal
     except ImportError:
         pass
     industry = env_config.get("industry", default_industry)
-    tasks = load_tasks(industry)
+    paths = env_config.get("task_paths")
+    # lockfiles anywhere (generated instances), loaded once per process; else the shipped ones
+    tasks = [_load_task_cached(str(path)) for path in paths] if paths else load_tasks(industry)
     wanted = env_config.get("task_ids")
     if wanted:
         tasks = [t for t in tasks if t.full_id in wanted or t.lock.id in wanted]
@@ -42,6 +53,11 @@ def make_env(env_config: Mapping[str, Any], default_industry: str | None = "heal
     if env_config.get("wrapper", "discrete") == "discrete":
         env = DiscreteActions(env)
     return env
+
+
+@functools.cache
+def _load_task_cached(path: str) -> Task:
+    return load_task(path)
 
 
 def register() -> list[str]:
@@ -99,3 +115,61 @@ def iteration_metrics(result: Mapping[str, Any]) -> dict[str, float]:
     return {key: round(float(runners.get(key, float("nan"))), 4) for key in
             ("mivas_pass_rate", "mivas_exact_rate", "mivas_r_train", "episode_return_mean")} | {
         "time_this_iter_s": round(float(result.get("time_this_iter_s", 0.0)), 2)}
+
+
+# Expected, harmless output of every PPO build on this stack (Ray 2.4x-2.6x, new API stack):
+# RLlib's notice that PPO runs on the new API stack, and Ray core's note that env-runner actors
+# (restartable, so max_restarts > 0) take their config from the object store. Anything else
+# Ray or RLlib prints passes through untouched.
+EXPECTED_LOG_MESSAGES = (re.compile(r"You are running \w+ on the new API stack"),)
+EXPECTED_STDERR_LINES = (re.compile(
+    r"core_worker\.cc:\d+: Actor with class name: '\w+' and ID: '\w+' has constructor "
+    r"arguments in the object store and max_restarts > 0"),)
+
+
+class _DropExpected(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        return not any(p.search(message) for p in EXPECTED_LOG_MESSAGES)
+
+
+@contextlib.contextmanager
+def quiet_expected_noise() -> Iterator[None]:
+    """Within the block, drop the two expected lines above (one a Python log record, one
+    written by Ray's C++ core straight to file descriptor 2); every other line is kept."""
+    drop = _DropExpected()
+    loggers = [logging.getLogger(name) for name in
+               ("ray.rllib.algorithms.algorithm_config", "ray.rllib")]
+    for logger in loggers:
+        logger.addFilter(drop)
+    sys.stderr.flush()
+    saved = os.dup(2)
+    read_end, write_end = os.pipe()
+    os.dup2(write_end, 2)
+    os.close(write_end)
+
+    def pump() -> None:
+        with os.fdopen(read_end, "rb") as reader:
+            for raw in reader:
+                line = raw.decode("utf-8", errors="replace")
+                if not any(p.search(line) for p in EXPECTED_STDERR_LINES):
+                    os.write(saved, raw)
+
+    thread = threading.Thread(target=pump, name="mivas-stderr-filter", daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        sys.stderr.flush()
+        os.dup2(saved, 2)  # the pipe's last write end closes: the pump reads to the end
+        thread.join(timeout=10)
+        if not thread.is_alive():
+            os.close(saved)
+        for logger in loggers:
+            logger.removeFilter(drop)
+
+
+def build_algo(config: Any) -> Any:
+    """``config.build_algo()`` without the expected noise (see :func:`quiet_expected_noise`)."""
+    with quiet_expected_noise():
+        return config.build_algo()

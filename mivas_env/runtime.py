@@ -4,13 +4,16 @@ clock, the recorded calls and the hangup dump."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache, partial
 from typing import Any, Literal
 
-from mivas_env.caller import CallerReply, ScriptedCaller
+from mivas_env.caller import CallerReply, CallerSpec, ScriptedCaller
+from mivas_env.channel import spoken
 from mivas_env.industries import Database, ToolServer, server_class
+from mivas_env.llm_caller import LLMCaller, LLMCallerConfig
 from mivas_env.tasks import Task
 from rewards import LimitExceededError, load_industry
 from rewards.industry import Industry
@@ -39,6 +42,41 @@ def tools_by_node(industry_name: str) -> dict[str, frozenset[str]]:
 def slot_keywords(industry_name: str) -> dict[str, tuple[str, ...]]:
     slots = load_industry(industry_name).slots
     return {name: tuple(k.casefold() for k in slot.keywords) for name, slot in slots.items()}
+
+
+@cache
+def spoken_keywords(industry_name: str) -> dict[str, tuple[str, ...]]:
+    """The slot keywords as a recogniser prints them ("dob" stays, "order #" -> "order number")."""
+    return {slot: tuple(dict.fromkeys(spoken(k) for k in keywords if spoken(k)))
+            for slot, keywords in slot_keywords(industry_name).items()}
+
+
+def with_acronyms(heard: str) -> str:
+    """A heard line, then (as a second sentence) the same line with its spelled letter runs
+    joined ("u p s" -> "ups", "z i p code" -> "zip code"), so a caller's phrase or keyword
+    written as a word is still recognised when it was said letter by letter."""
+    joined = re.sub(r"\b[a-z](?: [a-z]\b)+", lambda m: m[0].replace(" ", ""), heard)
+    return heard if joined == heard else f"{heard}. {joined}"
+
+
+def spoken_caller(spec: CallerSpec) -> CallerSpec:
+    """A caller whose phrases are matched in spoken form, for when it hears the agent through
+    the speech channel ("march 10" is heard as "march tenth")."""
+    def form(phrase: str) -> str:
+        # "79.99" in a goal is an amount the agent says as dollars and cents
+        money = re.fullmatch(r"\d[\d,]*\.\d\d", phrase.strip())
+        return spoken("$" + phrase.strip()) if money else spoken(phrase)
+
+    def said(phrases: list[str]) -> list[str]:
+        return [form(p) for p in phrases if form(p)]
+
+    goal = spec.goal.model_copy(update={"agent_says_all": said(spec.goal.agent_says_all),
+                                        "agent_says_any": said(spec.goal.agent_says_any)})
+    reactions = [r.model_copy(update={"when_agent_says_any": said(r.when_agent_says_any),
+                                      "also_says_any": said(r.also_says_any),
+                                      "unless_agent_says_any": said(r.unless_agent_says_any)})
+                 for r in spec.reactions]
+    return spec.model_copy(update={"goal": goal, "reactions": reactions})
 
 
 def _as_json(arguments: Any) -> str | None:
@@ -74,9 +112,11 @@ class CallSession:
     task: Task
     seed: int | None = None
     scoping: Scoping = "enforce"
+    caller_hears_spoken: bool = False  # the agent's speech reaches the caller as spoken words
     industry: Industry = field(init=False)
     server: ToolServer = field(init=False)
-    caller: ScriptedCaller = field(init=False)
+    llm_caller: LLMCallerConfig | None = None  # an LLM speaks the caller's lines (opt-in)
+    caller: ScriptedCaller | LLMCaller = field(init=False)
     node: str = field(init=False)
     clock_ms: int = 0
     calls: list[TimedCall] = field(default_factory=list)
@@ -93,9 +133,13 @@ class CallSession:
         locked = {tool: frozenset(c.index for c in compiled.calls
                                   if c.name == tool and c.ok is not False)
                   for tool in goal_tools}
-        self.caller = ScriptedCaller(
-            self.task.caller, slot_keywords(name), self.seed,
-            check=partial(locked_matches, compiled), locked=locked)
+        spec, keywords = self.task.caller, slot_keywords(name)
+        if self.caller_hears_spoken:
+            spec, keywords = spoken_caller(spec), spoken_keywords(name)
+        scripted = ScriptedCaller(
+            spec, keywords, self.seed, check=partial(locked_matches, compiled), locked=locked)
+        self.caller = (scripted if self.llm_caller is None
+                       else LLMCaller(scripted, self.llm_caller))
         self.node = self.industry.entry_node
 
     @property
@@ -149,10 +193,11 @@ class CallSession:
             self.ended_by = name
         return output
 
-    def say(self, text: str) -> CallerReply:
-        """The agent speaks; the caller answers (and may hang up)."""
+    def say(self, text: str, heard: str | None = None) -> CallerReply:
+        """The agent speaks; the caller answers what it heard (``heard``, when the agent's
+        speech passes through a noisy channel; else the line itself) and may hang up."""
         self.clock_ms += speech_ms(text)
-        reply = self.caller.respond(text)
+        reply = self.caller.respond(text if heard is None else with_acronyms(heard))
         self.clock_ms += speech_ms(reply.text)
         self.transcript += [("agent", text), ("caller", reply.text)]
         if reply.hang_up:

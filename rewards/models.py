@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
@@ -171,10 +172,32 @@ class TranscriptTurn(BaseModel):
 
     role: Literal["agent", "caller"]
     text: str
+    # What a voice platform records beside the line (optional, never scored): the recogniser's
+    # text of it, its confidence (0-1) and when the line started.
+    asr_text: str | None = None
+    asr_confidence: float | None = None
+    start_offset_ms: float | None = None
 
 
 _ROLES: dict[Any, Literal["agent", "caller"]] = {
     "agent": "agent", "assistant": "agent", "caller": "caller", "user": "caller"}
+
+
+def _finite(value: Any) -> float | None:
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value):
+        return float(value)
+    return None
+
+
+def _asr_fields(item: dict[str, Any]) -> dict[str, Any]:
+    """A transcript line's optional recogniser fields; a value of the wrong kind is dropped."""
+    text = item.get("asr_text")
+    confidence = _finite(item.get("asr_confidence"))
+    return {"asr_text": text if isinstance(text, str)
+            and len(text) <= limits().max_argument_chars else None,
+            "asr_confidence": confidence if confidence is not None
+            and 0.0 <= confidence <= 1.0 else None,
+            "start_offset_ms": _finite(item.get("start_offset_ms"))}
 
 
 class Trace(BaseModel):
@@ -223,7 +246,8 @@ class Trace(BaseModel):
             if role is not None and isinstance(text, str):
                 if len(text) > limits().max_argument_chars:
                     return None
-                turns.append(TranscriptTurn.model_construct(role=role, text=text))
+                turns.append(TranscriptTurn.model_construct(role=role, text=text,
+                                                            **_asr_fields(item)))
         return turns
 
     @field_validator("hangup_dump", mode="plain")

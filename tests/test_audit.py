@@ -95,8 +95,9 @@ def test_the_json_has_the_issues_shape(report: AuditReport) -> None:
 
 def test_the_cli_audits_a_directory_of_lockfiles(tmp_path: Path,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "healthcare").mkdir()
     for ref in ("healthcare/C1-E1", "healthcare/C11-E2"):
-        shutil.copy(find_task(ref).path, tmp_path / f"{ref.replace('/', '_')}.json")
+        shutil.copy(find_task(ref).path, tmp_path / f"{ref}.json")
     assert [t.full_id for t in load_dir(tmp_path)] == ["healthcare/C1-E1",
                                                             "healthcare/C11-E2"]
     assert main(["audit", "--tasks-dir", str(tmp_path), "--json", "--quiet"]) == 0
@@ -110,7 +111,7 @@ def test_a_bad_tasks_dir_is_one_line_and_exit_2(tmp_path: Path,
                                                capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["audit", "--tasks-dir", str(tmp_path / "missing"), "--quiet"]) == 2
     assert main(["audit", "--tasks-dir", str(tmp_path), "--quiet"]) == 2
-    (tmp_path / "bad.json").write_text("{not json")
+    (tmp_path / "C1-E9.json").write_text("{not json")
     assert main(["audit", "--tasks-dir", str(tmp_path), "--quiet"]) == 2
     err = capsys.readouterr().err
     assert "Traceback" not in err and all(line.startswith("mivas: error:")

@@ -268,7 +268,7 @@ def test_conflict_refusals_name_a_real_client_of_that_world() -> None:
 
 def test_deadlines_told_are_the_worlds_rule() -> None:
     kinds = set()
-    for seed in range(30):
+    for seed in range(40):
         data = generate_one("legal", "train", seed, family="C1").data
         call = data["exp_tool_calls"][1]
         result = _world_of(data).call("check_filing_deadline", **call["parameters"])
@@ -277,12 +277,16 @@ def test_deadlines_told_are_the_worlds_rule() -> None:
             assert call["output"]["error_code"] == result["error_code"] == "unsupported_state"
             kinds.add("unsupported")
             continue
+        if not result["data"]["has_deadline"]:  # a divorce: no deadline, and the agent says so
+            assert "no filing deadline" in data["caller"]["agent_answer"]
+            kinds.add("none")
+            continue
         deadline = date.fromisoformat(result["data"]["deadline"])
         said = f"{deadline:%B} {deadline.day}, {deadline.year}".lower()
         assert said in data["caller"]["goal"]["agent_says_all"]
         assert said in data["caller"]["agent_answer"].lower()
         kinds.add("passed" if result["data"]["passed"] else "ahead")
-    assert kinds == {"unsupported", "passed", "ahead"}
+    assert kinds == {"unsupported", "passed", "ahead", "none"}
 
 
 def test_held_slots_are_free_and_the_refused_time_is_not() -> None:

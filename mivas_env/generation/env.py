@@ -13,7 +13,7 @@ from collections import OrderedDict
 from typing import Any
 
 from mivas_env.env import MivasEnv, RewardKind, StepInfo
-from mivas_env.generation.core import check_split, generate_one, instance_id
+from mivas_env.generation.core import check_split, generate_one
 from mivas_env.generation.families import families, industries
 from mivas_env.runtime import Scoping
 from mivas_env.tasks import Task
@@ -29,7 +29,9 @@ class GeneratedEnv(MivasEnv):
                  family: str | None = None, num_worlds: int | None = 100,
                  self_check: bool = False, discount: float = 0.5, max_turns: int = 40,
                  scoping: Scoping = "enforce", render_mode: str | None = None,
-                 reward: RewardKind = "contract", llm_judge: Any = None) -> None:
+                 reward: RewardKind = "contract", llm_judge: Any = None,
+                 **env_kwargs: Any) -> None:
+        """``env_kwargs`` are further ``MivasEnv`` keywords (``channel``, ``wer``...)."""
         self.split = check_split(split)
         if num_worlds is not None and (isinstance(num_worlds, bool) or num_worlds < 1):
             raise ValueError(f"num_worlds must be a positive int or None, got {num_worlds!r}")
@@ -44,7 +46,7 @@ class GeneratedEnv(MivasEnv):
         first = self._generate(names[0], 0, family)
         super().__init__(discount=discount, max_turns=max_turns, scoping=scoping,
                          tasks=[first], render_mode=render_mode, reward=reward,
-                         llm_judge=llm_judge)
+                         llm_judge=llm_judge, **env_kwargs)
 
     def _generate(self, industry: str, seed: int, family: str | None) -> Task:
         key = (industry, seed, family)
@@ -79,4 +81,4 @@ class GeneratedEnv(MivasEnv):
         return observation, info
 
 
-__all__ = ["GeneratedEnv", "instance_id"]
+__all__ = ["GeneratedEnv"]

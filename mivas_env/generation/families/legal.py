@@ -566,6 +566,8 @@ C1_OPENINGS = [
 
 def make_filing_deadline(world: World, rng: random.Random) -> Lock | None:
     draw = start(world, rng)
+    if rng.random() < 0.1:
+        return no_deadline_question(draw)
     scene = rng.choice(SCENES)
     # Sometimes the matter happened in a state the firm has no rule for: the check says so.
     unsupported = scene.area != "immigration" and rng.random() < 0.12
@@ -646,6 +648,65 @@ def make_filing_deadline(world: World, rng: random.Random) -> Lock | None:
                 [hop("transfer_to_intake"),
                  call("check_filing_deadline", practice_area=scene.area, state=state,
                       incident_date=incident.isoformat())])
+
+
+def no_deadline_question(draw: Draw) -> Lock | None:
+    """C1 for a divorce: the family rule has no filing deadline, and the check says so."""
+    rng = draw.rng
+    state = rng.choice(RULE_STATES)
+    who = new_caller(draw, state)
+    if who is None:
+        return None
+    name, _, phone = who
+    separated = incident_day(rng, "family")
+    result = draw.firm.deadline("family", state, separated)
+    if not result["ok"] or result["data"]["has_deadline"]:
+        return None
+    where, _ = draw.where(state)
+    facts = {
+        "full_name": name, "phone": draw.spoken_phone(phone),
+        "practice_area": draw.say(FAMILY_SCENE.says), "incident_date": draw.date(separated),
+        "incident_state": where,
+        "matter_summary": draw.say([
+            "We separated and I'm worried I've waited too long to file for divorce.",
+            "I want to know if there's a time limit to file for divorce.",
+            "Is it too late to file, since we separated a while ago?",
+            "I just need to know whether there's a deadline for the divorce.",
+            "Someone told me there's a deadline after you separate. Is that true?",
+            "I don't want to miss a deadline for filing for divorce."]),
+    }
+    answer = ("I checked our family law rule: there is no filing deadline to start a divorce, so "
+              "you haven't missed anything. I can't advise you on your case, but an attorney can "
+              "go over it with you.")
+    caller = draw.caller(
+        persona=draw.persona(f"{name}, separated on {separated.isoformat()} in "
+                             f"{STATES[state][0]}; worried about a divorce filing deadline"),
+        openings=draw.openings([
+            "is there a deadline to file for divorce? We separated a while ago.",
+            "how long do I have to file for divorce after separating?",
+            "I'm separated and wondering if I missed the deadline to file for divorce.",
+            "do I have a time limit to file for divorce?",
+            "is it too late to file for divorce? We split up some time ago.",
+            "what's the deadline to file for divorce after a separation?",
+            "I need to know if there's a cut-off for filing for divorce.",
+            "does a divorce have a filing deadline? We separated already.",
+            "am I too late to file for divorce?"], caller=name),
+        facts=facts,
+        goal={"description": "Told there is no filing deadline to start a divorce.",
+              "tools_ok": ["check_filing_deadline"],
+              "agent_says_any": ["no filing deadline", "no deadline", "no limitations period"]},
+        reactions=[reaction(["years", "days", "deadline is"],
+                            ["Are you sure? I thought there was no time limit for divorce."],
+                            unless=["no filing deadline", "no deadline", "no limitations"])],
+        answer=answer)
+    return lock("filing_deadline", f"Divorce filing deadline in {STATES[state][0]} (none)",
+                "Read-only deadline question: family matters have no filing deadline in this "
+                "world's rules, and check_filing_deadline says so. T requires the check (a "
+                "remembered rule of thumb is not a check), H the intake hop; the DB stays the "
+                "seed.", caller, ["transfer_to_intake"],
+                [hop("transfer_to_intake"),
+                 call("check_filing_deadline", practice_area="family", state=state,
+                      incident_date=separated.isoformat())])
 
 
 def unsupported_deadline(draw: Draw, scene: Scene, state: str, incident: date, name: str,
@@ -766,7 +827,16 @@ def caller_spelling(draw: Draw, name: str, relation: str) -> str | None:
     for tier in (1, 2):
         options = [v for v in misspellings(name, tier) if draw.firm.relations(v) == {relation}]
         if options:
-            return draw.rng.choice(options)
+            spelling = draw.rng.choice(options)
+            # Sometimes the caller also gives a middle initial the records lack ("Teresa M.
+            # Sparcs"): the rule drops initials when that evens the token count.
+            first, _, rest = spelling.partition(" ")
+            if rest and kind_of(name) == "person" and draw.rng.random() < 0.2:
+                initial = f"{first} {draw.rng.choice('ABCDEFGHJKLMNPRSTW')}. {rest}"
+                if (names_match(name, initial) and names_match(initial, name)
+                        and draw.firm.relations(initial) == {relation}):
+                    return initial
+            return spelling
     return None
 
 

@@ -1,0 +1,362 @@
+"""From what a caller said to what a tool takes: the value parsers behind the macro menu.
+
+A caller answers "June 22, 1989", "(212) 555-0160", "10 in the morning" or "Riverdale, I always
+go to Riverdale"; tools take ``1989-06-22``, ``+12125550160``, ``2026-12-03T10:00`` and
+``loc_riverdale``. Each function here turns one spoken answer into one tool format, or returns
+None when the words do not hold such a value. Dates without a year are read as the next such
+date on or after the business day (``industry.business.today``); a birth date always says its
+year. Pure functions: no state, no I/O."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import date, timedelta
+from typing import Any
+
+from rewards.industry import Industry, fold_spelling
+from rewards.normalize import iso_date, phone_e164
+
+MONTHS = {name: i for i, name in enumerate(
+    ("january", "february", "march", "april", "may", "june", "july", "august", "september",
+     "october", "november", "december"), start=1)}
+MONTHS.update({name[:3]: i for name, i in list(MONTHS.items())})
+MONTHS["sept"] = 9
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+
+_MONTH = "(" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?"
+_ORD = r"(\d{1,2})(?:st|nd|rd|th)?"
+_MONTH_DAY_YEAR = re.compile(rf"\b{_MONTH}\s+{_ORD}\b(?:,?\s+(\d{{4}}))?", re.I)
+_DAY_OF_MONTH_YEAR = re.compile(rf"\b(?:the\s+)?{_ORD}\s+(?:of\s+)?{_MONTH}(?:,?\s+(\d{{4}}))?",
+                                re.I)
+_SLASHED = re.compile(r"\b(\d{1,2})/(\d{1,2})(?:/(\d{4}))?(?![/\d])")
+_THE_DAY = re.compile(r"\bthe\s+(\d{1,2})(?:st|nd|rd|th)\b", re.I)
+_WEEKDAY = re.compile(r"\b(" + "|".join(WEEKDAYS) + r")\b", re.I)
+_ISO = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
+
+_TIME = re.compile(
+    r"\b(noon|midday)\b"
+    r"|\b(\d{1,2})(?::(\d{2}))?\s*(?:o'?clock)?\s*"
+    r"(a\.?m\.?|p\.?m\.?|in the morning|in the afternoon|in the evening|at night)?", re.I)
+
+
+def _safe_date(year: int, month: int, day: int) -> date | None:
+    try:
+        return date(year, month, day)
+    except ValueError:
+        return None
+
+
+def _next_on_or_after(today: date, month: int, day: int) -> date | None:
+    for year in (today.year, today.year + 1):
+        found = _safe_date(year, month, day)
+        if found is not None and found >= today:
+            return found
+    return None
+
+
+def heard_date(text: str, today: date) -> str | None:
+    """The first date in a caller's words, as ``YYYY-MM-DD``."""
+    found = heard_dates(text, today)
+    return found[0] if found else None
+
+
+def heard_dates(text: str, today: date) -> list[str]:
+    """Every date in a caller's words, in the order said, as ``YYYY-MM-DD``."""
+    candidates: list[tuple[int, date]] = []
+    for match in _ISO.finditer(text):
+        iso = iso_date(match[1])
+        if iso is not None:
+            candidates.append((match.start(), date.fromisoformat(iso)))
+    for match in _MONTH_DAY_YEAR.finditer(text):
+        month, day = MONTHS[match[1].casefold()], int(match[2])
+        found = (_safe_date(int(match[3]), month, day) if match[3]
+                 else _next_on_or_after(today, month, day))
+        if found is not None:
+            candidates.append((match.start(), found))
+    for match in _DAY_OF_MONTH_YEAR.finditer(text):
+        month, day = MONTHS[match[2].casefold()], int(match[1])
+        found = (_safe_date(int(match[3]), month, day) if match[3]
+                 else _next_on_or_after(today, month, day))
+        if found is not None:
+            candidates.append((match.start(), found))
+    for match in _SLASHED.finditer(text):  # 12/8 is the next December 8th
+        found = (_safe_date(int(match[3]), int(match[1]), int(match[2])) if match[3]
+                 else _next_on_or_after(today, int(match[1]), int(match[2])))
+        if found is not None:
+            candidates.append((match.start(), found))
+    taken = [start for start, _ in candidates]
+    for match in _THE_DAY.finditer(text):  # "Monday the 7th": the next 7th from today
+        if any(abs(match.start() - start) < 16 for start in taken):
+            continue
+        wanted_day = int(match[1])
+        for offset in range(0, 62):
+            later = today + timedelta(days=offset)
+            if later.day == wanted_day:
+                candidates.append((match.start(), later))
+                break
+    if not candidates:
+        weekday = _WEEKDAY.search(text)
+        if weekday is not None:
+            wanted = WEEKDAYS.index(weekday[1].casefold())
+            candidates.append((weekday.start(),
+                               today + timedelta(days=(wanted - today.weekday()) % 7)))
+    out: list[str] = []
+    for _, said in sorted(candidates, key=lambda c: c[0]):
+        if said.isoformat() not in out:
+            out.append(said.isoformat())
+    return out
+
+
+def heard_time(text: str) -> str | None:
+    """The first clock time in a caller's words, as ``HH:MM``."""
+    found = heard_times(text)
+    return found[0] if found else None
+
+
+def heard_times(text: str) -> list[str]:
+    """Every clock time in a caller's words, in order, as ``HH:MM``. A bare hour from 1 to 6 is
+    read as afternoon (business hours); a number is a time only with a clock word, a colon or
+    an am/pm."""
+    out: list[str] = []
+    for match in _TIME.finditer(text):
+        if match[1]:
+            out.append("12:00")
+            continue
+        hour, minutes, part = int(match[2]), int(match[3] or 0), (match[4] or "").casefold()
+        if not part and not match[3] and "o" not in match[0].casefold():
+            continue
+        if match.start() > 0 and text[match.start() - 1] in "$/-":
+            continue
+        if hour > 23 or minutes > 59:
+            continue
+        if part.startswith(("p", "in the a", "in the e", "at n")) and hour < 12:
+            hour += 12
+        elif part.startswith(("a", "in the m")) and hour == 12:
+            hour = 0
+        elif not part and 1 <= hour <= 6:
+            hour += 12
+        out.append(f"{hour:02d}:{minutes:02d}")
+    return out
+
+
+def heard_datetime(text: str, today: date, date_hint: str | None = None) -> str | None:
+    """``YYYY-MM-DDTHH:MM`` from a caller's words: the time from ``text``, the date from ``text``
+    or else from ``date_hint`` (what the caller said when asked for the day)."""
+    clock = heard_time(text)
+    if clock is None:
+        return None
+    day = heard_date(text, today) or (heard_date(date_hint, today) if date_hint else None)
+    return f"{day}T{clock}" if day is not None else None
+
+
+_DIGITS = re.compile(r"\+?\d[\d\s().-]{6,}\d")
+
+
+def heard_phone(text: str, region: str = "US") -> str | None:
+    """An E.164 phone number from a caller's words."""
+    whole = phone_e164(text.strip(), region)
+    if whole is not None:
+        return whole
+    for match in _DIGITS.finditer(text):
+        found = phone_e164(match[0], region)
+        if found is not None:
+            return found
+    return None
+
+
+_NEGATIONS = frozenset({"not", "no", "never", "except", "nor", "t"})  # "t": don't, isn't
+
+
+def heard_choice(text: str, spellings: Mapping[str, Iterable[str]]) -> list[str]:
+    """The values whose spellings the words contain, in the order said (at one place the
+    longest spelling wins). ``spellings`` maps each value to the phrases that name it (the
+    value's own words count)."""
+    folded = fold_spelling(text.replace("-", " "))
+    hits: list[tuple[int, int, str]] = []
+    for value, phrases in spellings.items():
+        for phrase in (value, str(value).replace("_", " "), *phrases):
+            spelled = fold_spelling(str(phrase).replace("-", " "))
+            # a code ("IN", "PI") counts only written as a code, not as a word ("in")
+            if len(spelled) <= 3 and str(phrase).isupper() and not re.search(
+                    rf"(?<!\w){re.escape(str(phrase))}(?!\w)", text):
+                continue
+            for match in _whole_words(folded, spelled):
+                hits.append((match, -len(spelled), value))
+    out: list[str] = []
+    covered_until = -1
+    for start, negative_length, value in sorted(hits):
+        if start < covered_until:
+            continue
+        before = folded[:start].split()[-1:]
+        if before and before[0] in _NEGATIONS:  # "Riverdale, not Windermere"
+            covered_until = start - negative_length
+            continue
+        covered_until = start - negative_length
+        if value not in out:
+            out.append(value)
+    return out
+
+
+def _whole_words(folded_text: str, folded_phrase: str) -> list[int]:
+    if not folded_phrase:
+        return []
+    return [m.start() for m in re.finditer(rf"(?<!\w){re.escape(folded_phrase)}(?!\w)",
+                                           folded_text)]
+
+
+def heard_alias(industry: Industry, table: str, text: str) -> list[str]:
+    """The canonical values of an alias table (``industry.aliases``) the words name, in order."""
+    return heard_choice(text, industry.aliases.get(table, {}))
+
+
+def heard_enum(values: Sequence[Any], text: str) -> list[str]:
+    """The enum values the words name (``new_patient`` for "a new-patient visit")."""
+    return heard_choice(text, {str(v): () for v in values})
+
+
+_SPELLED_CHARS = re.compile(r"^(?:[A-Za-z0-9]-)+[A-Za-z0-9]$")
+_LITERAL_PREFIX = re.compile(r"^\^?([A-Za-z]+_)")
+_ALNUM_RUN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
+
+
+def heard_ids(text: str, pattern: str) -> list[str]:
+    """Ids matching ``pattern`` in a caller's words: "10108" for ``^ord_[0-9]{5}$`` is
+    ``ord_10108`` (the pattern's literal prefix is added to what was read out)."""
+    compiled = re.compile(pattern)
+    prefix = _LITERAL_PREFIX.match(pattern)
+    out: list[str] = []
+    for match in _ALNUM_RUN.finditer(text):
+        read = match[0].rstrip("-_")
+        joined = read.replace("-", "") if _SPELLED_CHARS.match(read) else read  # 9-1-8-2 is 9182
+        for candidate in (read, joined, joined.upper(),
+                          prefix[1] + joined if prefix else joined):
+            if compiled.fullmatch(candidate) and candidate not in out:
+                out.append(candidate)
+                break
+    return out
+
+
+_TOKEN = re.compile(r"[A-Za-z\u00c0-\u024f][\w'\u2019.\u00c0-\u024f-]*")
+_SPELLED = re.compile(r"^(?:[A-Za-z]-)+[A-Za-z]\.?$")
+_PARTICLES = frozenset({"de", "da", "del", "della", "der", "van", "von", "la", "le", "al", "bin",
+                        "ibn", "du", "dos", "das"})
+_NOT_NAME_WORDS = frozenset({
+    "it's", "its", "it", "i", "i'm", "i'd", "i'll", "my", "that", "that's", "this", "the", "yes",
+    "no", "hi", "hello", "sure", "okay", "ok", "well", "either", "or", "and", "please", "thanks",
+    "nobody", "there's", "there", "he", "she", "we", "they", "his", "her", "our", "their", "you",
+    "your", "mr.", "ms.", "mrs.", "dr.", "mr", "ms", "mrs", "dr", "miss", "a", "an", "anyone",
+    "whoever", "so", "oh", "um", "uh", "sorry", "just", "but", "not", "only", "also", "actually"})
+
+
+def heard_name(text: str) -> str | None:
+    """A name as the caller said it, without the words around it: "My mother, Ruth Feld." is
+    "Ruth Feld"; "It's Harold Jennings, the other driver." is "Harold Jennings"; "Catherine
+    Zhao — Catherine with a C" is "Catherine Zhao". The first run of two or more name words
+    wins, else the first single one; None when the words hold no name ("It's for me.")."""
+    runs: list[list[str]] = []
+    current: list[str] = []
+    for match in _TOKEN.finditer(text):
+        word = match[0].rstrip(".") if not match[0].endswith(("r.", "s.")) else match[0]
+        gap = text[match.start() - 2: match.start()] if match.start() >= 2 else ""
+        breaks = any(ch in gap for ch in ",;:!?()\u2014\u2013") or " - " in gap or \
+            gap.endswith(". ")
+        is_name = (word[:1].isupper() and word.casefold() not in _NOT_NAME_WORDS
+                   and not _SPELLED.match(word)
+                   and not (len(word) == 1 and not current))  # "O" in "Marguerite O Hainifin"
+        if current and (breaks or not (is_name or (word in _PARTICLES and current))):
+            runs.append(current)
+            current = []
+        if is_name or (word in _PARTICLES and current):
+            current.append(word)
+    if current:
+        runs.append(current)
+    while any(run and run[-1] in _PARTICLES for run in runs):
+        runs = [run[:-1] if run and run[-1] in _PARTICLES else run for run in runs]
+    runs = [run for run in runs if run]
+    if not runs:
+        return None
+    longer = [run for run in runs if len(run) >= 2]
+    return " ".join((longer or runs)[0])
+
+
+_STOPWORDS = frozenset({"a", "an", "the", "to", "of", "for", "and", "or", "i", "me", "my", "it",
+                        "is", "it's", "its", "please", "in", "on", "at", "with", "that", "this",
+                        "be", "would", "just", "i'd", "i'll", "like", "want", "from", "up"})
+
+
+def heard_overlap(text: str, spellings: Mapping[str, Iterable[str]]) -> list[str]:
+    """The value whose spellings share the most content words with the caller's words (at least
+    one), when no spelling is said outright: "Text me a link" names ``upload_link_sms``;
+    "It arrived cracked" names ``damaged`` (spelled "arrived damaged"). Ties name nothing."""
+    said = {w for w in fold_spelling(text.replace("-", " ")).split() if w not in _STOPWORDS}
+    scores: dict[str, int] = {}
+    for value, phrases in spellings.items():
+        best = 0
+        for phrase in (value, str(value).replace("_", " "), *phrases):
+            words = {w for w in fold_spelling(str(phrase).replace("-", " ")).split()
+                     if w not in _STOPWORDS}
+            best = max(best, len(said & words))
+        scores[str(value)] = best
+    top = max(scores.values(), default=0)
+    winners = [value for value, score in scores.items() if score == top]
+    return winners if top > 0 and len(winners) == 1 else []
+
+
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+
+
+def heard_emails(text: str) -> list[str]:
+    """Email addresses in a caller's words."""
+    return [m[0].rstrip(".") for m in _EMAIL.finditer(text)]
+
+
+_MONEY = re.compile(r"\$\s?(\d{1,7})(?:\.(\d{2}))?")
+
+
+def heard_cents(text: str) -> int | None:
+    """An amount in cents from "$149.99"."""
+    match = _MONEY.search(text)
+    if match is None:
+        return None
+    return int(match[1]) * 100 + int(match[2] or 0)
+
+
+def best_record(records: Sequence[Mapping[str, Any]], key: str, hints: Sequence[str]
+                ) -> Any:
+    """The ``key`` value of the record whose text best matches what the caller said; None when
+    no record holds ``key`` (see :func:`ranked_records`)."""
+    ranked = ranked_records(records, key, hints)
+    return ranked[0] if ranked else None
+
+
+def ranked_records(records: Sequence[Mapping[str, Any]], key: str, hints: Sequence[str]
+                   ) -> list[Any]:
+    """The distinct ``key`` values of the records that match what the caller said best: those
+    whose text (nested values included: an order's items) shares the most words with ``hints``,
+    in the records' order. When nothing the caller said singles one out, that is every record
+    holding ``key``."""
+    holding = [r for r in records if key in r and isinstance(r[key], (str, int))]
+    words = {w for hint in hints for w in fold_spelling(hint.replace("-", " ")).split()
+             if len(w) > 2}
+
+    def overlap(record: Mapping[str, Any]) -> int:
+        text = " ".join(str(v) for v in _flat(record))
+        return len(words & set(fold_spelling(text.replace("-", " ")).split()))
+
+    scores = [overlap(record) for record in holding] if words else [0] * len(holding)
+    out: list[Any] = []
+    for record, score in zip(holding, scores, strict=True):
+        if score == max(scores) and record[key] not in out:
+            out.append(record[key])
+    return out
+
+
+def _flat(data: Any, depth: int = 0) -> list[Any]:
+    if depth > 3:
+        return []
+    if isinstance(data, Mapping):
+        return [v for value in data.values() for v in _flat(value, depth + 1)]
+    if isinstance(data, list):
+        return [v for value in data[:50] for v in _flat(value, depth + 1)]
+    return [data] if isinstance(data, (str, int)) and not isinstance(data, bool) else []
