@@ -215,14 +215,25 @@ class ExpectedTable:
         changed = list(compress(range(n), map(ne, rows, source)))
         if not self.leaf_types:
             return changed
-        unchecked = set(changed)
-        whole = not unchecked and n == len(source)
-        flagged: set[int] = set()
+        confused = self._bool_confused(rows, n, set(changed))
+        return sorted({*changed, *confused}) if confused else changed
+
+    def unchanged(self, rows: list[Any]) -> bool:
+        """Whether the live rows normalise exactly like the expected rows, in order."""
+        if rows != self.source:  # one C-level comparison of the whole table
+            return False
+        return not self.leaf_types or not self._bool_confused(rows, len(rows), set())
+
+    def _bool_confused(self, rows: list[Any], n: int, unequal: set[int]) -> set[int]:
+        """Rows equal (``==``) to their expected row where a bool stands for a number or a
+        number for a bool: normalising tells them apart, so they are not unchanged."""
+        whole = not unequal and n == len(self.source)
+        confused: set[int] = set()
         for leaf in self.leaf_types:
             # Only rows equal to their expected row are checked: they hold the leaf's path.
             indexes, want = leaf.rows, leaf.types
             if not whole:
-                kept = [k for k, i in enumerate(indexes) if i < n and i not in unchecked]
+                kept = [k for k, i in enumerate(indexes) if i < n and i not in unequal]
                 indexes, want = tuple(indexes[k] for k in kept), tuple(want[k] for k in kept)
             values: Any = map(rows.__getitem__, indexes)
             for getter in leaf.getters:
@@ -230,15 +241,12 @@ class ExpectedTable:
             try:
                 got = tuple(map(type, values))
             except (LookupError, TypeError):  # values equal to JSON that are not JSON
-                flagged.update(indexes)
+                confused.update(indexes)
                 continue
             if got != want:
-                flagged.update(i for i, a, b in zip(indexes, got, want, strict=True) if a is not b)
-        return sorted(unchecked | flagged) if flagged else changed
-
-    def unchanged(self, rows: list[Any]) -> bool:
-        """Whether the live rows normalise exactly like the expected rows, in order."""
-        return len(rows) == len(self.source) and not self.changed(rows)
+                confused.update(i for i, a, b in zip(indexes, got, want, strict=True)
+                                if a is not b)
+        return confused
 
 
 @dataclass(frozen=True, slots=True, eq=False)
