@@ -10,8 +10,30 @@ from collections.abc import Sequence
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
+from mivas_env import MivasEnv
 from mivas_env.industries.base import ToolServer
 from rewards import load_industry, load_seed
+
+
+def dana() -> MivasEnv:
+    """healthcare/C1-E1 (the caller Dana Whitfield), reset with seed 0."""
+    env = MivasEnv(industry="healthcare", task_id="C1-E1")
+    env.reset(seed=0)
+    return env
+
+
+def say(env: MivasEnv, text: str) -> tuple[str, bool]:
+    """The caller's reply to ``text`` and whether the call ended."""
+    obs, _, terminated, _, _ = env.step(text)
+    return obs, terminated
+
+
+def turns_until_hangup(env: MivasEnv, text: str, most: int) -> int | None:
+    """How many times the agent says ``text`` before the caller hangs up (None: not in ``most``)."""
+    for turn in range(1, most + 1):
+        if say(env, text)[1]:
+            return turn
+    return None
 
 
 def ok(server: ToolServer, tool: str, **arguments: Any) -> Any:
