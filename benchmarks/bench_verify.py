@@ -2,14 +2,15 @@
 and per industry on the oracle's traces of every shipped task.
 
     python benchmarks/bench_verify.py [--n 5000]
-    python benchmarks/bench_verify.py --oracle-only --rounds 200 [--against REV]
+    python benchmarks/bench_verify.py --oracle-only --rounds 200 [--against REV] [--stages]
 
 Reports p50/p90/p99 of rewards.verify (trace as a parsed dict and as a model), of each gate,
 and the ratio to json.loads of the same trace text. The oracle section records one oracle trace
 per shipped task (with its full hangup dump) and times ``verify(lock, trace)`` over all of them,
-per industry. ``--against REV`` also times the ``rewards`` package of git revision REV on the
-same traces, interleaved with the current code in one run (before/after on the same machine
-phase)."""
+per industry (p50 and p99). ``--against REV`` also times the ``rewards`` package of git revision
+REV on the same traces, interleaved with the current code in one run (before/after on the same
+machine phase). ``--stages`` adds where a verification's time goes (p50 of each step, in the
+order ``verify`` runs them, on the same cycling traces: the dump is not in the CPU cache)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ import tarfile
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _timing import HEADER, percentiles, row  # noqa: E402
@@ -36,7 +38,7 @@ from rewards.tool_gate import flatten, tool_gate  # noqa: E402
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def realistic_trace(wrong_office: bool) -> dict[str, object]:
+def realistic_trace(wrong_office: bool) -> dict[str, Any]:
     """Ten calls as a voice platform exports them (grouped), and the whole seed at hangup."""
     seed = load_seed("healthcare")
     office = "loc_windermere" if wrong_office else "Park Avenue"
@@ -77,8 +79,9 @@ def record_oracle_traces(path: Path) -> None:
                                       "trace": trace}) + "\n")
 
 
-def time_oracle(traces_file: Path, rounds: int) -> dict[str, float]:
-    """p50 of verify(lock, trace dict) per industry over ``rounds`` passes of every trace."""
+def time_oracle(traces_file: Path, rounds: int) -> dict[str, dict[str, float]]:
+    """p50 and p99 of verify(lock, trace dict) per industry over ``rounds`` passes of every
+    trace (one trace after another, as a training run verifies episodes)."""
     episodes = [json.loads(line) for line in traces_file.read_text().splitlines()]
     locks = {e["lock"]: load_lockfile(e["lock"]) for e in episodes}
     samples: dict[str, list[int]] = {}
@@ -90,10 +93,51 @@ def time_oracle(traces_file: Path, rounds: int) -> dict[str, float]:
             start = time.perf_counter_ns()
             verify(lock, trace)
             samples.setdefault(episode["industry"], []).append(time.perf_counter_ns() - start)
-    return {name: sorted(values)[len(values) // 2] / 1000 for name, values in samples.items()}
+    return {name: _p50_p99(values) for name, values in samples.items()}
 
 
-def oracle_section(rounds: int, against: str | None) -> None:
+def _p50_p99(values: list[int]) -> dict[str, float]:
+    ordered = sorted(values)
+    return {"p50": ordered[len(ordered) // 2] / 1000, "p99": ordered[len(ordered) * 99 // 100] / 1000}
+
+
+STAGES = ("load_trace", "flatten", "gate T", "gate H", "gate D", "judges")
+
+
+def time_stages(traces_file: Path, rounds: int) -> dict[str, dict[str, float]]:
+    """p50 of each step of ``verify`` per industry, run in verify's order on cycling traces."""
+    from rewards.judges import judge
+    from rewards.verify import compile_lockfile
+
+    episodes = [json.loads(line) for line in traces_file.read_text().splitlines()]
+    locks = {e["lock"]: load_lockfile(e["lock"]) for e in episodes}
+    samples: dict[str, list[list[int]]] = {}
+    for _ in range(rounds):
+        for episode in episodes:
+            compiled = compile_lockfile(locks[episode["lock"]])
+            clock = [time.perf_counter_ns()]
+            live = load_trace(episode["trace"])
+            clock.append(time.perf_counter_ns())
+            calls = flatten(live)
+            clock.append(time.perf_counter_ns())
+            tools = tool_gate(compiled, calls)
+            clock.append(time.perf_counter_ns())
+            handoff_gate(compiled, calls)
+            clock.append(time.perf_counter_ns())
+            db = db_gate(compiled, live.hangup_dump)
+            clock.append(time.perf_counter_ns())
+            transcript = ([(turn.role, turn.text) for turn in live.transcript]
+                          if live.transcript is not None else None)
+            judge(compiled, calls, live.hangup_dump, tools, transcript, None, db)
+            clock.append(time.perf_counter_ns())
+            samples.setdefault(episode["industry"], []).append(
+                [end - start for start, end in zip(clock, clock[1:], strict=False)])
+    return {name: {stage: sorted(column)[len(column) // 2] / 1000
+                   for stage, column in zip(STAGES, zip(*rows, strict=True), strict=True)}
+            for name, rows in samples.items()}
+
+
+def oracle_section(rounds: int, against: str | None, stages: bool = False) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         traces_file = Path(tmp) / "oracle.jsonl"
         record_oracle_traces(traces_file)
@@ -106,23 +150,36 @@ def oracle_section(rounds: int, against: str | None) -> None:
             with tarfile.open(fileobj=__import__("io").BytesIO(archive)) as tar:
                 tar.extractall(base, filter="data")
             runs.append((f"baseline {against}", {"PYTHONPATH": str(base)}))
-        results: dict[str, list[dict[str, float]]] = {label: [] for label, _ in runs}
+        mode = "--time-stages" if stages else "--time-oracle"
+        results: dict[str, list[dict[str, dict[str, float]]]] = {label: [] for label, _ in runs}
         for _ in range(3):  # interleaved: each side runs in the same machine phases
             for label, env in runs:
                 out = subprocess.run(
-                    [sys.executable, __file__, "--time-oracle", str(traces_file),
-                     "--rounds", str(rounds)], env={**os.environ, **env}, check=True,
-                    capture_output=True, text=True).stdout
+                    [sys.executable, __file__, mode, str(traces_file), "--rounds", str(rounds)],
+                    env={**os.environ, **env}, check=True, capture_output=True,
+                    text=True).stdout
                 results[label].append(json.loads(out))
-    print(f"-- oracle traces, every shipped task, verify(lock, dict) p50 us "
-          f"(median of 3 interleaved processes x {rounds} rounds)")
     industries = list(results["current"][0])
-    print(f"{'':<28}" + "".join(f"{name:>18}" for name in industries) + f"{'cs / healthcare':>18}")
+    if stages:
+        print(f"-- oracle traces: p50 us of each step of verify (median of 3 interleaved "
+              f"processes x {rounds} rounds)")
+        for label, per_run in results.items():
+            print(f"{label:<28}" + "".join(f"{stage:>12}" for stage in STAGES))
+            for name in industries:
+                print(f"  {name:<26}" + "".join(
+                    f"{sorted(run[name][stage] for run in per_run)[1]:>12.1f}"
+                    for stage in STAGES))
+        return
+    print(f"-- oracle traces, every shipped task, verify(lock, dict) us, p50 / p99 "
+          f"(median of 3 interleaved processes x {rounds} rounds)")
+    print(f"{'':<28}" + "".join(f"{name:>20}" for name in industries) + f"{'cs / hc p50':>14}")
     for label, per_run in results.items():
-        p50 = {name: sorted(run[name] for run in per_run)[1] for name in industries}
-        ratio = p50["customer_support"] / p50["healthcare"]
-        print(f"{label:<28}" + "".join(f"{p50[name]:>18.1f}" for name in industries)
-              + f"{ratio:>18.2f}")
+        cell = {name: {q: sorted(run[name][q] for run in per_run)[1] for q in ("p50", "p99")}
+                for name in industries}
+        ratio = cell["customer_support"]["p50"] / cell["healthcare"]["p50"]
+        print(f"{label:<28}" + "".join(
+            f"{cell[name]['p50']:>11.1f} / {cell[name]['p99']:<6.0f}" for name in industries)
+            + f"{ratio:>14.2f}")
 
 
 def main() -> None:
@@ -131,13 +188,19 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=200, help="passes over the oracle traces")
     parser.add_argument("--oracle-only", action="store_true")
     parser.add_argument("--against", metavar="REV", help="also time rewards/ at git revision REV")
+    parser.add_argument("--stages", action="store_true",
+                        help="oracle section: p50 of each step of verify instead")
     parser.add_argument("--time-oracle", metavar="FILE", help=argparse.SUPPRESS)
+    parser.add_argument("--time-stages", metavar="FILE", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.time_oracle:
         print(json.dumps(time_oracle(Path(args.time_oracle), args.rounds)))
         return
+    if args.time_stages:
+        print(json.dumps(time_stages(Path(args.time_stages), args.rounds)))
+        return
     if args.oracle_only:
-        oracle_section(args.rounds, args.against)
+        oracle_section(args.rounds, args.against, args.stages)
         return
     n = args.n
     lock = load_lockfile(ROOT / "tasks" / "healthcare" / "tasks" / "C1-E1.json")
@@ -164,7 +227,7 @@ def main() -> None:
         print(row("  gate D", percentiles(lambda: db_gate(compiled, model.hangup_dump), n)))  # noqa: B023
         print(f"ratio verify(dict) / json.loads p50: {as_dict['p50_us'] / loads['p50_us']:.2f}; "
               f"verifications/s at p50 (dict): {1e6 / as_dict['p50_us']:,.0f}")
-    oracle_section(args.rounds, args.against)
+    oracle_section(args.rounds, args.against, args.stages)
 
 
 if __name__ == "__main__":

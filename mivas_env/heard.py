@@ -256,11 +256,14 @@ def heard_name(text: str) -> str | None:
     wins, else the first single one; None when the words hold no name ("It's for me.")."""
     runs: list[list[str]] = []
     current: list[str] = []
+    previous = ""
     for match in _TOKEN.finditer(text):
-        word = match[0].rstrip(".") if not match[0].endswith(("r.", "s.")) else match[0]
+        initial = len(match[0]) == 2 and match[0][0].isupper() and match[0][1] == "."
+        word = match[0] if initial or match[0].endswith(("r.", "s.")) else match[0].rstrip(".")
         gap = text[match.start() - 2: match.start()] if match.start() >= 2 else ""
-        breaks = any(ch in gap for ch in ",;:!?()\u2014\u2013") or " - " in gap or \
-            gap.endswith(". ")
+        breaks = any(ch in gap for ch in ",;:!?()\u2014\u2013") or " - " in gap or (
+            gap.endswith(". ") and not (len(previous) == 2 and previous.endswith(".")))
+        previous = word
         is_name = (word[:1].isupper() and word.casefold() not in _NOT_NAME_WORDS
                    and not _SPELLED.match(word)
                    and not (len(word) == 1 and not current))  # "O" in "Marguerite O Hainifin"

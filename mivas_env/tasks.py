@@ -13,7 +13,7 @@ from mivas_env.caller import CallerSpec
 from rewards import LockfileError, TaskNotFoundError, load_industry, tasks_dir
 from rewards.compile import CompiledLock
 from rewards.industry import check_industry_name, industry_names, validation_error
-from rewards.models import TASK_ID_PATTERN, Lockfile
+from rewards.models import Lockfile
 from rewards.verify import compile_lockfile, load_lockfile
 
 
@@ -124,15 +124,16 @@ def load_dir(folder: Path | str) -> list[Task]:
     return sorted(tasks, key=lambda t: (t.industry, _natural_key(t.lock.id), t.lock.id))
 
 
+INDUSTRY_FILES = frozenset({"industry.json", "seed.json"})  # an industry's data, not lockfiles
+
+
 def lockfile_paths(folder: Path | str) -> list[Path]:
-    """The lockfiles under ``folder``, recursively: JSON files named ``<task id>.json`` (so a
-    whole ``tasks/`` folder works too: industry.json and seed.json are not lockfiles)."""
+    """The lockfiles under ``folder``, recursively: every JSON file but an industry's
+    ``industry.json`` and ``seed.json`` (so a whole ``tasks/`` folder works too)."""
     folder = Path(folder)
     if not folder.is_dir():
         raise TaskNotFoundError("not a directory", file=str(folder))
-    paths = sorted(path for path in folder.rglob("*.json")
-                   if re.fullmatch(TASK_ID_PATTERN, path.stem))
+    paths = sorted(path for path in folder.rglob("*.json") if path.name not in INDUSTRY_FILES)
     if not paths:
-        raise TaskNotFoundError("no lockfiles (<task id>.json) under this directory",
-                                file=str(folder))
+        raise TaskNotFoundError("no lockfiles (*.json) under this directory", file=str(folder))
     return paths

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import date
-from functools import cache
+from functools import lru_cache
 from typing import TypeVar
 
 Instant = TypeVar("Instant", int, str)  # minutes after midnight, or ISO text of one width
@@ -17,7 +17,7 @@ def minutes(hhmm: str) -> int:
     return int(hhmm[:2]) * 60 + int(hhmm[3:5])
 
 
-@cache
+@lru_cache(maxsize=65536)  # bounded: values may come from untrusted arguments
 def day(iso: str) -> date:
     """The date of an ISO ``YYYY-MM-DD`` string (cached: the same dates recur in every call)."""
     return date.fromisoformat(iso)

@@ -10,6 +10,8 @@ import weakref
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
+from itertools import compress
+from operator import itemgetter, ne
 from typing import Any, Literal
 
 from rewards.errors import IndustryError, LockfileError
@@ -156,7 +158,7 @@ def _world_industry(name: str, world_seed: int) -> CompiledIndustry:
     base = _shipped_industry(name)
     tables = world(name, world_seed)
     # Only the expected seed tables depend on the world; unchanged ones are shared.
-    seed_tables = {table: expected if tables.get(table, []) == expected.source
+    seed_tables = {table: expected if expected.unchanged(list(tables.get(table, [])))
                    else expected_table(base.tables[table], list(tables.get(table, [])))
                    for table, expected in base.seed_tables.items()}
     return dataclasses.replace(base, seed_tables=seed_tables)
@@ -184,6 +186,17 @@ class ExpectedCallSpec:
 
 
 @dataclass(frozen=True, slots=True)
+class LeafTypes:
+    """One leaf position (a column, then keys and indexes inside it) where expected rows hold a
+    bool, a 0 or a 1: Python's ``==`` takes ``true`` for ``1`` there, normalising does not, so
+    the fast path compares these leaves' types too."""
+
+    getters: tuple[itemgetter[Any], ...]
+    rows: tuple[int, ...]  # the expected rows with such a leaf at this position
+    types: tuple[type, ...]  # the type of each of those leaves
+
+
+@dataclass(frozen=True, slots=True)
 class ExpectedTable:
     spec: TableSpec
     rows: tuple[tuple[Any, ...], ...]
@@ -191,6 +204,49 @@ class ExpectedTable:
     strict: bool  # every row compares by plain equality (no wildcard, fuzzy or presence cell)
     plain: tuple[bool, ...]  # per row: only an identical normalised live row satisfies it
     source: list[dict[str, Any]]  # the expected rows as written (seed or lockfile)
+    leaf_types: tuple[LeafTypes, ...]
+
+    def changed(self, rows: list[Any]) -> list[int]:
+        """Positions (below both lengths) where the live row may normalise differently from the
+        expected row as written; every other live row normalises exactly like its expected row.
+        One pass of C-level comparisons, nested values never re-serialised."""
+        source = self.source
+        n = min(len(rows), len(source))
+        changed = list(compress(range(n), map(ne, rows, source)))
+        if not self.leaf_types:
+            return changed
+        confused = self._bool_confused(rows, n, set(changed))
+        return sorted({*changed, *confused}) if confused else changed
+
+    def unchanged(self, rows: list[Any]) -> bool:
+        """Whether the live rows normalise exactly like the expected rows, in order."""
+        if rows != self.source:  # one C-level comparison of the whole table
+            return False
+        return not self.leaf_types or not self._bool_confused(rows, len(rows), set())
+
+    def _bool_confused(self, rows: list[Any], n: int, unequal: set[int]) -> set[int]:
+        """Rows equal (``==``) to their expected row where a bool stands for a number or a
+        number for a bool: normalising tells them apart, so they are not unchanged."""
+        whole = not unequal and n == len(self.source)
+        confused: set[int] = set()
+        for leaf in self.leaf_types:
+            # Only rows equal to their expected row are checked: they hold the leaf's path.
+            indexes, want = leaf.rows, leaf.types
+            if not whole:
+                kept = [k for k, i in enumerate(indexes) if i < n and i not in unequal]
+                indexes, want = tuple(indexes[k] for k in kept), tuple(want[k] for k in kept)
+            values: Any = map(rows.__getitem__, indexes)
+            for getter in leaf.getters:
+                values = map(getter, values)
+            try:
+                got = tuple(map(type, values))
+            except (LookupError, TypeError):  # values equal to JSON that are not JSON
+                confused.update(indexes)
+                continue
+            if got != want:
+                confused.update(i for i, a, b in zip(indexes, got, want, strict=True)
+                                if a is not b)
+        return confused
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -298,4 +354,29 @@ def expected_table(spec: TableSpec, source: list[dict[str, Any]]) -> ExpectedTab
     all_eq = all(m == "eq" for m in spec.matches)
     plain = tuple(all_eq and not any(row[i] is None for i in spec.wildcard) for row in rows)
     return ExpectedTable(spec=spec, rows=rows, counter=Counter(rows), strict=all(plain),
-                         plain=plain, source=source)
+                         plain=plain, source=source, leaf_types=_leaf_types(spec, source))
+
+
+def _leaf_types(spec: TableSpec, source: list[dict[str, Any]]) -> tuple[LeafTypes, ...]:
+    """Where the expected rows hold leaves ``==`` confuses with a bool, by position."""
+    compared = set(spec.columns)
+    found: dict[tuple[Any, ...], list[tuple[int, type]]] = {}
+
+    def walk(value: Any, path: tuple[Any, ...], row: int) -> None:
+        if isinstance(value, dict):
+            for key, item in value.items():
+                walk(item, (*path, key), row)
+        elif isinstance(value, list):
+            for index, item in enumerate(value):
+                walk(item, (*path, index), row)
+        elif isinstance(value, (bool, int, float)) and value in (0, 1):
+            found.setdefault(path, []).append((row, type(value)))
+
+    for index, row in enumerate(source):
+        for column, value in row.items():
+            # Ignored columns never count; on exact tables undeclared ones do.
+            if column in compared or (spec.known is not None and column not in spec.known):
+                walk(value, (column,), index)
+    return tuple(LeafTypes(getters=tuple(itemgetter(step) for step in path),
+                           rows=tuple(i for i, _ in leaves), types=tuple(t for _, t in leaves))
+                 for path, leaves in found.items())

@@ -4,8 +4,6 @@ trace carries a hangup dump."""
 from __future__ import annotations
 
 from collections import Counter
-from itertools import compress
-from operator import ne
 from typing import Any
 
 from rewards.compile import CompiledLock, ExpectedTable, TableSpec
@@ -32,13 +30,12 @@ def db_gate(compiled: CompiledLock, dump: dict[str, list[dict[str, Any]]] | None
 def _compare(expected: ExpectedTable, rows: list[Any]) -> TableVerdict:
     spec = expected.spec
     if spec.rule == "exact":
-        # A live row identical to the expected row at the same position normalises identically
+        # A live row equal to the expected row at the same position normalises identically
         # and satisfies it (for rows only an identical row satisfies): pair those without
         # normalising, and compare the rest. Dumps keep table order, so the rest is the change.
-        # One pass of C-level comparisons; nested values never re-serialised.
         source, plain = expected.source, expected.plain
         n = min(len(rows), len(source))
-        rest = list(compress(range(n), map(ne, rows, source)))
+        rest = expected.changed(rows)
         if not expected.strict:
             rest = sorted({*rest, *(i for i in range(n) if not plain[i])})
         if not rest and len(rows) == len(source):
@@ -46,7 +43,7 @@ def _compare(expected: ExpectedTable, rows: list[Any]) -> TableVerdict:
         want = [expected.rows[i] for i in (*rest, *range(n, len(source)))]
         live = [spec.normalize_row(rows[i]) for i in (*rest, *range(n, len(rows)))]
         return _match(expected, want, live)
-    if rows == expected.source:  # the expected rows as written, in order: nothing to normalise
+    if expected.unchanged(rows):  # the expected rows as written, in order: nothing to normalise
         return _verdict(expected, [], [])
     live = [spec.normalize_row(row) for row in rows]
     if spec.rule == "subset_or_empty":

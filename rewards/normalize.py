@@ -11,7 +11,7 @@ import re
 import unicodedata
 from collections.abc import Callable
 from datetime import date, datetime
-from functools import cache, lru_cache
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal
 
 import phonenumbers
@@ -49,7 +49,7 @@ _PUNCT = re.compile(r"[^\w\s]|_")
 _SPACE = re.compile(r"\s+")
 
 
-@cache
+@lru_cache(maxsize=65536)  # bounded: values come from untrusted arguments
 def fold_spelling(value: str) -> str:
     """The alias-table spelling: casefold, strip accents, punctuation to spaces, collapse spaces
     ("Blue Cross/Blue Shield" and "blue cross blue shield" look up the same alias)."""

@@ -140,3 +140,8 @@ def test_a_negated_choice_is_not_a_choice() -> None:
     healthcare = load_industry("healthcare")
     assert heard_alias(healthcare, "location", "Riverdale, not Windermere") == ["loc_riverdale"]
     assert heard_name("Marguerite O Hainifin") == "Marguerite O Hainifin"
+
+
+def test_a_middle_initial_stays_inside_the_name() -> None:
+    assert heard_name("Nekmettin F. Sanudo. That's S-A-N-U-D-O") == "Nekmettin F. Sanudo"
+    assert heard_name("and Jedrsej A. Maillet rear-ended me.") == "Jedrsej A. Maillet"

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 skyrl_gym = pytest.importorskip("skyrl_gym", reason="needs the [skyrl] extra")
 
@@ -68,3 +70,21 @@ def test_generated_families_register_as_gen_ids() -> None:
     _, meta = env.init([])
     again = skyrl_gym.make("mivas-legal-gen", extras={"seed": 4})
     assert again.init([])[1] == meta and "-train-" in meta["task_id"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.one_of(st.text(max_size=200), st.sampled_from([
+    "<tool_call>{not json}</tool_call>", "<tool_call>[1, 2]</tool_call>",
+    '<tool_call>{"name": "no_such_tool", "arguments": {"x": 1}}</tool_call>',
+    '<tool_call>{"name": "check_plan_accepted", "arguments": "{\\"carrier\\": 3}"}</tool_call>',
+    '<tool_call>{"name": "say", "arguments": {"text": null}}</tool_call>'])), max_size=6))
+def test_no_model_reply_crashes_a_step(replies: list[str]) -> None:
+    env = skyrl_gym.make("mivas-healthcare", env_config={"max_turns": 4},
+                         extras={"task_id": "healthcare/C1-E1", "seed": 0})
+    env.init([])
+    for reply in replies:
+        out = env.step(reply)
+        assert isinstance(out["reward"], float) and isinstance(out["observations"], list)
+        if out["done"]:
+            assert "r_eval" in out["metadata"]
+            break

@@ -150,3 +150,15 @@ def test_a_generated_env_id_draws_one_instance_per_seed() -> None:
     assert env.get_reward() == env.outcome["r_train"] and "verdict" in env.outcome
     rows = dataset_rows("mivas/healthcare-gen-v0", seeds=3)
     assert [sorted(row) for row in rows] == [["prompt", "seed"]] * 3
+
+
+def test_a_tool_called_with_wrong_or_invented_arguments_answers_an_error() -> None:
+    env = environment_factory("healthcare")()
+    env.reset(task_id="healthcare/C1-E1", seed=0)
+    env.transfer_to_coverage()
+    answer = json.loads(env.check_plan_accepted(carrier=3, location_id=None, colour="blue"))
+    assert answer["ok"] is False and answer["error_code"] == "invalid_argument"
+    elsewhere = json.loads(env.book_appointment(patient_id="pat_0001", location_id="loc_park_ave",
+                                                start_time="2026-12-08T09:00",
+                                                visit_type="follow_up"))
+    assert elsewhere["error_code"] == "not_available_at_node"  # a scheduling-desk tool
