@@ -291,3 +291,19 @@ def test_the_optional_trace_fields_never_make_a_trace_unreadable() -> None:
         restore_limits(previous)
     assert verdict.passed and verdict.aux is not None
     assert not verdict.aux.judges["spoken_policy"].evaluated
+
+
+def test_a_seed_row_whose_1_became_true_is_a_written_row_for_efficiency() -> None:
+    """The efficiency judge's "seed row left as it was" is the D gate's: ``True == 1`` in
+    Python, but a dump that turned a locked 1 into true wrote that row."""
+    from rewards.compile import compile_lock
+    from rewards.judges import written_extras
+    from rewards.verify import load_lockfile
+    from tests.helpers import lock, seed_dump
+
+    compiled = compile_lock(load_lockfile(lock("customer_support")))
+    expected = compiled.tables["orders"]
+    dump = seed_dump("customer_support")
+    assert written_extras(expected, expected, dump["orders"]) == []
+    next(r for r in dump["orders"] if r["items"][0]["qty"] == 1)["items"][0]["qty"] = True
+    assert len(written_extras(expected, expected, dump["orders"])) == 1
