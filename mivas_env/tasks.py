@@ -11,7 +11,7 @@ from pydantic import ValidationError
 
 from mivas_env.caller import CallerSpec
 from rewards import LockfileError, TaskNotFoundError, load_industry, tasks_dir
-from rewards.compile import CompiledLock
+from rewards.compile import CompiledLock, compile_lock, compiled_industry
 from rewards.industry import check_industry_name, industry_names, validation_error
 from rewards.models import Lockfile
 from rewards.verify import compile_lockfile, load_lockfile
@@ -49,7 +49,13 @@ def build_task(lock: Lockfile, path: Path) -> Task:
     """A task from a validated lockfile (``path`` names it in errors; generated tasks that
     live only in memory pass where they would be written)."""
     try:
-        compiled = compile_lockfile(lock)
+        if lock.world_seed:
+            # A generated world: the task keeps its compiled side; compile_lockfile's cache
+            # (by lockfile identity) would keep every generated lockfile and world alive.
+            compiled = compile_lock(lock, compiled_industry(lock.industry, lock.world_seed),
+                                    file=str(path))
+        else:
+            compiled = compile_lockfile(lock)
     except LockfileError as exc:
         raise exc.with_file(str(path)) from None
     if lock.caller is None:

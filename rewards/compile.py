@@ -157,11 +157,12 @@ def _world_industry(name: str, world_seed: int) -> CompiledIndustry:
 
     base = _shipped_industry(name)
     tables = world(name, world_seed)
-    # Only the expected seed tables depend on the world; unchanged ones are shared.
-    seed_tables = {table: expected if expected.unchanged(list(tables.get(table, [])))
-                   else expected_table(base.tables[table], list(tables.get(table, [])))
-                   for table, expected in base.seed_tables.items()}
-    return dataclasses.replace(base, seed_tables=seed_tables)
+    # Each world's table specs get their own row caches, dropped with the world: generated
+    # worlds never repeat their rows, so a shared cache would only grow (to its cap).
+    specs = {table: dataclasses.replace(spec, cache={}) for table, spec in base.tables.items()}
+    seed_tables = {table: expected_table(specs[table], list(tables.get(table, [])))
+                   for table in base.seed_tables}
+    return dataclasses.replace(base, tables=specs, seed_tables=seed_tables)
 
 
 # --- per lockfile -------------------------------------------------------------------------
