@@ -30,7 +30,7 @@ from mivas_env.heard import (
 )
 from mivas_env.tasks import Task, load_tasks
 from rewards import load_industry
-from rewards.industry import PropertySchema
+from rewards.industry import Industry, PropertySchema
 from rewards.normalize import minute
 from rewards.verify import check_discount, r_train
 
@@ -70,18 +70,46 @@ class OutOfRangeAction(gym.error.InvalidAction, AssertionError):
 
 @dataclass(frozen=True)
 class Macro:
-    """One entry of the discrete menu."""
+    """One entry of the discrete menu. A ``pick`` macro carries the parameter (``target``) and
+    the enum value (``value``) it settles."""
 
-    kind: str  # ask | answer | transfer | tool | end
+    kind: str  # ask | answer | transfer | tool | end | pick
     target: str = ""
+    value: str = ""
 
     @property
     def label(self) -> str:
+        if self.value:
+            return f"{self.kind}:{self.target}={self.value}"
         return f"{self.kind}:{self.target}" if self.target else self.kind
 
 
+MAX_PICK_VALUES = 16  # an enum with more values (US states) is left to the caller's words
+
+
+def pick_parameters(industry: Industry) -> dict[str, list[str]]:
+    """The enum parameters the agent may settle by judgement, with their values: every scalar
+    enum parameter of a menu tool that some tool requires or that no caller slot fills (an
+    escalation's urgency, the kind of document a description names, the policy topic a question
+    is about), of at most :data:`MAX_PICK_VALUES` values. Parameters of the same name share
+    one set of values (their union, in order of appearance)."""
+    found: dict[str, list[str]] = {}
+    for tool in industry.tools.values():
+        if tool.access == "session":
+            continue
+        for key, prop in tool.parameters.properties.items():
+            if prop.type == "array" or prop.enum is None or len(prop.enum) > MAX_PICK_VALUES:
+                continue
+            if key not in tool.parameters.required and prop.x_slot is not None:
+                continue
+            values = found.setdefault(key, [])
+            values += [str(v) for v in prop.enum if str(v) not in values]
+    return found
+
+
 def build_menu(industry: str) -> list[Macro]:
-    """The fixed macro menu of an industry: identical for every task of that industry."""
+    """The fixed macro menu of an industry: identical for every task of that industry. The
+    ``pick`` macros come last, so the indices of the others do not depend on them."""
     spec = load_industry(industry)
     menu = [Macro("ask", slot) for slot in spec.slots]
     menu.append(Macro("answer"))
@@ -89,6 +117,8 @@ def build_menu(industry: str) -> list[Macro]:
     menu += [Macro("tool", name) for name, tool in spec.tools.items()
              if tool.access != "session"]
     menu.append(Macro("end"))
+    menu += [Macro("pick", key, value) for key, values in pick_parameters(spec).items()
+             for value in values]
     return menu
 
 
@@ -107,6 +137,7 @@ class MacroMemory:
     last_data: Any = None
     turn: int = 0
     heard: list[str] = field(default_factory=list)  # everything the caller said
+    picks: dict[str, str] = field(default_factory=dict)  # enum values settled by pick macros
 
 
 class MacroActions(gym.ActionWrapper[str, int | np.int64, Any], gym.utils.RecordConstructorArgs):
@@ -114,7 +145,11 @@ class MacroActions(gym.ActionWrapper[str, int | np.int64, Any], gym.utils.Record
     text.
 
     Macros: ask the caller for slot X (the industry's question for it); answer the caller from the
-    last successful tool result; transfer to a desk; call tool Z; end the call. A tool macro fills
+    last successful tool result; transfer to a desk; call tool Z; end the call; pick value V for
+    enum parameter P (see :func:`pick_parameters`: the agent's judgement, such as an escalation's
+    urgency or which kind of document "the termination letter" is, said to the caller as "I'll
+    put the urgency down as high."), which every later tool macro with parameter P sends, over
+    what the caller's words name, until another pick of P. A tool macro fills
     each parameter in the format the tool takes (:mod:`mivas_env.heard`): an alias or enum value
     the caller named, an ISO date or minute datetime read from the caller's words, an E.164 phone,
     an amount in cents, an id from an earlier tool result (the record that best matches what the
@@ -167,6 +202,8 @@ class MacroActions(gym.ActionWrapper[str, int | np.int64, Any], gym.utils.Record
             "transfer": lambda hop: {"tool": hop, "arguments": {}},
             "tool": lambda name: {"tool": name, "arguments": self.arguments(name)},
             "end": lambda _: {"tool": "end_call", "arguments": {}},
+            "pick": lambda key: (f"I'll put the {key.replace('_', ' ')} down as "
+                                 f"{macro.value.replace('_', ' ')}."),
         }
         return renderers[macro.kind](macro.target)
 
@@ -179,7 +216,9 @@ class MacroActions(gym.ActionWrapper[str, int | np.int64, Any], gym.utils.Record
             self._remember(text)
         elif macro.kind == "ask" and not text.startswith("{"):
             memory.revealed[macro.target] = self._answer_in(macro.target, text)
-        if macro.kind in ("ask", "answer"):
+        elif macro.kind == "pick":
+            memory.picks[macro.target] = macro.value
+        if macro.kind in ("ask", "answer", "pick"):
             memory.heard.append(text)
         return text, reward, terminated, truncated, {**info, "text_observation": text,
                                                      "macro": macro.label}
@@ -188,11 +227,13 @@ class MacroActions(gym.ActionWrapper[str, int | np.int64, Any], gym.utils.Record
 
     def script_for(self, task: Task) -> list[int]:
         """The task's gold calls as macro indices: before each call, ask for every slot its locked
-        arguments are filled from (once), and list the directory an id named by the caller is
-        read from (see ``_directories_for``); then call it; finally answer and end the call."""
+        arguments are filled from (once), list the directory an id named by the caller is read
+        from (see ``_directories_for``) and pick each enum value the caller's words would not
+        give (see ``_picks_for``); then call it; finally answer and end the call."""
         script: list[int] = []
         asked: set[str] = set()
         called: set[str] = set()
+        picked: dict[str, str] = {}
         for call in task.lock.exp_tool_calls:
             if call.name in self.industry.transfer_tools:
                 script.append(self.labels[f"transfer:{call.name}"])
@@ -210,9 +251,34 @@ class MacroActions(gym.ActionWrapper[str, int | np.int64, Any], gym.utils.Record
             for directory in self._directories_for(tool, call.parameters, called):
                 called.add(directory)
                 script.append(self.labels[f"tool:{directory}"])
+            for key, value in self._picks_for(task, tool, call.parameters, picked):
+                picked[key] = value
+                script.append(self.labels[f"pick:{key}={value}"])
             called.add(call.name)
             script.append(self.labels[f"tool:{call.name}"])
         return [*script, self.labels["answer"], self.labels["end"]]
+
+    def _picks_for(self, task: Task, tool: Any, parameters: dict[str, Any],
+                   picked: dict[str, str]) -> list[tuple[str, str]]:
+        """The pick macros a gold call needs: for each locked enum argument with pick macros,
+        the locked value (the first of an ``any_of``) unless it is already picked, or nothing
+        is picked for it and the caller's words for its slot name it first."""
+        needed = []
+        for key, locked in parameters.items():
+            prop = tool.parameters.properties.get(key)
+            if prop is None or prop.enum is None or prop.type == "array":
+                continue
+            options = locked["any_of"] if isinstance(locked, dict) and "any_of" in locked \
+                else [locked]
+            values = [str(v) for v in options if f"pick:{key}={v}" in self.labels]
+            if not values or picked.get(key) in values:
+                continue
+            fact = task.caller.facts.get(prop.x_slot) if prop.x_slot is not None else None
+            heard = self._from_words(key, prop, fact) if fact is not None else []
+            if key not in picked and heard and str(heard[0]) in values:
+                continue
+            needed.append((key, values[0]))
+        return needed
 
     def _directories_for(self, tool: Any, keys: Any, called: set[str]) -> list[str]:
         """Read tools to call first so that an id the caller gives by name ("Tunde Adeyemi"
@@ -257,6 +323,12 @@ class MacroActions(gym.ActionWrapper[str, int | np.int64, Any], gym.utils.Record
         options: dict[str, list[Any]] = {}
         arrays: set[str] = set()
         for key, prop in tool.parameters.properties.items():
+            picked = self.memory.picks.get(key)
+            if picked is not None and prop.type != "array" and prop.enum is not None:
+                chosen = [v for v in prop.enum if str(v) == picked]
+                if chosen:  # the agent's pick wins over the caller's words
+                    options[key] = chosen
+                    continue
             item = prop.items if prop.type == "array" and prop.items is not None else prop
             slot = _slot_of(prop)
             said = self.memory.revealed.get(slot) if slot is not None else None
