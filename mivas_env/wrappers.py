@@ -353,9 +353,11 @@ class MacroActions(gym.ActionWrapper[str, int | np.int64, Any], gym.utils.Record
 
     def _not_refused(self, values: list[Any]) -> list[Any]:
         """Alternatives without those a tool result turned down (``"accepted": false`` for that
-        very value): the caller's cue to move on to the next. All of them if none is left."""
-        refused = [v for v in values if any(_refuses(r) and v in r.values()
-                                            for r in self.memory.records)]
+        very value, or a day's listed times that leave that time out): the caller's cue to move
+        on to the next. All of them if none is left."""
+        refused = [v for v in values
+                   if any((_refuses(r) and v in r.values()) or _not_listed(r, v)
+                          for r in self.memory.records)]
         return [v for v in values if v not in refused] or values
 
     def _consistent(self, key: str, options: dict[str, list[Any]]) -> Any:
@@ -572,6 +574,19 @@ def _refuses(record: dict[str, Any]) -> bool:
     """A result that turns something down: a false ``accepted``/``available``-style flag."""
     return any(value is False and key in ("accepted", "available", "eligible", "allowed", "ok")
                for key, value in record.items())
+
+
+def _not_listed(record: dict[str, Any], value: Any) -> bool:
+    """A record lists the times of one day (``"date"`` and a list of entries with datetimes on
+    that day) and the datetime ``value`` is not among them: that time is not to be had."""
+    stamp = minute(value) if isinstance(value, str) and "T" in value else None
+    if stamp is None or record.get("date") != stamp[:10]:
+        return False
+    listed = {minute(item) for entries in record.values() if isinstance(entries, list)
+              for entry in entries if isinstance(entry, dict)
+              for item in entry.values() if isinstance(item, str) and item.startswith(stamp[:10])}
+    listed.discard(None)
+    return bool(listed) and stamp not in listed
 
 
 def _holds(record: dict[str, Any], value: Any) -> bool:
