@@ -488,22 +488,31 @@ class MacroObservations(gym.ObservationWrapper[np.ndarray, int | np.int64, str],
                         gym.utils.RecordConstructorArgs):
     """A float32 ``Box`` observation of a :class:`MacroActions` env's state, for RLlib's default
     models: active desk one-hot, slots revealed, last tool outcome (none/ok/error), turn fraction,
-    task category one-hot. The text observation stays in ``info["text_observation"]``."""
+    the enum values picked so far (one entry per ``pick`` macro). The text observation stays in
+    ``info["text_observation"]``.
 
-    def __init__(self, env: MacroActions) -> None:
+    ``category=True`` appends a one-hot of the task's category. The category comes from the
+    lockfile and is meant for logging, so it is off by default: a policy that sees it is told
+    which kind of task it faces. Use it only for ablations that say so."""
+
+    def __init__(self, env: MacroActions, category: bool = False) -> None:
         if not isinstance(env, MacroActions):
             raise TypeError("MacroObservations wraps a MacroActions env")
-        gym.utils.RecordConstructorArgs.__init__(self)
+        gym.utils.RecordConstructorArgs.__init__(self, category=category)
         gym.ObservationWrapper.__init__(self, env)
         self.macros = env
         self.nodes = list(env.industry.nodes)
         self.slots = list(env.industry.slots)
-        # The industry's categories (shipped tasks) plus any new ones: the same vector size for
-        # a training env and an evaluation env over other tasks of the industry.
-        shipped = {task.lock.category for task in load_tasks(env.industry_name)}
-        self.categories = sorted(shipped) + sorted(
-            {task.lock.category for task in env.base.tasks} - shipped)
-        self.size = len(self.nodes) + len(self.slots) + len(OUTCOMES) + 1 + len(self.categories)
+        self.picks = [(m.target, m.value) for m in env.menu if m.kind == "pick"]
+        self.categories: list[str] = []
+        if category:
+            # The industry's categories (shipped tasks) plus any new ones: the same vector size
+            # for a training env and an evaluation env over other tasks of the industry.
+            shipped = {task.lock.category for task in load_tasks(env.industry_name)}
+            self.categories = sorted(shipped) + sorted(
+                {task.lock.category for task in env.base.tasks} - shipped)
+        self.size = (len(self.nodes) + len(self.slots) + len(OUTCOMES) + 1 + len(self.picks)
+                     + len(self.categories))
         self.observation_space = spaces.Box(0.0, 1.0, shape=(self.size,), dtype=np.float32)
 
     def observation(self, observation: str) -> np.ndarray:
@@ -513,8 +522,12 @@ class MacroObservations(gym.ObservationWrapper[np.ndarray, int | np.int64, str],
             np.array([slot in memory.revealed for slot in self.slots], dtype=np.float32),
             _one_hot(list(range(len(OUTCOMES))), memory.last_outcome),
             np.array([min(1.0, memory.turn / base.max_turns)], dtype=np.float32),
-            _one_hot(self.categories, base.task.lock.category if base.task is not None else None),
+            np.array([memory.picks.get(key) == value for key, value in self.picks],
+                     dtype=np.float32),
         ]
+        if self.categories:
+            parts.append(_one_hot(self.categories,
+                                  base.task.lock.category if base.task is not None else None))
         return np.concatenate(parts).astype(np.float32)
 
 
@@ -522,10 +535,11 @@ class DiscreteActions(MacroObservations):
     """``MacroObservations(MacroActions(env))``: a ``Discrete`` macro menu and a float32 ``Box``
     observation, so RLlib's default models (PPO) can train on MIVAS. ``menu``, ``base``,
     ``industry`` and :meth:`script_for` come from the inner :class:`MacroActions`; ``info`` keeps
-    everything the text env reports, plus ``text_observation`` and ``macro``."""
+    everything the text env reports, plus ``text_observation`` and ``macro``. ``category``: see
+    :class:`MacroObservations` (off by default)."""
 
-    def __init__(self, env: gym.Env[str, Any]) -> None:
-        super().__init__(MacroActions(env))
+    def __init__(self, env: gym.Env[str, Any], category: bool = False) -> None:
+        super().__init__(MacroActions(env), category=category)
 
     @property
     def menu(self) -> list[Macro]:
