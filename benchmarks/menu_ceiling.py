@@ -20,15 +20,19 @@ from mivas_env.wrappers import DiscreteActions
 from rewards.industry import industry_names
 
 
-def passes(task: Task) -> bool:
-    env = DiscreteActions(MivasEnv(tasks=[task], max_turns=60))
+def play(env: DiscreteActions, task: Task) -> dict[str, Any]:
+    """Play ``task``'s gold script through the menu on ``env``; the last step's info."""
     env.reset(seed=0, options={"task_id": task.full_id})
     info: dict[str, Any] = {}
     for action in env.script_for(task):
         _, _, terminated, truncated, info = env.step(action)
         if terminated or truncated:
             break
-    return info.get("r_eval") == 1
+    return info
+
+
+def passes(task: Task) -> bool:
+    return play(DiscreteActions(MivasEnv(tasks=[task], max_turns=60)), task).get("r_eval") == 1
 
 
 def report(label: str, tasks: list[Task]) -> tuple[int, int]:

@@ -17,13 +17,12 @@ import re
 import threading
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager, suppress
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
+
+from stub_chat_server import Step, StubServer  # beside this file: the one loopback server
 
 from mivas_env.agents import OracleAgent
 from mivas_env.tasks import Task, load_tasks
-
-Step = dict[str, Any]  # an assistant message body: {"content": ...} or {"tool_calls": [...]}
 
 
 def _words(text: str) -> frozenset[str]:
@@ -64,47 +63,11 @@ class StubModel:
         return plan[done] if done < len(plan) else plan[-1]
 
 
-def _handler(model: StubModel) -> type[BaseHTTPRequestHandler]:
-    class Handler(BaseHTTPRequestHandler):
-        def do_POST(self) -> None:  # noqa: N802 (http.server's name)
-            if not self.path.endswith("/chat/completions"):
-                self._send(404, {"error": {"message": f"no route {self.path}"}})
-                return
-            try:
-                request = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))))
-                step = model.reply(request)
-            except (ValueError, TypeError, AttributeError) as exc:
-                self._send(400, {"error": {"message": f"bad request: {exc}"}})
-                return
-            self._send(200, {"object": "chat.completion", "model": request.get("model", "stub"),
-                             "choices": [{"index": 0, "finish_reason": "stop",
-                                          "message": {"role": "assistant", **step}}]})
-
-        def _send(self, status: int, body: dict[str, Any]) -> None:
-            data = json.dumps(body).encode()
-            self.send_response(status)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(data)))
-            self.end_headers()
-            self.wfile.write(data)
-
-        def log_message(self, *args: Any) -> None:  # quiet
-            pass
-
-    return Handler
-
-
 @contextmanager
 def serve(tasks: Iterable[Task] | None = None, port: int = 0) -> Iterator[str]:
     """Run the stub on 127.0.0.1 in a background thread; yields its base URL (``.../v1``)."""
-    httpd = ThreadingHTTPServer(("127.0.0.1", port), _handler(StubModel(tasks or load_tasks())))
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}/v1"
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
+    with StubServer(port=port, reply=StubModel(tasks or load_tasks()).reply) as server:
+        yield server.base_url
 
 
 if __name__ == "__main__":

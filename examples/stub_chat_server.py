@@ -1,7 +1,9 @@
 """A loopback OpenAI-compatible chat endpoint that replays a fixed script of assistant replies
 (plain and SSE-streamed ``/v1/chat/completions``, ``/v1/models``), so LLM integrations run
 offline. The n-th reply of a conversation is ``script[n]``, n = the number of assistant
-messages already in the request; past the script it says goodbye.
+messages already in the request; past the script it says goodbye. Give ``reply`` instead to
+answer each request with any assistant message body (``{"content": ...}`` or
+``{"tool_calls": [...]}``): examples/llm_stub_server.py plays each task's gold route that way.
 
     python examples/stub_chat_server.py --port 8011      # serves C1-E1's gold route
 """
@@ -13,9 +15,12 @@ import contextlib
 import json
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
+
+Step = dict[str, Any]  # an assistant message body: {"content": ...} or {"tool_calls": [...]}
+Reply = Callable[[dict[str, Any]], Step]  # a chat-completions request -> the assistant's step
 
 GOLD_C1E1 = (
     '<tool_call>{"name": "transfer_to_coverage", "arguments": {}}</tool_call>',
@@ -25,7 +30,24 @@ GOLD_C1E1 = (
 )
 
 
-def _handler(script: Sequence[str], log: list[dict[str, Any]]) -> type[BaseHTTPRequestHandler]:
+def scripted(script: Sequence[str]) -> Reply:
+    """Reply with ``script[n]`` where n counts the request's assistant messages, then goodbye."""
+    def reply(request: dict[str, Any]) -> Step:
+        turn = sum(1 for m in request.get("messages", []) if m.get("role") == "assistant")
+        return {"content": script[turn] if turn < len(script) else "Thank you for calling. Goodbye."}
+
+    return reply
+
+
+def _streamed(step: Step) -> Step:
+    """A step as a stream delta: streamed tool calls carry their ``index``."""
+    if "tool_calls" not in step:
+        return step
+    return {**step, "tool_calls": [{"index": i, **call}
+                                   for i, call in enumerate(step["tool_calls"])]}
+
+
+def _handler(reply: Reply, log: list[dict[str, Any]]) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
         def log_message(self, *args: Any) -> None:
             return
@@ -55,23 +77,25 @@ def _handler(script: Sequence[str], log: list[dict[str, Any]]) -> type[BaseHTTPR
             if not self.path.rstrip("/").endswith("/chat/completions"):
                 self._json(404, {"error": {"message": "not found"}})
                 return
-            messages = request.get("messages", [])
+            try:
+                step = reply(request)
+            except (ValueError, TypeError, AttributeError, LookupError) as exc:
+                self._json(400, {"error": {"message": f"bad request: {exc}"}})
+                return
             log.append(request)
-            turn = sum(1 for m in messages if m.get("role") == "assistant")
-            text = script[turn] if turn < len(script) else "Thank you for calling. Goodbye."
             created, model = int(time.time()), request.get("model", "stub")
             usage = {"prompt_tokens": 10, "completion_tokens": 10, "total_tokens": 20}
             if not request.get("stream"):
                 self._json(200, {"id": "chatcmpl-stub", "object": "chat.completion",
                                  "created": created, "model": model, "usage": usage,
                                  "choices": [{"index": 0, "finish_reason": "stop", "message": {
-                                     "role": "assistant", "content": text}}]})
+                                     "role": "assistant", **step}}]})
                 return
             self.send_response(200)
             self.send_header("Content-Type", "text/event-stream")
             self.send_header("Cache-Control", "no-cache")
             self.end_headers()
-            chunks = [{"role": "assistant", "content": text}, {}]
+            chunks = [{"role": "assistant", **_streamed(step)}, {}]
             for i, delta in enumerate(chunks):
                 last = i == len(chunks) - 1
                 body: dict[str, Any] = {
@@ -88,11 +112,15 @@ def _handler(script: Sequence[str], log: list[dict[str, Any]]) -> type[BaseHTTPR
 
 
 class StubServer:
-    """``with StubServer(script) as server: server.base_url``; ``server.requests`` logs them."""
+    """``with StubServer(script) as server: server.base_url``; ``server.requests`` logs them.
 
-    def __init__(self, script: Sequence[str] = GOLD_C1E1, port: int = 0) -> None:
+    ``reply``, when given, answers each request instead of ``script``."""
+
+    def __init__(self, script: Sequence[str] = GOLD_C1E1, port: int = 0,
+                 reply: Reply | None = None) -> None:
         self.requests: list[dict[str, Any]] = []
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", port), _handler(script, self.requests))
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", port),
+                                         _handler(reply or scripted(script), self.requests))
         self.base_url = f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
 

@@ -22,7 +22,7 @@ import json
 import random
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import date
 from functools import cache, lru_cache
@@ -486,7 +486,7 @@ def _lexicon_words() -> list[str]:
                 caller = json.loads(path.read_text(encoding="utf-8")).get("caller") or {}
             except (OSError, ValueError):
                 continue
-            words.update(spoken(" ".join(_strings(caller))).split())
+            words.update(spoken(" ".join(every_string(caller))).split())
         for rows in load_seed(name).values():
             for row in rows:
                 for key, value in row.items():
@@ -500,15 +500,16 @@ def _lexicon_words() -> list[str]:
     return sorted(w for w in words if w.isalpha() and len(w) > 1)
 
 
-def _strings(value: Any) -> Iterable[str]:
+def every_string(value: Any) -> Iterator[str]:
+    """Every string inside a JSON-like value (dict values, list items, nested), in order."""
     if isinstance(value, str):
         yield value
     elif isinstance(value, dict):
         for item in value.values():
-            yield from _strings(item)
+            yield from every_string(item)
     elif isinstance(value, list):
         for item in value:
-            yield from _strings(item)
+            yield from every_string(item)
 
 
 _COMMON_WORDS = (

@@ -248,11 +248,16 @@ def written_extras(locked: ExpectedTable, seed: ExpectedTable | None,
     that are not seed rows. Dumps keep table order, so an unchanged table costs one comparison
     and a changed one normalises only the rows that differ from the seed at their position."""
     spec = locked.spec
-    source = seed.source if seed is not None else []
-    if rows == source:
-        return []
-    n = min(len(rows), len(source))
-    kept = [i for i in range(n) if rows[i] == source[i]]
+    if seed is None:
+        if not rows:
+            return []
+        kept: list[int] = []
+    else:
+        if seed.unchanged(rows):
+            return []
+        # The D gate's own test of "left as it was" (a bool is never the number it == equals).
+        differ = set(seed.changed(rows))
+        kept = [i for i in range(min(len(rows), len(seed.source))) if i not in differ]
     kept_set = set(kept)
     changed = [row for i, row in enumerate(rows) if i not in kept_set]
     seed_rows = seed.counter if seed is not None else Counter()

@@ -1,12 +1,39 @@
-"""Small builders for lockfiles and traces used across the verifier tests."""
+"""Small builders for lockfiles and traces used across the verifier tests, and a loopback
+stand-in for an OpenAI-compatible model."""
 
 from __future__ import annotations
 
 import copy
+import json
+import threading
+from collections.abc import Sequence
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
+from mivas_env import MivasEnv
 from mivas_env.industries.base import ToolServer
 from rewards import load_industry, load_seed
+
+
+def dana() -> MivasEnv:
+    """healthcare/C1-E1 (the caller Dana Whitfield), reset with seed 0."""
+    env = MivasEnv(industry="healthcare", task_id="C1-E1")
+    env.reset(seed=0)
+    return env
+
+
+def say(env: MivasEnv, text: str) -> tuple[str, bool]:
+    """The caller's reply to ``text`` and whether the call ended."""
+    obs, _, terminated, _, _ = env.step(text)
+    return obs, terminated
+
+
+def turns_until_hangup(env: MivasEnv, text: str, most: int) -> int | None:
+    """How many times the agent says ``text`` before the caller hangs up (None: not in ``most``)."""
+    for turn in range(1, most + 1):
+        if say(env, text)[1]:
+            return turn
+    return None
 
 
 def ok(server: ToolServer, tool: str, **arguments: Any) -> Any:
@@ -51,3 +78,47 @@ def lock(industry: str, calls: list[dict[str, Any]] | None = None, hops: list[st
          db: Any = "seed", task_id: str = "C99-E1") -> dict[str, Any]:
     return {"id": task_id, "industry": industry, "exp_handoff_path": hops or [],
             "exp_tool_calls": calls or [], "exp_db_state": db}
+
+
+class ChatStub:
+    """A loopback OpenAI-compatible chat-completions endpoint for the LLM agent, caller and judge
+    tests: ``with ChatStub(steps) as stub: ... stub.base_url``. It answers the n-th request with
+    ``steps[n]`` (the last step again past the end) as the assistant message body
+    (``{"content": ...}`` or ``{"tool_calls": [...]}``), with HTTP status ``stub.status``, and
+    records each request's ``path``, ``auth`` (Authorization header) and JSON ``body`` in
+    ``stub.requests``. Tests may change ``steps`` and ``status`` while it runs."""
+
+    def __init__(self, steps: Sequence[dict[str, Any]]) -> None:
+        self.steps = list(steps)
+        self.status = 200
+        self.requests: list[dict[str, Any]] = []
+        stub = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:  # noqa: N802 (http.server's name)
+                body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+                stub.requests.append({"path": self.path, "body": body,
+                                      "auth": self.headers.get("Authorization")})
+                step = stub.steps[min(len(stub.requests), len(stub.steps)) - 1]
+                message = {"role": "assistant", "content": None, **step}
+                data = json.dumps({"choices": [{"index": 0, "finish_reason": "stop",
+                                                "message": message}]}).encode()
+                self.send_response(stub.status)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+            def log_message(self, *args: Any) -> None:  # quiet
+                pass
+
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.base_url = f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
+
+    def __enter__(self) -> ChatStub:
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()

@@ -2,18 +2,7 @@
 
 from __future__ import annotations
 
-from mivas_env import MivasEnv
-
-
-def dana() -> MivasEnv:
-    env = MivasEnv(industry="healthcare", task_id="C1-E1")
-    env.reset(seed=0)
-    return env
-
-
-def say(env: MivasEnv, text: str) -> tuple[str, bool]:
-    obs, _, terminated, _, _ = env.step(text)
-    return obs, terminated
+from tests.helpers import dana, say
 
 
 def test_told_we_take_aetna_without_an_office_she_asks_which_office_was_checked() -> None:

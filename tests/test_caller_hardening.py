@@ -11,19 +11,9 @@ from mivas_env import MivasEnv
 from mivas_env.caller import MAX_FACTS_PER_TURN, CallerSpec, ScriptedCaller
 from mivas_env.runtime import slot_keywords
 from mivas_env.tasks import find_task, load_tasks
+from tests.helpers import dana, say, turns_until_hangup
 
 CHECK_ARGS = {"carrier": "aetna", "location_id": "loc_park_ave"}
-
-
-def dana() -> MivasEnv:
-    env = MivasEnv(industry="healthcare", task_id="C1-E1")
-    env.reset(seed=0)
-    return env
-
-
-def say(env: MivasEnv, text: str) -> tuple[str, bool]:
-    obs, _, terminated, _, _ = env.step(text)
-    return obs, terminated
 
 
 def facts_in(reply: str, facts: dict[str, str]) -> set[str]:
@@ -68,23 +58,13 @@ def test_a_statement_naming_a_slot_is_not_a_question() -> None:
 def test_an_unanswerable_question_does_not_reset_patience() -> None:
     env = dana()
     patience = env.task.caller.patience if env.task else 0
-    ended_at = None
-    for turn in range(1, 1000):
-        _, ended = say(env, "What's your member ID?")
-        if ended:
-            ended_at = turn
-            break
+    ended_at = turns_until_hangup(env, "What's your member ID?", 999)
     assert ended_at is not None and ended_at <= patience
 
 
 def test_repeating_an_answered_question_is_not_progress() -> None:
     env = dana()
-    ended_at = None
-    for turn in range(1, 100):
-        _, ended = say(env, "What is your date of birth?")
-        if ended:
-            ended_at = turn
-            break
+    ended_at = turns_until_hangup(env, "What is your date of birth?", 99)
     assert ended_at is not None and ended_at <= (env.task.caller.patience if env.task else 0) + 1
 
 

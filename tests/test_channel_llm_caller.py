@@ -4,10 +4,7 @@ caller's goal check and patience still end the call."""
 
 from __future__ import annotations
 
-import json
-import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 import pytest
@@ -19,38 +16,15 @@ from mivas_env.agents import OracleAgent  # noqa: E402
 from mivas_env.evaluate import run_episode  # noqa: E402
 from mivas_env.llm_caller import LLMCallerConfig  # noqa: E402
 from mivas_env.tasks import find_task  # noqa: E402
+from tests.helpers import ChatStub  # noqa: E402
 
 LINE = "Uh, sure, it's Marisol Vega."
 
 
-class StubModel(BaseHTTPRequestHandler):
-    requests: list[dict[str, Any]] = []
-    status = 200
-
-    def do_POST(self) -> None:  # noqa: N802
-        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-        StubModel.requests.append({"path": self.path, "body": body})
-        reply = {"choices": [{"index": 0, "finish_reason": "stop",
-                              "message": {"role": "assistant", "content": LINE}}]}
-        data = json.dumps(reply).encode()
-        self.send_response(StubModel.status)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
-
-    def log_message(self, *args: Any) -> None:
-        pass
-
-
 @pytest.fixture
-def server() -> Iterator[str]:
-    StubModel.requests, StubModel.status = [], 200
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), StubModel)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}/v1"
-    httpd.shutdown()
+def stub() -> Iterator[ChatStub]:
+    with ChatStub([{"content": LINE}]) as stub:
+        yield stub
 
 
 def legal(server: str, **kwargs: Any) -> MivasEnv:
@@ -58,12 +32,12 @@ def legal(server: str, **kwargs: Any) -> MivasEnv:
                     llm_caller={"base_url": server, "model": "stub", "api_key": "k"}, **kwargs)
 
 
-def test_the_model_speaks_the_caller_with_the_lockfiles_persona_and_facts(server: str) -> None:
-    env = legal(server)
+def test_the_model_speaks_the_caller_with_the_lockfiles_persona_and_facts(stub: ChatStub) -> None:
+    env = legal(stub.base_url)
     env.reset(seed=0)
     obs, *_ = env.step("May I have your full name, please?")
     assert obs == LINE
-    [request] = StubModel.requests
+    [request] = stub.requests
     body = request["body"]
     assert request["path"] == "/v1/chat/completions"
     assert body["temperature"] == 0 and body["model"] == "stub"
@@ -75,11 +49,11 @@ def test_the_model_speaks_the_caller_with_the_lockfiles_persona_and_facts(server
     assert body["messages"][1]["role"] == "assistant"  # the caller's opening line
 
 
-def test_the_scripted_goal_check_still_ends_the_call(server: str) -> None:
+def test_the_scripted_goal_check_still_ends_the_call(stub: ChatStub) -> None:
     task = find_task("legal/C1-E1")
-    result = run_episode(legal(server), OracleAgent(), task, 0)
+    result = run_episode(legal(stub.base_url), OracleAgent(), task, 0)
     assert result.passed and result.ended_by in ("end_call", "caller_hung_up")
-    env = legal(server)
+    env = legal(stub.base_url)
     env.reset(seed=0)
     for _ in range(40):  # an agent that never helps: the scripted caller's patience ends it
         *_, terminated, truncated, info = env.step("Please hold.")
@@ -89,18 +63,18 @@ def test_the_scripted_goal_check_still_ends_the_call(server: str) -> None:
     assert "call back" in info["caller_said"]  # the scripted hang-up line, not the model's
 
 
-def test_a_failing_endpoint_falls_back_to_the_scripted_line(server: str) -> None:
-    StubModel.status = 500
-    env = legal(server)
+def test_a_failing_endpoint_falls_back_to_the_scripted_line(stub: ChatStub) -> None:
+    stub.status = 500
+    env = legal(stub.base_url)
     env.reset(seed=0)
     with pytest.warns(RuntimeWarning, match="LLM caller"):
         obs, *_ = env.step("May I have your full name, please?")
     assert "Marisol Vega" in obs and obs != LINE
 
 
-def test_the_config_is_a_dataclass_too(server: str) -> None:
+def test_the_config_is_a_dataclass_too(stub: ChatStub) -> None:
     env = MivasEnv(industry="legal", task_id="C1-E1",
-                   llm_caller=LLMCallerConfig(base_url=server, model="stub"))
+                   llm_caller=LLMCallerConfig(base_url=stub.base_url, model="stub"))
     env.reset(seed=0)
     assert env.step("What's your phone number?")[0] == LINE
 

@@ -20,6 +20,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from mivas_env.channel import every_string
 from mivas_env.generation.core import Instance, Stats, generate, generate_one
 from mivas_env.generation.families.customer_support import FAMILIES
 from rewards import load_industry, load_seed, tasks_dir
@@ -213,17 +214,6 @@ def test_an_instance_is_the_same_in_another_process() -> None:
     assert out.stdout == local + "\n"
 
 
-def _strings(value: Any) -> Iterator[str]:
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for item in value.values():
-            yield from _strings(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from _strings(item)
-
-
 @pytest.mark.parametrize("split", ["train", "test"])
 def test_instance_names_come_from_the_split_pool_only(split: str) -> None:
     names = pool(split)
@@ -238,7 +228,7 @@ def test_instance_names_come_from_the_split_pool_only(split: str) -> None:
                 assert set(words(facts[key])) <= allowed, (instance.id, facts[key])
         persona_name = caller["persona"].split(",", 1)[0]
         assert set(words(persona_name)) <= allowed, (instance.id, persona_name)
-        for text in _strings(instance.data):
+        for text in every_string(instance.data):
             assert not any(person in text for person in shipped_people), (instance.id, text)
 
 

@@ -4,9 +4,7 @@ reported beside the verdict, never inside r_eval."""
 from __future__ import annotations
 
 import json
-import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +20,7 @@ from mivas_env.tasks import Task, find_task, load_task
 from rewards import verify
 from rewards.judges import is_words, spoken_policy
 from rewards.models import AuxSpec
+from tests.helpers import ChatStub
 
 FIXTURES = Path(__file__).parent / "fixtures"
 CHECK = {"tool": "check_plan_accepted",
@@ -222,33 +221,13 @@ def test_gym_make_accepts_the_reward_kind_and_rejects_unknown_ones() -> None:
 
 # --- the LLM judge hook -------------------------------------------------------------------
 
-class FakeJudge(BaseHTTPRequestHandler):
-    requests: list[dict[str, Any]] = []
-    reply = '{"pass": false, "reason": "the agent never confirmed the office"}'
-
-    def do_POST(self) -> None:  # noqa: N802
-        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-        FakeJudge.requests.append({"path": self.path, "body": body})
-        data = json.dumps({"choices": [{"message": {"role": "assistant",
-                                                    "content": FakeJudge.reply}}]}).encode()
-        self.send_response(200)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
-
-    def log_message(self, *args: Any) -> None:
-        pass
+VERDICT = '{"pass": false, "reason": "the agent never confirmed the office"}'
 
 
 @pytest.fixture
-def judge_url() -> Iterator[str]:
-    FakeJudge.requests = []
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), FakeJudge)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}/v1"
-    httpd.shutdown()
+def judge() -> Iterator[ChatStub]:
+    with ChatStub([{"content": VERDICT}]) as stub:
+        yield stub
 
 
 def rubric_task(tmp_path: Path) -> Task:
@@ -268,10 +247,10 @@ def test_the_llm_judge_is_off_by_default(tmp_path: Path) -> None:
 
 
 def test_the_llm_judge_asks_the_endpoint_with_the_rubric_and_its_no_zeroes_strict(
-        tmp_path: Path, judge_url: str) -> None:
+        tmp_path: Path, judge: ChatStub) -> None:
     info = run(rubric_task(tmp_path), GOLD_RUN, reward="strict",
-               llm_judge=LLMJudge(base_url=judge_url, model="judge-model", api_key="k"))
-    [request] = FakeJudge.requests
+               llm_judge=LLMJudge(base_url=judge.base_url, model="judge-model", api_key="k"))
+    [request] = judge.requests
     assert request["path"] == "/v1/chat/completions" and request["body"]["model"] == "judge-model"
     prompt = request["body"]["messages"][-1]["content"]
     assert "The agent names the office it checked." in prompt and "check_plan_accepted" in prompt
@@ -281,13 +260,9 @@ def test_the_llm_judge_asks_the_endpoint_with_the_rubric_and_its_no_zeroes_stric
 
 
 def test_an_unreachable_or_garbled_llm_judge_is_not_evaluated_and_never_crashes(
-        tmp_path: Path, judge_url: str) -> None:
-    FakeJudge.reply = "I think it was fine?"
-    try:
-        info = run(rubric_task(tmp_path), GOLD_RUN,
-                   llm_judge=LLMJudge(base_url=judge_url, model="m"))
-    finally:
-        FakeJudge.reply = '{"pass": false, "reason": "the agent never confirmed the office"}'
+        tmp_path: Path, judge: ChatStub) -> None:
+    judge.steps = [{"content": "I think it was fine?"}]
+    info = run(rubric_task(tmp_path), GOLD_RUN, llm_judge=LLMJudge(base_url=judge.base_url, model="m"))
     assert not info["aux"]["judges"]["llm"]["evaluated"] and info["aux"]["passed"]
     info = run(rubric_task(tmp_path), GOLD_RUN,
                llm_judge=LLMJudge(base_url="http://127.0.0.1:9/v1", model="m", timeout_s=2))
@@ -316,3 +291,19 @@ def test_the_optional_trace_fields_never_make_a_trace_unreadable() -> None:
         restore_limits(previous)
     assert verdict.passed and verdict.aux is not None
     assert not verdict.aux.judges["spoken_policy"].evaluated
+
+
+def test_a_seed_row_whose_1_became_true_is_a_written_row_for_efficiency() -> None:
+    """The efficiency judge's "seed row left as it was" is the D gate's: ``True == 1`` in
+    Python, but a dump that turned a locked 1 into true wrote that row."""
+    from rewards.compile import compile_lock
+    from rewards.judges import written_extras
+    from rewards.verify import load_lockfile
+    from tests.helpers import lock, seed_dump
+
+    compiled = compile_lock(load_lockfile(lock("customer_support")))
+    expected = compiled.tables["orders"]
+    dump = seed_dump("customer_support")
+    assert written_extras(expected, expected, dump["orders"]) == []
+    next(r for r in dump["orders"] if r["items"][0]["qty"] == 1)["items"][0]["qty"] = True
+    assert len(written_extras(expected, expected, dump["orders"])) == 1

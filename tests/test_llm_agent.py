@@ -3,10 +3,7 @@ inside the test, plays the model; we check what the agent sends and that the epi
 
 from __future__ import annotations
 
-import json
-import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 import pytest
@@ -16,6 +13,7 @@ pytest.importorskip("httpx", reason="needs the [llm] extra")
 from mivas_env.evaluate import evaluate  # noqa: E402
 from mivas_env.llm_agent import LLMAgent  # noqa: E402
 from mivas_env.tasks import find_task  # noqa: E402
+from tests.helpers import ChatStub  # noqa: E402
 
 SCRIPT: list[dict[str, Any]] = [
     {"tool_calls": [{"id": "c1", "type": "function", "function": {
@@ -27,44 +25,19 @@ SCRIPT: list[dict[str, Any]] = [
 ]
 
 
-class FakeModel(BaseHTTPRequestHandler):
-    requests: list[dict[str, Any]] = []
-
-    def do_POST(self) -> None:  # noqa: N802
-        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-        FakeModel.requests.append({"path": self.path, "auth": self.headers.get("Authorization"),
-                                   "body": body})
-        step = SCRIPT[min(len(FakeModel.requests) - 1, len(SCRIPT) - 1)]
-        reply = {"choices": [{"index": 0, "finish_reason": "stop",
-                              "message": {"role": "assistant", "content": None, **step}}]}
-        data = json.dumps(reply).encode()
-        self.send_response(200)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
-
-    def log_message(self, *args: Any) -> None:
-        pass
-
-
 @pytest.fixture
-def server() -> Iterator[str]:
-    FakeModel.requests = []
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), FakeModel)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}/v1"
-    httpd.shutdown()
+def stub() -> Iterator[ChatStub]:
+    with ChatStub(SCRIPT) as stub:
+        yield stub
 
 
-def test_llm_agent_speaks_the_openai_protocol_and_gets_each_desks_tools(server: str) -> None:
-    agent = LLMAgent(base_url=server, model="fake-model", api_key="sk-test")
+def test_llm_agent_speaks_the_openai_protocol_and_gets_each_desks_tools(stub: ChatStub) -> None:
+    agent = LLMAgent(base_url=stub.base_url, model="fake-model", api_key="sk-test")
     [result] = evaluate(agent, [find_task("healthcare/C1-E1")])
     assert result.passed and result.handoff_verdict == "exact"
-    first, second, third = (r["body"] for r in FakeModel.requests[:3])
-    assert FakeModel.requests[0]["path"] == "/v1/chat/completions"
-    assert FakeModel.requests[0]["auth"] == "Bearer sk-test"
+    first, second, third = (r["body"] for r in stub.requests[:3])
+    assert stub.requests[0]["path"] == "/v1/chat/completions"
+    assert stub.requests[0]["auth"] == "Bearer sk-test"
     assert first["model"] == "fake-model" and first["messages"][0]["role"] == "system"
     assert first["messages"][1] == {"role": "user", "content": first["messages"][1]["content"]}
     names = [{t["function"]["name"] for t in body["tools"]} for body in (first, second)]
