@@ -428,7 +428,7 @@ class MacroActions(gym.ActionWrapper[str, int | np.int64, Any], gym.utils.Record
                                                  *self.memory.heard]
         found: list[Any] = []
         for name in _key_forms(key):  # for_attorney_id, then attorney_id
-            found = ranked_records(self.memory.records, name, hints)
+            found = ranked_records(self.memory.records, name, hints, self.today)
             if found:
                 break
         if not found and _is_id(prop):
@@ -437,7 +437,7 @@ class MacroActions(gym.ActionWrapper[str, int | np.int64, Any], gym.utils.Record
             ids = [{"id": value, **record} for record in self.memory.records
                    for value in record.values()
                    if isinstance(value, str) and pattern.fullmatch(value)]
-            found = ranked_records(ids, "id", hints)
+            found = ranked_records(ids, "id", hints, self.today)
         if prop.enum is not None:
             found = [value for value in found if value in prop.enum]
         # the best match first; the others stay as alternatives a result may single out (the

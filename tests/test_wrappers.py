@@ -259,3 +259,19 @@ def test_a_days_listed_times_that_leave_a_time_out_turn_that_alternative_down() 
     booked = [c.arguments for c in env.base.session.calls  # type: ignore[union-attr]
               if c.name == "book_appointment"]
     assert booked[0]["start_time"] == "2026-12-09T09:00" and info["r_eval"] == 1
+
+
+def test_a_day_the_caller_names_singles_out_the_record_on_that_day() -> None:
+    from datetime import date
+
+    from mivas_env.heard import ranked_records
+
+    records = [{"appointment_id": "appt_0130", "start_time": "2026-12-14T18:00",
+                "visit_type": "sick_visit", "location_name": "White Plains"},
+               {"appointment_id": "appt_0135", "start_time": "2026-12-18T14:00",
+                "visit_type": "follow_up", "location_name": "Windermere"}]
+    hints = ["I have to cancel the Windermere visit on Friday the 18th."]  # "visit": sick_visit
+    assert ranked_records(records, "appointment_id", hints) == ["appt_0130", "appt_0135"]
+    assert ranked_records(records, "appointment_id", hints, date(2026, 12, 1)) == ["appt_0135"]
+    assert ranked_records(records, "appointment_id", ["Tuesday, please."],
+                          date(2026, 12, 1)) == ["appt_0130", "appt_0135"]  # names neither
