@@ -33,6 +33,7 @@ _SLASHED = re.compile(r"\b(\d{1,2})/(\d{1,2})(?:/(\d{4}))?(?![/\d])")
 _THE_DAY = re.compile(r"\bthe\s+(\d{1,2})(?:st|nd|rd|th)\b", re.I)
 _WEEKDAY = re.compile(r"\b(" + "|".join(WEEKDAYS) + r")\b", re.I)
 _ISO = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
+_ISO_START = re.compile(r"\d{4}-\d{2}-\d{2}(?:$|T)")
 
 _TIME = re.compile(
     r"\b(noon|midday)\b"
@@ -325,29 +326,34 @@ def heard_cents(text: str) -> int | None:
     return int(match[1]) * 100 + int(match[2] or 0)
 
 
-def best_record(records: Sequence[Mapping[str, Any]], key: str, hints: Sequence[str]
-                ) -> Any:
+def best_record(records: Sequence[Mapping[str, Any]], key: str, hints: Sequence[str],
+                today: date | None = None) -> Any:
     """The ``key`` value of the record whose text best matches what the caller said; None when
     no record holds ``key`` (see :func:`ranked_records`)."""
-    ranked = ranked_records(records, key, hints)
+    ranked = ranked_records(records, key, hints, today)
     return ranked[0] if ranked else None
 
 
-def ranked_records(records: Sequence[Mapping[str, Any]], key: str, hints: Sequence[str]
-                   ) -> list[Any]:
+def ranked_records(records: Sequence[Mapping[str, Any]], key: str, hints: Sequence[str],
+                   today: date | None = None) -> list[Any]:
     """The distinct ``key`` values of the records that match what the caller said best: those
     whose text (nested values included: an order's items) shares the most words with ``hints``,
-    in the records' order. When nothing the caller said singles one out, that is every record
-    holding ``key``."""
+    in the records' order; with ``today``, each day the hints name ("Friday the 18th", read as
+    :func:`heard_dates` does) that a record's dates or datetimes fall on counts as one more
+    shared word. When nothing the caller said singles one out, that is every record holding
+    ``key``."""
     holding = [r for r in records if key in r and isinstance(r[key], (str, int))]
     words = {w for hint in hints for w in fold_spelling(hint.replace("-", " ")).split()
              if len(w) > 2}
+    days = {day for hint in hints for day in heard_dates(hint, today)} if today else set()
 
     def overlap(record: Mapping[str, Any]) -> int:
-        text = " ".join(str(v) for v in _flat(record))
-        return len(words & set(fold_spelling(text.replace("-", " ")).split()))
+        values = _flat(record)
+        text = " ".join(str(v) for v in values)
+        on = {v[:10] for v in values if isinstance(v, str) and _ISO_START.match(v)}
+        return len(words & set(fold_spelling(text.replace("-", " ")).split())) + len(days & on)
 
-    scores = [overlap(record) for record in holding] if words else [0] * len(holding)
+    scores = [overlap(record) for record in holding] if words or days else [0] * len(holding)
     out: list[Any] = []
     for record, score in zip(holding, scores, strict=True):
         if score == max(scores) and record[key] not in out:

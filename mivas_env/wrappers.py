@@ -30,7 +30,7 @@ from mivas_env.heard import (
 )
 from mivas_env.tasks import Task, load_tasks
 from rewards import load_industry
-from rewards.industry import PropertySchema
+from rewards.industry import Industry, PropertySchema
 from rewards.normalize import minute
 from rewards.verify import check_discount, r_train
 
@@ -70,18 +70,46 @@ class OutOfRangeAction(gym.error.InvalidAction, AssertionError):
 
 @dataclass(frozen=True)
 class Macro:
-    """One entry of the discrete menu."""
+    """One entry of the discrete menu. A ``pick`` macro carries the parameter (``target``) and
+    the enum value (``value``) it settles."""
 
-    kind: str  # ask | answer | transfer | tool | end
+    kind: str  # ask | answer | transfer | tool | end | pick
     target: str = ""
+    value: str = ""
 
     @property
     def label(self) -> str:
+        if self.value:
+            return f"{self.kind}:{self.target}={self.value}"
         return f"{self.kind}:{self.target}" if self.target else self.kind
 
 
+MAX_PICK_VALUES = 16  # an enum with more values (US states) is left to the caller's words
+
+
+def pick_parameters(industry: Industry) -> dict[str, list[str]]:
+    """The enum parameters the agent may settle by judgement, with their values: every scalar
+    enum parameter of a menu tool that some tool requires or that no caller slot fills (an
+    escalation's urgency, the kind of document a description names, the policy topic a question
+    is about), of at most :data:`MAX_PICK_VALUES` values. Parameters of the same name share
+    one set of values (their union, in order of appearance)."""
+    found: dict[str, list[str]] = {}
+    for tool in industry.tools.values():
+        if tool.access == "session":
+            continue
+        for key, prop in tool.parameters.properties.items():
+            if prop.type == "array" or prop.enum is None or len(prop.enum) > MAX_PICK_VALUES:
+                continue
+            if key not in tool.parameters.required and prop.x_slot is not None:
+                continue
+            values = found.setdefault(key, [])
+            values += [str(v) for v in prop.enum if str(v) not in values]
+    return found
+
+
 def build_menu(industry: str) -> list[Macro]:
-    """The fixed macro menu of an industry: identical for every task of that industry."""
+    """The fixed macro menu of an industry: identical for every task of that industry. The
+    ``pick`` macros come last, so the indices of the others do not depend on them."""
     spec = load_industry(industry)
     menu = [Macro("ask", slot) for slot in spec.slots]
     menu.append(Macro("answer"))
@@ -89,6 +117,8 @@ def build_menu(industry: str) -> list[Macro]:
     menu += [Macro("tool", name) for name, tool in spec.tools.items()
              if tool.access != "session"]
     menu.append(Macro("end"))
+    menu += [Macro("pick", key, value) for key, values in pick_parameters(spec).items()
+             for value in values]
     return menu
 
 
@@ -107,6 +137,7 @@ class MacroMemory:
     last_data: Any = None
     turn: int = 0
     heard: list[str] = field(default_factory=list)  # everything the caller said
+    picks: dict[str, str] = field(default_factory=dict)  # enum values settled by pick macros
 
 
 class MacroActions(gym.ActionWrapper[str, int | np.int64, Any], gym.utils.RecordConstructorArgs):
@@ -114,7 +145,11 @@ class MacroActions(gym.ActionWrapper[str, int | np.int64, Any], gym.utils.Record
     text.
 
     Macros: ask the caller for slot X (the industry's question for it); answer the caller from the
-    last successful tool result; transfer to a desk; call tool Z; end the call. A tool macro fills
+    last successful tool result; transfer to a desk; call tool Z; end the call; pick value V for
+    enum parameter P (see :func:`pick_parameters`: the agent's judgement, such as an escalation's
+    urgency or which kind of document "the termination letter" is, said to the caller as "I'll
+    put the urgency down as high."), which every later tool macro with parameter P sends, over
+    what the caller's words name, until another pick of P. A tool macro fills
     each parameter in the format the tool takes (:mod:`mivas_env.heard`): an alias or enum value
     the caller named, an ISO date or minute datetime read from the caller's words, an E.164 phone,
     an amount in cents, an id from an earlier tool result (the record that best matches what the
@@ -167,6 +202,8 @@ class MacroActions(gym.ActionWrapper[str, int | np.int64, Any], gym.utils.Record
             "transfer": lambda hop: {"tool": hop, "arguments": {}},
             "tool": lambda name: {"tool": name, "arguments": self.arguments(name)},
             "end": lambda _: {"tool": "end_call", "arguments": {}},
+            "pick": lambda key: (f"I'll put the {key.replace('_', ' ')} down as "
+                                 f"{macro.value.replace('_', ' ')}."),
         }
         return renderers[macro.kind](macro.target)
 
@@ -179,7 +216,9 @@ class MacroActions(gym.ActionWrapper[str, int | np.int64, Any], gym.utils.Record
             self._remember(text)
         elif macro.kind == "ask" and not text.startswith("{"):
             memory.revealed[macro.target] = self._answer_in(macro.target, text)
-        if macro.kind in ("ask", "answer"):
+        elif macro.kind == "pick":
+            memory.picks[macro.target] = macro.value
+        if macro.kind in ("ask", "answer", "pick"):
             memory.heard.append(text)
         return text, reward, terminated, truncated, {**info, "text_observation": text,
                                                      "macro": macro.label}
@@ -188,11 +227,13 @@ class MacroActions(gym.ActionWrapper[str, int | np.int64, Any], gym.utils.Record
 
     def script_for(self, task: Task) -> list[int]:
         """The task's gold calls as macro indices: before each call, ask for every slot its locked
-        arguments are filled from (once), and list the directory an id named by the caller is
-        read from (see ``_directories_for``); then call it; finally answer and end the call."""
+        arguments are filled from (once), list the directory an id named by the caller is read
+        from (see ``_directories_for``) and pick each enum value the caller's words would not
+        give (see ``_picks_for``); then call it; finally answer and end the call."""
         script: list[int] = []
         asked: set[str] = set()
         called: set[str] = set()
+        picked: dict[str, str] = {}
         for call in task.lock.exp_tool_calls:
             if call.name in self.industry.transfer_tools:
                 script.append(self.labels[f"transfer:{call.name}"])
@@ -210,9 +251,34 @@ class MacroActions(gym.ActionWrapper[str, int | np.int64, Any], gym.utils.Record
             for directory in self._directories_for(tool, call.parameters, called):
                 called.add(directory)
                 script.append(self.labels[f"tool:{directory}"])
+            for key, value in self._picks_for(task, tool, call.parameters, picked):
+                picked[key] = value
+                script.append(self.labels[f"pick:{key}={value}"])
             called.add(call.name)
             script.append(self.labels[f"tool:{call.name}"])
         return [*script, self.labels["answer"], self.labels["end"]]
+
+    def _picks_for(self, task: Task, tool: Any, parameters: dict[str, Any],
+                   picked: dict[str, str]) -> list[tuple[str, str]]:
+        """The pick macros a gold call needs: for each locked enum argument with pick macros,
+        the locked value (the first of an ``any_of``) unless it is already picked, or nothing
+        is picked for it and the caller's words for its slot name it first."""
+        needed = []
+        for key, locked in parameters.items():
+            prop = tool.parameters.properties.get(key)
+            if prop is None or prop.enum is None or prop.type == "array":
+                continue
+            options = locked["any_of"] if isinstance(locked, dict) and "any_of" in locked \
+                else [locked]
+            values = [str(v) for v in options if f"pick:{key}={v}" in self.labels]
+            if not values or picked.get(key) in values:
+                continue
+            fact = task.caller.facts.get(prop.x_slot) if prop.x_slot is not None else None
+            heard = self._from_words(key, prop, fact) if fact is not None else []
+            if key not in picked and heard and str(heard[0]) in values:
+                continue
+            needed.append((key, values[0]))
+        return needed
 
     def _directories_for(self, tool: Any, keys: Any, called: set[str]) -> list[str]:
         """Read tools to call first so that an id the caller gives by name ("Tunde Adeyemi"
@@ -257,6 +323,12 @@ class MacroActions(gym.ActionWrapper[str, int | np.int64, Any], gym.utils.Record
         options: dict[str, list[Any]] = {}
         arrays: set[str] = set()
         for key, prop in tool.parameters.properties.items():
+            picked = self.memory.picks.get(key)
+            if picked is not None and prop.type != "array" and prop.enum is not None:
+                chosen = [v for v in prop.enum if str(v) == picked]
+                if chosen:  # the agent's pick wins over the caller's words
+                    options[key] = chosen
+                    continue
             item = prop.items if prop.type == "array" and prop.items is not None else prop
             slot = _slot_of(prop)
             said = self.memory.revealed.get(slot) if slot is not None else None
@@ -281,9 +353,11 @@ class MacroActions(gym.ActionWrapper[str, int | np.int64, Any], gym.utils.Record
 
     def _not_refused(self, values: list[Any]) -> list[Any]:
         """Alternatives without those a tool result turned down (``"accepted": false`` for that
-        very value): the caller's cue to move on to the next. All of them if none is left."""
-        refused = [v for v in values if any(_refuses(r) and v in r.values()
-                                            for r in self.memory.records)]
+        very value, or a day's listed times that leave that time out): the caller's cue to move
+        on to the next. All of them if none is left."""
+        refused = [v for v in values
+                   if any((_refuses(r) and v in r.values()) or _not_listed(r, v)
+                          for r in self.memory.records)]
         return [v for v in values if v not in refused] or values
 
     def _consistent(self, key: str, options: dict[str, list[Any]]) -> Any:
@@ -354,7 +428,7 @@ class MacroActions(gym.ActionWrapper[str, int | np.int64, Any], gym.utils.Record
                                                  *self.memory.heard]
         found: list[Any] = []
         for name in _key_forms(key):  # for_attorney_id, then attorney_id
-            found = ranked_records(self.memory.records, name, hints)
+            found = ranked_records(self.memory.records, name, hints, self.today)
             if found:
                 break
         if not found and _is_id(prop):
@@ -363,7 +437,7 @@ class MacroActions(gym.ActionWrapper[str, int | np.int64, Any], gym.utils.Record
             ids = [{"id": value, **record} for record in self.memory.records
                    for value in record.values()
                    if isinstance(value, str) and pattern.fullmatch(value)]
-            found = ranked_records(ids, "id", hints)
+            found = ranked_records(ids, "id", hints, self.today)
         if prop.enum is not None:
             found = [value for value in found if value in prop.enum]
         # the best match first; the others stay as alternatives a result may single out (the
@@ -414,22 +488,31 @@ class MacroObservations(gym.ObservationWrapper[np.ndarray, int | np.int64, str],
                         gym.utils.RecordConstructorArgs):
     """A float32 ``Box`` observation of a :class:`MacroActions` env's state, for RLlib's default
     models: active desk one-hot, slots revealed, last tool outcome (none/ok/error), turn fraction,
-    task category one-hot. The text observation stays in ``info["text_observation"]``."""
+    the enum values picked so far (one entry per ``pick`` macro). The text observation stays in
+    ``info["text_observation"]``.
 
-    def __init__(self, env: MacroActions) -> None:
+    ``category=True`` appends a one-hot of the task's category. The category comes from the
+    lockfile and is meant for logging, so it is off by default: a policy that sees it is told
+    which kind of task it faces. Use it only for ablations that say so."""
+
+    def __init__(self, env: MacroActions, category: bool = False) -> None:
         if not isinstance(env, MacroActions):
             raise TypeError("MacroObservations wraps a MacroActions env")
-        gym.utils.RecordConstructorArgs.__init__(self)
+        gym.utils.RecordConstructorArgs.__init__(self, category=category)
         gym.ObservationWrapper.__init__(self, env)
         self.macros = env
         self.nodes = list(env.industry.nodes)
         self.slots = list(env.industry.slots)
-        # The industry's categories (shipped tasks) plus any new ones: the same vector size for
-        # a training env and an evaluation env over other tasks of the industry.
-        shipped = {task.lock.category for task in load_tasks(env.industry_name)}
-        self.categories = sorted(shipped) + sorted(
-            {task.lock.category for task in env.base.tasks} - shipped)
-        self.size = len(self.nodes) + len(self.slots) + len(OUTCOMES) + 1 + len(self.categories)
+        self.picks = [(m.target, m.value) for m in env.menu if m.kind == "pick"]
+        self.categories: list[str] = []
+        if category:
+            # The industry's categories (shipped tasks) plus any new ones: the same vector size
+            # for a training env and an evaluation env over other tasks of the industry.
+            shipped = {task.lock.category for task in load_tasks(env.industry_name)}
+            self.categories = sorted(shipped) + sorted(
+                {task.lock.category for task in env.base.tasks} - shipped)
+        self.size = (len(self.nodes) + len(self.slots) + len(OUTCOMES) + 1 + len(self.picks)
+                     + len(self.categories))
         self.observation_space = spaces.Box(0.0, 1.0, shape=(self.size,), dtype=np.float32)
 
     def observation(self, observation: str) -> np.ndarray:
@@ -439,8 +522,12 @@ class MacroObservations(gym.ObservationWrapper[np.ndarray, int | np.int64, str],
             np.array([slot in memory.revealed for slot in self.slots], dtype=np.float32),
             _one_hot(list(range(len(OUTCOMES))), memory.last_outcome),
             np.array([min(1.0, memory.turn / base.max_turns)], dtype=np.float32),
-            _one_hot(self.categories, base.task.lock.category if base.task is not None else None),
+            np.array([memory.picks.get(key) == value for key, value in self.picks],
+                     dtype=np.float32),
         ]
+        if self.categories:
+            parts.append(_one_hot(self.categories,
+                                  base.task.lock.category if base.task is not None else None))
         return np.concatenate(parts).astype(np.float32)
 
 
@@ -448,10 +535,11 @@ class DiscreteActions(MacroObservations):
     """``MacroObservations(MacroActions(env))``: a ``Discrete`` macro menu and a float32 ``Box``
     observation, so RLlib's default models (PPO) can train on MIVAS. ``menu``, ``base``,
     ``industry`` and :meth:`script_for` come from the inner :class:`MacroActions`; ``info`` keeps
-    everything the text env reports, plus ``text_observation`` and ``macro``."""
+    everything the text env reports, plus ``text_observation`` and ``macro``. ``category``: see
+    :class:`MacroObservations` (off by default)."""
 
-    def __init__(self, env: gym.Env[str, Any]) -> None:
-        super().__init__(MacroActions(env))
+    def __init__(self, env: gym.Env[str, Any], category: bool = False) -> None:
+        super().__init__(MacroActions(env), category=category)
 
     @property
     def menu(self) -> list[Macro]:
@@ -500,6 +588,19 @@ def _refuses(record: dict[str, Any]) -> bool:
     """A result that turns something down: a false ``accepted``/``available``-style flag."""
     return any(value is False and key in ("accepted", "available", "eligible", "allowed", "ok")
                for key, value in record.items())
+
+
+def _not_listed(record: dict[str, Any], value: Any) -> bool:
+    """A record lists the times of one day (``"date"`` and a list of entries with datetimes on
+    that day) and the datetime ``value`` is not among them: that time is not to be had."""
+    stamp = minute(value) if isinstance(value, str) and "T" in value else None
+    if stamp is None or record.get("date") != stamp[:10]:
+        return False
+    listed = {minute(item) for entries in record.values() if isinstance(entries, list)
+              for entry in entries if isinstance(entry, dict)
+              for item in entry.values() if isinstance(item, str) and item.startswith(stamp[:10])}
+    listed.discard(None)
+    return bool(listed) and stamp not in listed
 
 
 def _holds(record: dict[str, Any], value: Any) -> bool:

@@ -13,7 +13,8 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 from mivas_env import DiscreteActions, FixedDiscountEval, MivasEnv, find_task
-from mivas_env.wrappers import MacroActions, build_menu
+from mivas_env.wrappers import MAX_PICK_VALUES, MacroActions, build_menu, pick_parameters
+from rewards import load_industry
 from rewards.industry import industry_names
 
 _spec = importlib.util.spec_from_file_location(  # the benchmark's driver: one way to play a script
@@ -121,18 +122,11 @@ def test_discrete_actions_is_an_observation_wrapper_over_an_action_wrapper() -> 
     assert isinstance(obs, str)
 
 
-# Gold scripts the menu cannot play, and why: escalate_to_human's `urgency` has no caller slot
-# (a judgement the agent makes, not a fact it is told); "the termination letter" is
-# `correspondence` only by judgement; C10-E2 books a day the gold route never searched.
-UNREACHABLE = {"legal/C9-E1", "legal/C9-E2", "legal/C9-E3", "legal/C12-E2", "healthcare/C10-E2"}
-
-
 @pytest.mark.parametrize("industry", industry_names())
-def test_the_gold_script_through_the_menu_passes_every_reachable_shipped_task(
-        industry: str) -> None:
+def test_the_gold_script_through_the_menu_passes_every_shipped_task(industry: str) -> None:
     env = DiscreteActions(MivasEnv(industry=industry, max_turns=60))
     failed = {task.full_id for task in env.base.tasks if play(env, task).get("r_eval") != 1}
-    assert failed <= UNREACHABLE  # measured: 99/104 overall (95.2%)
+    assert failed == set()  # measured: 104/104 (benchmarks/menu_ceiling.py)
 
 
 def test_macro_arguments_are_in_the_formats_tools_take() -> None:
@@ -146,12 +140,10 @@ def test_macro_arguments_are_in_the_formats_tools_take() -> None:
 
 
 # Generated families whose gold needs what no caller answer or tool result the gold route sees
-# carries: escalation urgency (legal C9) and which kind of document a description names (legal
-# C12) are judgements; the policy topic "price drops" names (customer_support C9) too; which of
-# several orders holds the item the caller names, when list_orders shows no items
-# (customer_support C2 and C12), needs lookups the gold route does not make.
-JUDGEMENT_FAMILIES = {("legal", "C9"), ("legal", "C12"), ("customer_support", "C2"),
-                      ("customer_support", "C9"), ("customer_support", "C12")}
+# carries: which of several orders holds the item the caller names, when list_orders shows no
+# items (customer_support C2 and C12), needs lookups the gold route does not make. (Judgements
+# such as an escalation's urgency or a document's kind are reached through pick macros.)
+LOOKUP_FAMILIES = {("customer_support", "C2"), ("customer_support", "C12")}
 
 
 def generated_instances() -> list[Any]:
@@ -166,10 +158,120 @@ def test_the_gold_script_through_the_menu_passes_generated_instances() -> None:
     failed = []
     for instance in generated_instances():
         task = instance.task
-        if (task.industry, instance.family.code) in JUDGEMENT_FAMILIES:
+        if (task.industry, instance.family.code) in LOOKUP_FAMILIES:
             continue
         env = DiscreteActions(MivasEnv(tasks=[task], max_turns=60))
         if play(env, task).get("r_eval") != 1:
             failed.append(task.full_id)
     assert failed == []  # measured on 60 train + 60 test instances per industry: healthcare
-    # 120/120, legal 101/120, customer_support 113/120 (334/360); every failure is in these families
+    # 120/120, legal 120/120, customer_support 115/120 (355/360); every failure is in these
+    # families
+
+
+# --- pick macros: enum values the agent settles by judgement ---------------------------------
+
+
+@pytest.mark.parametrize("industry", industry_names())
+def test_pick_macros_cover_every_small_enum_parameter_no_caller_slot_fills(industry: str) -> None:
+    spec = load_industry(industry)
+    menu = build_menu(industry)
+    labels = {m.label for m in menu}
+    wanted: set[str] = set()
+    for tool in spec.tools.values():
+        if tool.access == "session":
+            continue
+        for key, prop in tool.parameters.properties.items():
+            if (prop.enum is not None and prop.type != "array" and len(prop.enum) <= MAX_PICK_VALUES
+                    and (prop.x_slot is None or key in tool.parameters.required)):
+                wanted.add(key)
+                assert {f"pick:{key}={value}" for value in prop.enum} <= labels
+    assert {m.target for m in menu if m.kind == "pick"} == wanted == set(pick_parameters(spec))
+    if industry == "legal":  # no caller slot fills an escalation's urgency
+        assert "urgency" in wanted
+    if industry == "customer_support":  # 51 states are left to the caller's words
+        assert "state" not in wanted
+
+
+def test_pick_macros_come_after_the_other_macros_so_their_indices_do_not_move() -> None:
+    for industry in industry_names():
+        kinds = [m.kind for m in build_menu(industry)]
+        first_pick = kinds.index("pick")
+        assert "pick" not in kinds[:first_pick] and set(kinds[first_pick:]) == {"pick"}
+        assert kinds[first_pick - 1] == "end"
+
+
+def test_a_pick_fills_a_parameter_no_caller_slot_fills() -> None:
+    env = MacroActions(MivasEnv(industry="legal", task_id="C9-E2", max_turns=60))
+    env.reset(seed=0)
+    assert "urgency" not in env.arguments("escalate_to_human")
+    _, _, _, _, info = env.step(env.labels["pick:urgency=high"])
+    assert info["macro"] == "pick:urgency=high"
+    assert env.arguments("escalate_to_human")["urgency"] == "high"
+    env.step(env.labels["pick:urgency=low"])  # a later pick replaces the earlier one
+    assert env.arguments("escalate_to_human")["urgency"] == "low"
+
+
+def test_a_pick_wins_over_the_callers_words_and_ends_with_the_episode() -> None:
+    env = MacroActions(MivasEnv(industry="healthcare", task_id="C3-E2", max_turns=60))
+    env.reset(seed=0)
+    env.step(env.labels["ask:visit_type"])
+    assert env.arguments("search_availability")["visit_type"] == "new_patient"
+    env.step(env.labels["pick:visit_type=sick_visit"])
+    assert env.arguments("search_availability")["visit_type"] == "sick_visit"
+    assert env.arguments("book_appointment")["visit_type"] == "sick_visit"
+    env.reset(seed=0)
+    assert env.memory.picks == {}
+
+
+def test_the_gold_script_picks_only_what_the_callers_words_do_not_give() -> None:
+    env = DiscreteActions(MivasEnv(industry="healthcare", max_turns=60))
+    for task in env.base.tasks:  # a visit type the caller names is never picked
+        picks = [env.menu[a] for a in env.script_for(task) if env.menu[a].kind == "pick"]
+        assert all(task.caller.facts.get("visit_type") is None for _ in picks)
+    assert len(env.script_for(find_task("healthcare/C3-E2"))) == len(
+        [a for a in env.script_for(find_task("healthcare/C3-E2")) if env.menu[a].kind != "pick"])
+    legal = DiscreteActions(MivasEnv(industry="legal", max_turns=60))
+    picks = [legal.menu[a].label for a in legal.script_for(find_task("legal/C9-E3"))]
+    assert [label for label in picks if label.startswith("pick:")] == ["pick:urgency=normal"]
+
+
+def test_observation_shows_the_picks_and_leaves_out_the_category_unless_asked() -> None:
+    env = DiscreteActions(MivasEnv(industry="legal", task_id="C9-E2", max_turns=60))
+    with_category = DiscreteActions(MivasEnv(industry="legal", task_id="C9-E2", max_turns=60),
+                                    category=True)
+    categories = len(with_category.categories)
+    assert categories > 1 and env.categories == []
+    assert with_category.observation_space.shape[0] == env.observation_space.shape[0] + categories
+    before, _ = env.reset(seed=0)
+    after, *_ = env.step(env.macros.labels["pick:urgency=emergency"])
+    changed = np.flatnonzero(after != before)
+    index = env.picks.index(("urgency", "emergency"))
+    assert after[env.size - len(env.picks) + index] == 1.0
+    assert set(changed) <= {env.size - len(env.picks) + index, *range(env.size - len(env.picks))}
+    obs, _ = with_category.reset(seed=0)
+    assert obs[-categories:].sum() == 1.0
+
+
+def test_a_days_listed_times_that_leave_a_time_out_turn_that_alternative_down() -> None:
+    task = find_task("healthcare/C10-E2")  # Tuesday or Wednesday at 9; Tuesday has no 9:00
+    env = DiscreteActions(MivasEnv(tasks=[task], max_turns=60))
+    info = play(env, task)
+    booked = [c.arguments for c in env.base.session.calls  # type: ignore[union-attr]
+              if c.name == "book_appointment"]
+    assert booked[0]["start_time"] == "2026-12-09T09:00" and info["r_eval"] == 1
+
+
+def test_a_day_the_caller_names_singles_out_the_record_on_that_day() -> None:
+    from datetime import date
+
+    from mivas_env.heard import ranked_records
+
+    records = [{"appointment_id": "appt_0130", "start_time": "2026-12-14T18:00",
+                "visit_type": "sick_visit", "location_name": "White Plains"},
+               {"appointment_id": "appt_0135", "start_time": "2026-12-18T14:00",
+                "visit_type": "follow_up", "location_name": "Windermere"}]
+    hints = ["I have to cancel the Windermere visit on Friday the 18th."]  # "visit": sick_visit
+    assert ranked_records(records, "appointment_id", hints) == ["appt_0130", "appt_0135"]
+    assert ranked_records(records, "appointment_id", hints, date(2026, 12, 1)) == ["appt_0135"]
+    assert ranked_records(records, "appointment_id", ["Tuesday, please."],
+                          date(2026, 12, 1)) == ["appt_0130", "appt_0135"]  # names neither
