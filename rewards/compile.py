@@ -6,7 +6,6 @@ Scoring an episode then only normalises the live side, with caches for values th
 from __future__ import annotations
 
 import dataclasses
-import weakref
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
@@ -267,17 +266,13 @@ def _alternatives(value: Any) -> tuple[Any, ...] | None:
     return (value,)
 
 
-# Compiled expected sides, by lockfile identity; an entry goes when its lockfile is collected.
-_COMPILED: dict[int, tuple[weakref.ref[Lockfile], CompiledLock]] = {}
-
-
 def compile_lock(lock: Lockfile, industry: CompiledIndustry | None = None,
                  *, file: str | None = None) -> CompiledLock:
     """Check a lockfile against its industry and compile its expected side (cached on the model)."""
     if industry is None:
-        entry = _COMPILED.get(id(lock))
-        if entry is not None and entry[0]() is lock:
-            return entry[1]
+        cached = lock._compiled  # a copy of a lockfile carries its original's: check identity
+        if isinstance(cached, CompiledLock) and cached.lock is lock:
+            return cached
     if industry is None:
         try:
             ci = compiled_industry(lock.industry, lock.world_seed)
@@ -324,9 +319,9 @@ def compile_lock(lock: Lockfile, industry: CompiledIndustry | None = None,
                             expected_names=frozenset(c.name for c in calls),
                             hops=tuple(lock.exp_handoff_path), tables=expected_tables)
     if industry is None:
-        lock_id = id(lock)
-        cache = _COMPILED  # bound now: at interpreter exit the module global may be gone
-        _COMPILED[lock_id] = (weakref.ref(lock, lambda _: cache.pop(lock_id, None)), compiled)
+        # Kept on the model itself, so it lives exactly as long as the lockfile: a module-level
+        # cache whose value refers back to the lockfile would keep every lockfile alive.
+        lock._compiled = compiled
     return compiled
 
 

@@ -11,6 +11,7 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    PrivateAttr,
     Strict,
     StrictBool,
     StrictStr,
@@ -86,6 +87,8 @@ class Lockfile(BaseModel):
     """A locked task. Only id, industry and the ``exp_*`` fields are needed to verify."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
+    # rewards.compile's compiled expected side, cached on the model (not a field: never dumped).
+    _compiled: Any = PrivateAttr(default=None)
 
     id: str = Field(pattern=TASK_ID_PATTERN, description="C<category>-E<example> (generated: "
                     "C<category>-<split>-<seed>), unique per industry.")
