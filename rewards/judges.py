@@ -10,6 +10,7 @@ import json
 import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from rewards.compile import CompiledLock, ExpectedTable
@@ -169,6 +170,7 @@ _LETTERS = re.compile(r"[^\W\d_]{2,}")
 _VOWELS = frozenset("aeiouy")
 
 
+@lru_cache(maxsize=65536)  # the same words recur across calls and episodes
 def is_word(token: str) -> bool:
     """A word: at least two letters, a vowel (a e i o u y) and a consonant, and no letter three
     times in a row ("knee", "Wu", "apt"; not "zz", "aaa", "zzzz")."""

@@ -238,7 +238,8 @@ class Trace(BaseModel):
         # Lenient: a platform's transcript in another shape never makes a trace unreadable.
         # Over the limits (MIVAS_MAX_CALLS lines, MIVAS_MAX_ARGUMENT_CHARS a line) it is read as
         # absent: the spoken-policy judge is then not evaluated, and the gates never read it.
-        if not isinstance(value, list) or len(value) > limits().max_calls:
+        bounds = limits()
+        if not isinstance(value, list) or len(value) > bounds.max_calls:
             return None
         turns = []
         for item in value:
@@ -247,7 +248,7 @@ class Trace(BaseModel):
             role = _ROLES.get(item.get("role"))
             text = item.get("text", item.get("content"))
             if role is not None and isinstance(text, str):
-                if len(text) > limits().max_argument_chars:
+                if len(text) > bounds.max_argument_chars:
                     return None
                 turns.append(TranscriptTurn.model_construct(role=role, text=text,
                                                             **_asr_fields(item)))
