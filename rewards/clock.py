@@ -23,6 +23,12 @@ def day(iso: str) -> date:
     return date.fromisoformat(iso)
 
 
+def ordinal_day(n: int) -> str:
+    """A day of the month as people write it: 1st, 2nd, 3rd, 11th, 22nd."""
+    suffix = "th" if 11 <= n % 100 <= 13 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
 def overlaps(start: Instant, end: Instant, spans: Iterable[tuple[Instant, Instant]]) -> bool:
     """Whether the half-open interval [start, end) meets any [s, e) of ``spans``."""
     return any(s < end and start < e for s, e in spans)

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
+from rewards.clock import ordinal_day
 from rewards.compile import CompiledLock, ExpectedTable
 from rewards.db_gate import unmatched_rows
 from rewards.industry import Industry, fold_spelling
@@ -68,11 +69,6 @@ _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "augu
 _DIGIT_RUN = re.compile(r"\+?\d[\d\s().-]*\d")
 
 
-def _ordinal(day: int) -> str:
-    suffix = "th" if 11 <= day % 100 <= 13 else {1: "st", 2: "nd", 3: "rd"}.get(day % 10, "th")
-    return f"{day}{suffix}"
-
-
 def spoken_forms(phrase: str) -> list[str]:
     """The folded forms a value may take in speech: the phrase itself and, for a date, the
     ways people say it (March 14, 14th of March, 3/14/1991)."""
@@ -81,7 +77,7 @@ def spoken_forms(phrase: str) -> list[str]:
     if date is not None:
         year, month, day = (int(part) for part in date.split("-"))
         name = _MONTHS[month - 1]
-        forms |= {f"{name} {day}", f"{name} {_ordinal(day)}", f"{_ordinal(day)} of {name}",
+        forms |= {f"{name} {day}", f"{name} {ordinal_day(day)}", f"{ordinal_day(day)} of {name}",
                   f"{day} {name}", f"{month} {day} {year}", f"{month} {day} {year % 100:02d}",
                   f"{month:02d} {day:02d} {year}"}
     return sorted({_fold(form) for form in forms} - {""})

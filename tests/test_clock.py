@@ -25,6 +25,13 @@ def test_minutes_day_and_half_open_overlaps() -> None:
     assert overlaps("10:00", "11:00", [("09:00", "10:30")]) and not overlaps(1, 2, [])
 
 
+def test_ordinal_day_suffixes() -> None:
+    from rewards.clock import ordinal_day
+
+    assert [ordinal_day(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 31)] == [
+        "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd", "31st"]
+
+
 def test_strip_accents_drops_marks_only() -> None:
     assert strip_accents("Siobhán Müller-Nuñez") == "Siobhan Muller-Nunez"
     assert strip_accents("plain ASCII, kept as is") == "plain ASCII, kept as is"
@@ -49,6 +56,7 @@ DEFINED_ONCE = {
     r"def _?minutes\(": "rewards/clock.py", r"def _?day\(\s*\w+: str": "rewards/clock.py",
     r"def _?overlaps\(": "rewards/clock.py", r"unicodedata\.combining": "rewards/normalize.py",
     r"discount must be within": "rewards/verify.py",
+    r'\{1: "st", 2: "nd", 3: "rd"\}': "rewards/clock.py",
 }
 
 

@@ -16,6 +16,7 @@ from mivas_env.generation.core import Draft, Family, NearMiss, World
 from mivas_env.generation.text import phrase, phrases
 from mivas_env.industries.base import Database
 from mivas_env.industries.healthcare import HealthcareServer
+from rewards.clock import ordinal_day
 from rewards.worlds.healthcare import TODAY, _member_id
 from rewards.worlds.names import pool
 
@@ -58,7 +59,7 @@ OTHER_OFFICE = ["No, I'm asking about {office}.", "It has to be {office}, please
 
 
 def spoken_date(rng: random.Random, day: date) -> str:
-    ordinal = _ordinal(day.day)
+    ordinal = ordinal_day(day.day)
     forms = (f"{WEEKDAYS[day.weekday()]}, {MONTHS[day.month - 1]} {ordinal}",
              f"{WEEKDAYS[day.weekday()]} the {ordinal}", f"{MONTHS[day.month - 1]} {day.day}",
              f"{WEEKDAYS[day.weekday()]}, {day.month}/{day.day}")
@@ -73,14 +74,14 @@ def date_phrases(day: date) -> list[str]:
     """What an agent may say for a date (the caller listens for any of them)."""
     month = MONTHS[day.month - 1].lower()
     return [f"{month} {day.day}", f"{month[:3]} {day.day}", f"{day.month}/{day.day}",
-            _ordinal(day.day)]
+            ordinal_day(day.day)]
 
 
 def spoken_dob(rng: random.Random, iso: str) -> str:
     day = date.fromisoformat(iso)
     forms = (f"{MONTHS[day.month - 1]} {day.day}, {day.year}",
              f"{day.month}/{day.day}/{day.year}", f"{day.day} {MONTHS[day.month - 1]} {day.year}",
-             f"the {_ordinal(day.day)} of {MONTHS[day.month - 1]}, {day.year}")
+             f"the {ordinal_day(day.day)} of {MONTHS[day.month - 1]}, {day.year}")
     return forms[rng.randrange(len(forms))]
 
 
@@ -108,11 +109,6 @@ def spoken_time(rng: random.Random, hhmm: str) -> str:
     forms = (f"{short} {part}", f"{clock_ampm(hhmm)}", f"{short} o'clock" if not minute
              else f"{short}, {part}")
     return forms[rng.randrange(len(forms))]
-
-
-def _ordinal(n: int) -> str:
-    suffix = "th" if 11 <= n % 100 <= 13 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 def _age(iso: str) -> int:

@@ -22,6 +22,7 @@ from mivas_env.generation.text import phrase
 from mivas_env.industries import Database
 from mivas_env.industries.legal import LegalServer
 from rewards import load_industry
+from rewards.clock import ordinal_day
 from rewards.names import name_orders, names_match
 from rewards.worlds import SPLITS
 from rewards.worlds.legal import EMPLOYER_KINDS, LEGAL_FORMS, PI_SCENARIOS, match_keys
@@ -107,15 +108,10 @@ def sentence_case(text: str) -> str:
     return re.sub(r"([.?!] +)([a-z])", lambda m: m.group(1) + m.group(2).upper(), text)
 
 
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
 def said_date(rng: random.Random, split: str, day: date) -> str:
     """How the caller says a date (the form is the split's)."""
     return phrase(rng, DATE_FORMS, split, month=f"{day:%B}", day=day.day,
-                  ordinal=_ordinal(day.day), year=day.year, weekday=f"{day:%A}")
+                  ordinal=ordinal_day(day.day), year=day.year, weekday=f"{day:%A}")
 
 
 def goal_date(day: date) -> str:
