@@ -103,6 +103,8 @@ class CompiledIndustry:
     forbidden: frozenset[str]
     tables: dict[str, TableSpec]
     seed_tables: dict[str, ExpectedTable]  # a write table a lockfile does not name stays the seed
+    wordy: dict[str, tuple[str, ...]]  # per tool, its prose and presence parameters
+    desks: dict[str, frozenset[str]]  # per tool, the desks it is available at
 
 
 def compile_industry(industry: Industry, seed: dict[str, list[dict[str, Any]]]) -> CompiledIndustry:
@@ -131,10 +133,24 @@ def compile_industry(industry: Industry, seed: dict[str, list[dict[str, Any]]]) 
     return CompiledIndustry(
         industry=industry, params=params,
         declared={tool: frozenset(spec) for tool, spec in params.items()},
+        wordy={tool: tuple(key for key, p in spec.items() if p.kind in ("prose", "presence"))
+               for tool, spec in params.items()},
+        desks=_tool_desks(industry),
         hops=industry.hop_set, forbidden=frozenset(industry.forbidden_unless_expected),
         tables=tables,
         seed_tables={name: expected_table(spec, list(seed.get(name, [])))
                      for name, spec in tables.items()})
+
+
+def _tool_desks(industry: Industry) -> dict[str, frozenset[str]]:
+    """Per tool, the desks (nodes) it is available at, transfers included; every tool of the
+    industry is listed (one at no desk with an empty set)."""
+    desks: dict[str, set[str]] = {name: set() for name in industry.tools}
+    for node in industry.nodes:
+        for name in industry.tools_at(node):
+            if name in desks:
+                desks[name].add(node)
+    return {name: frozenset(nodes) for name, nodes in desks.items()}
 
 
 def compiled_industry(name: str, world_seed: int = 0) -> CompiledIndustry:
@@ -205,6 +221,7 @@ class ExpectedTable:
     plain: tuple[bool, ...]  # per row: only an identical normalised live row satisfies it
     source: list[dict[str, Any]]  # the expected rows as written (seed or lockfile)
     leaf_types: tuple[LeafTypes, ...]
+    shortcut: bool  # live rows equal to ``source`` (types too) satisfy it: D passes at once
 
     def changed(self, rows: list[Any]) -> list[int]:
         """Positions (below both lengths) where the live row may normalise differently from the
@@ -257,6 +274,7 @@ class CompiledLock:
     expected_names: frozenset[str]
     hops: tuple[str, ...]
     tables: dict[str, ExpectedTable]
+    counts: tuple[tuple[str, int], ...]  # how many calls of each locked tool, by name
 
 
 def _alternatives(value: Any) -> tuple[Any, ...] | None:
@@ -317,7 +335,8 @@ def compile_lock(lock: Lockfile, industry: CompiledIndustry | None = None,
     expected_tables = _expected_tables(lock, ci, file)
     compiled = CompiledLock(lock=lock, industry=ci, calls=tuple(calls),
                             expected_names=frozenset(c.name for c in calls),
-                            hops=tuple(lock.exp_handoff_path), tables=expected_tables)
+                            hops=tuple(lock.exp_handoff_path), tables=expected_tables,
+                            counts=tuple(sorted(Counter(c.name for c in calls).items())))
     if industry is None:
         # Kept on the model itself, so it lives exactly as long as the lockfile: a module-level
         # cache whose value refers back to the lockfile would keep every lockfile alive.
@@ -349,8 +368,12 @@ def expected_table(spec: TableSpec, source: list[dict[str, Any]]) -> ExpectedTab
     rows = tuple(spec.normalize_row(row) for row in source)
     all_eq = all(m == "eq" for m in spec.matches)
     plain = tuple(all_eq and not any(row[i] is None for i in spec.wildcard) for row in rows)
-    return ExpectedTable(spec=spec, rows=rows, counter=Counter(rows), strict=all(plain),
-                         plain=plain, source=source, leaf_types=_leaf_types(spec, source))
+    strict = all(plain)
+    # Rows as written satisfy themselves, except on an exact table a row with a fuzzy-name or
+    # presence cell (normalised and matched like any changed row).
+    return ExpectedTable(spec=spec, rows=rows, counter=Counter(rows), strict=strict,
+                         plain=plain, source=source, leaf_types=_leaf_types(spec, source),
+                         shortcut=strict or spec.rule != "exact")
 
 
 def _leaf_types(spec: TableSpec, source: list[dict[str, Any]]) -> tuple[LeafTypes, ...]:

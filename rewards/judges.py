@@ -16,7 +16,7 @@ from typing import Any
 from rewards.clock import ordinal_day
 from rewards.compile import CompiledLock, ExpectedTable
 from rewards.db_gate import unmatched_rows
-from rewards.industry import Industry, fold_spelling
+from rewards.industry import fold_spelling
 from rewards.models import AuxSpec, AuxVerdict, DbVerdict, JudgeVerdict, ToolsVerdict
 from rewards.normalize import iso_date
 from rewards.tool_gate import TimedCall, project, strict_mismatches
@@ -121,22 +121,6 @@ def spoken_policy(spec: AuxSpec | None, transcript: Transcript | None) -> JudgeV
 
 # --- scoping --------------------------------------------------------------------------------
 
-_DESKS: dict[int, tuple[Industry, dict[str, frozenset[str]]]] = {}
-
-
-def tool_desks(industry: Industry) -> dict[str, frozenset[str]]:
-    """Per tool, the desks it is available at (transfers included)."""
-    entry = _DESKS.get(id(industry))
-    if entry is None or entry[0] is not industry:
-        desks: dict[str, set[str]] = {}
-        for node in industry.nodes:
-            for name in industry.tools_at(node):
-                desks.setdefault(name, set()).add(node)
-        entry = (industry, {name: frozenset(nodes) for name, nodes in desks.items()})
-        _DESKS[id(industry)] = entry
-    return entry[1]
-
-
 def scoping(compiled: CompiledLock, calls: Sequence[TimedCall]) -> JudgeVerdict:
     """Calls that ran away from their tool's desk (possible under permissive scoping, where the
     handoff gate cannot see it: the route is judged on transfers alone). A call the runtime
@@ -144,19 +128,20 @@ def scoping(compiled: CompiledLock, calls: Sequence[TimedCall]) -> JudgeVerdict:
     no call records its desk."""
     if calls and all(call.desk is None for call in calls):
         return _not_evaluated()
-    industry = compiled.industry.industry
-    desks = tool_desks(industry)
+    desks = compiled.industry.desks
     findings = []
     for call in calls:
-        if call.desk is None or call.name not in industry.tools:
+        desk = call.desk
+        if desk is None:
             continue
+        allowed = desks.get(call.name)
+        if allowed is None or desk in allowed:
+            continue  # not an industry tool, or at its desk
         output = call.output if isinstance(call.output, dict) else {}
         if output.get("error_code") == "not_available_at_node":
             continue
-        allowed = desks.get(call.name, frozenset())
-        if call.desk not in allowed:
-            findings.append(f"call #{call.index} {call.name} ran at {call.desk!r}; it belongs at "
-                            f"{', '.join(sorted(allowed)) or 'no desk'}")
+        findings.append(f"call #{call.index} {call.name} ran at {desk!r}; it belongs at "
+                        f"{', '.join(sorted(allowed)) or 'no desk'}")
     return _verdict(findings)
 
 
@@ -179,10 +164,17 @@ def is_word(token: str) -> bool:
 def is_words(text: str) -> bool:
     """Prose is words when at least half of its letter runs of two or more letters are words,
     and there is at least one ("knee pain", "Apt 4B"; not "zz", "x", "123", "zz zz qq")."""
+    return _short_is_words(text) if len(text) <= 256 else _is_words(text)
+
+
+def _is_words(text: str) -> bool:
     tokens = _LETTERS.findall(text)
     if not tokens:
         return False
     return sum(map(is_word, tokens)) * 2 >= len(tokens)
+
+
+_short_is_words = lru_cache(maxsize=16384)(_is_words)  # summaries and reasons recur
 
 
 def _prose_values(value: Any) -> list[str]:
@@ -201,33 +193,33 @@ def efficiency(compiled: CompiledLock, calls: Sequence[TimedCall],
     not words (``is_words``), and rows the agent wrote (not seed rows left as they were) that
     the locked state does not claim, even where the table allows extra rows."""
     findings: list[str] = []
-    locked = Counter(call.name for call in compiled.calls)
-    live = Counter(call.name for call in calls)
-    for name, count in sorted(locked.items()):
-        if live[name] > count:
-            findings.append(f"{name} called {live[name]} times; the task locks {count}")
+    if compiled.counts:
+        names = [call.name for call in calls]
+        for name, count in compiled.counts:
+            made = names.count(name)
+            if made > count:
+                findings.append(f"{name} called {made} times; the task locks {count}")
     for hit in tools.hits:
-        expected = compiled.calls[hit.expected_index]
-        if hit.name_only and expected.rules:
-            findings.append(f"{hit.name} #{hit.expected_index} was hit by name only (live call "
-                            f"#{hit.live_index} carried none of its locked arguments "
-                            f"{expected.parameters})")
-    params = compiled.industry.params
+        if hit.name_only:
+            expected = compiled.calls[hit.expected_index]
+            if expected.rules:
+                findings.append(f"{hit.name} #{hit.expected_index} was hit by name only (live "
+                                f"call #{hit.live_index} carried none of its locked arguments "
+                                f"{expected.parameters})")
+    wordy = compiled.industry.wordy
     for call in calls:
-        specs = params.get(call.name, {})
-        for key, value in call.arguments.items():
-            spec = specs.get(key)
-            if spec is None or spec.kind not in ("prose", "presence"):
-                continue
-            for text in _prose_values(value):
-                if not is_words(text):
-                    findings.append(f"call #{call.index} {call.name}.{key} = {text[:40]!r} is "
-                                    f"not words")
+        arguments = call.arguments
+        for key in wordy.get(call.name, ()):
+            if key in arguments:
+                for text in _prose_values(arguments[key]):
+                    if not is_words(text):
+                        findings.append(f"call #{call.index} {call.name}.{key} = {text[:40]!r} "
+                                        f"is not words")
     if dump is not None:
         for table, locked_table in compiled.tables.items():
-            rows = dump.get(table) or []
-            if not isinstance(rows, list):
-                continue
+            rows = dump.get(table)
+            if not rows or not isinstance(rows, list):
+                continue  # an empty table holds no row the agent wrote
             gate = db.tables.get(table) if db is not None else None
             if (gate is not None and gate.passed and gate.rule != "subset_or_empty"
                     and not locked_table.spec.extra_rows):
