@@ -288,7 +288,10 @@ def compile_lock(lock: Lockfile, industry: CompiledIndustry | None = None,
                  *, file: str | None = None) -> CompiledLock:
     """Check a lockfile against its industry and compile its expected side (cached on the model)."""
     if industry is None:
-        cached = lock._compiled  # a copy of a lockfile carries its original's: check identity
+        # Read from the private attributes directly (``lock._compiled`` costs ~2 us through
+        # pydantic's __getattr__). A copy of a lockfile carries its original's: check identity.
+        private = lock.__pydantic_private__
+        cached = private.get("_compiled") if private else None
         if isinstance(cached, CompiledLock) and cached.lock is lock:
             return cached
     if industry is None:

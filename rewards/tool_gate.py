@@ -45,13 +45,16 @@ def flatten(trace: Trace) -> list[TimedCall]:
         recorded = [(name, call) for name, group in trace.tool_calls.items() for call in group]
     else:
         recorded = [(call.name, call) for call in trace.tool_calls if isinstance(call, FlatCall)]
-    offsets = [(call.start_offset_ms, position) for position, (_, call) in enumerate(recorded)]
-    timed = sorted((offset, position) for offset, position in offsets if offset is not None)
-    order = [position for _, position in timed] + [
-        position for offset, position in offsets if offset is None]
-    return [TimedCall(i, recorded[p][0], recorded[p][1].arguments, recorded[p][1].output,
-                      recorded[p][1].start_offset_ms, recorded[p][1].desk)
-            for i, p in enumerate(order)]
+    offsets = [call.start_offset_ms for _, call in recorded]
+    if None in offsets:
+        timed = sorted((offset, position) for position, offset in enumerate(offsets)
+                       if offset is not None)
+        order = [position for _, position in timed] + [
+            position for position, offset in enumerate(offsets) if offset is None]
+    else:  # every call timed (the common case): one stable sort on the offsets
+        order = sorted(range(len(offsets)), key=offsets.__getitem__)
+    return [TimedCall(i, name, call.arguments, call.output, call.start_offset_ms, call.desk)
+            for i, (name, call) in enumerate(map(recorded.__getitem__, order))]
 
 
 def project(ci: CompiledIndustry, call: TimedCall) -> dict[str, Any]:

@@ -104,9 +104,9 @@ def score(compiled: CompiledLock, calls: list[TimedCall],
     passed = tools.passed and handoff.passed and (db.passed or not db.evaluated)
     r_eval = int(passed)
     judged = judge(compiled, calls, dump, tools, transcript, llm, db) if aux else None
-    return Verdict.model_construct(task_id=compiled.lock.full_id, passed=passed, r_eval=r_eval,
-                   r_train=r_train(r_eval, handoff.verdict, discount), discount=discount,
-                   tools=tools, handoff=handoff, db=db, aux=judged)
+    return Verdict.of(task_id=compiled.lock.full_id, passed=passed, r_eval=r_eval,
+                      r_train=r_train(r_eval, handoff.verdict, discount), discount=discount,
+                      tools=tools, handoff=handoff, db=db, aux=judged)
 
 
 def r_strict(verdict: Verdict) -> float:
