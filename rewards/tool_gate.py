@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from rewards.compile import CompiledIndustry, CompiledLock, ExpectedCallSpec, KeyRule
 from rewards.models import (
@@ -52,7 +52,7 @@ def flatten(trace: Trace) -> list[TimedCall]:
         order = [position for _, position in timed] + [
             position for position, offset in enumerate(offsets) if offset is None]
     else:  # every call timed (the common case): one stable sort on the offsets
-        order = sorted(range(len(offsets)), key=offsets.__getitem__)
+        order = sorted(range(len(offsets)), key=cast(list[float], offsets).__getitem__)
     return [TimedCall(i, name, call.arguments, call.output, call.start_offset_ms, call.desk)
             for i, (name, call) in enumerate(map(recorded.__getitem__, order))]
 
@@ -65,22 +65,31 @@ def project(ci: CompiledIndustry, call: TimedCall) -> dict[str, Any]:
             if key in declared and not is_blank(value)}
 
 
-def _check_key(rule: KeyRule, live: dict[str, Any]) -> Mismatch | None:
-    if rule.key not in live:
-        return Mismatch(key=rule.key, expected=rule.shown, got=None, reason="absent")
-    value = live[rule.key]
+def _key_reason(rule: KeyRule, live: dict[str, Any]) -> str | None:
+    """Why the projected live arguments do not satisfy one locked key (None: they do)."""
+    value = live.get(rule.key, _ABSENT)
+    if value is _ABSENT:
+        return "absent"
     if rule.kind == "fact":
         if rule.normalize(value) in rule.alternatives:
             return None
-        return Mismatch(key=rule.key, expected=rule.shown, got=value,
-                        reason="not equal after normalisation and aliases")
+        return "not equal after normalisation and aliases"
     if rule.kind == "fuzzy_name":
         if isinstance(value, str) and any(isinstance(alt, str) and names_match(alt, value)
                                           for alt in rule.alternatives):
             return None
-        return Mismatch(key=rule.key, expected=rule.shown, got=value,
-                        reason="a different name under the fuzzy name rule")
+        return "a different name under the fuzzy name rule"
     return None  # prose and presence: any non-empty value (blanks were projected away)
+
+
+def _check_key(rule: KeyRule, live: dict[str, Any]) -> Mismatch | None:
+    reason = _key_reason(rule, live)
+    if reason is None:
+        return None
+    return Mismatch(key=rule.key, expected=rule.shown, got=live.get(rule.key), reason=reason)
+
+
+_ABSENT = object()
 
 
 def _output_mismatches(expected: ExpectedCallSpec, output: dict[str, Any] | None) -> list[Mismatch]:
@@ -97,6 +106,17 @@ def _output_mismatches(expected: ExpectedCallSpec, output: dict[str, Any] | None
         out.append(Mismatch(key="output.error_code", expected=expected.error_code,
                             got=output["error_code"], reason="output error_code differs"))
     return out
+
+
+def satisfies(expected: ExpectedCallSpec, projected: dict[str, Any],
+              output: dict[str, Any] | None) -> bool:
+    """Whether ``mismatches`` is empty, without building its explanations (the matching loop)."""
+    if ((expected.ok is not None or expected.error_code is not None)
+            and _output_mismatches(expected, output)):
+        return False
+    if not expected.rules or not projected:
+        return True
+    return all(_key_reason(rule, projected) is None for rule in expected.rules)
 
 
 def mismatches(expected: ExpectedCallSpec, projected: dict[str, Any],
@@ -127,35 +147,35 @@ def strict_mismatches(expected: ExpectedCallSpec, projected: dict[str, Any],
 def tool_gate(compiled: CompiledLock, calls: list[TimedCall]) -> ToolsVerdict:
     """T = (missing is empty) and (forbidden extra is empty); score_T = |hit| / |expected|."""
     ci = compiled.industry
+    names = compiled.expected_names
     by_name: dict[str, list[tuple[TimedCall, dict[str, Any]]]] = {}
     for call in calls:
-        if call.name in compiled.expected_names:
+        if call.name in names:
             by_name.setdefault(call.name, []).append((call, project(ci, call)))
     used: set[int] = set()
     hits: list[Hit] = []
     missing: list[Missing] = []
     for expected in compiled.calls:
-        candidates = by_name.get(expected.name, [])
+        candidates = by_name.get(expected.name, ())
         for call, projected in candidates:
-            if call.index not in used and not mismatches(expected, projected, call.output):
+            if call.index not in used and satisfies(expected, projected, call.output):
                 used.add(call.index)
-                hits.append(Hit(expected_index=expected.index, name=expected.name,
-                                live_index=call.index,
-                                name_only=not expected.rules or not projected))
+                hits.append(Hit(expected.index, expected.name, call.index,
+                                not expected.rules or not projected))
                 break
         else:
-            missing.append(_explain_missing(expected, candidates, used))
+            missing.append(_explain_missing(expected, list(candidates), used))
+    forbidden = ci.forbidden
     forbidden_extra = [
         ForbiddenExtra(name=call.name, live_index=call.index,
                        reason=f"{call.name} is forbidden unless the lockfile lists it")
         for call in calls
-        if call.name in ci.forbidden and call.name not in compiled.expected_names
-    ]
+        if call.name in forbidden and call.name not in names
+    ] if forbidden else []
     expected_count = len(compiled.calls)
-    return ToolsVerdict(
-        passed=not missing and not forbidden_extra,
-        score=len(hits) / expected_count if expected_count else 1.0,
-        hits=hits, missing=missing, forbidden_extra=forbidden_extra)
+    return ToolsVerdict(not missing and not forbidden_extra,
+                        len(hits) / expected_count if expected_count else 1.0,
+                        hits, missing, forbidden_extra)
 
 
 def _explain_missing(expected: ExpectedCallSpec,
