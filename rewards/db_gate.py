@@ -7,7 +7,7 @@ from collections import Counter
 from typing import Any
 
 from rewards.compile import CompiledLock, ExpectedTable, TableSpec
-from rewards.models import DbVerdict, TableVerdict
+from rewards.models import DbVerdict, TableVerdict, check_rows
 from rewards.names import names_match
 from rewards.normalize import canonical_json
 
@@ -37,6 +37,7 @@ def _compare(expected: ExpectedTable, rows: list[Any]) -> TableVerdict:
     """A table that differs from the expected rows as written (somewhere, or only in the type
     of a bool-like leaf): normalise what differs and match."""
     spec = expected.spec
+    check_rows(spec.name, rows)  # bad input, never a row to score (verify leaves it to D)
     if spec.rule == "exact":
         # A live row equal to the expected row at the same position normalises identically
         # and satisfies it (for rows only an identical row satisfies): pair those without

@@ -14,7 +14,7 @@ from rewards.errors import InputFormatError, LimitExceededError, MivasError
 from rewards.handoff_gate import handoff_gate
 from rewards.industry import read_json, validation_error
 from rewards.judges import Transcript, judge
-from rewards.models import HandoffKind, JudgeVerdict, Lockfile, Trace, Verdict
+from rewards.models import HandoffKind, JudgeVerdict, Lockfile, Trace, Verdict, check_rows
 from rewards.tool_gate import TimedCall, flatten, tool_gate
 
 
@@ -36,7 +36,8 @@ def r_train(r_eval: int, verdict: HandoffKind, discount: float) -> float:
 Document = TypeVar("Document", Lockfile, Trace)
 
 
-def _load(model: type[Document], source: Document | dict[str, Any] | str | Path) -> Document:
+def _load(model: type[Document], source: Document | dict[str, Any] | str | Path,
+          context: dict[str, Any] | None = None) -> Document:
     """A validated document from a model, a dict or a path (errors name the file and field)."""
     if isinstance(source, model):
         return source
@@ -46,7 +47,7 @@ def _load(model: type[Document], source: Document | dict[str, Any] | str | Path)
     else:
         file, data = None, source
     try:
-        return model.model_validate(data)
+        return model.model_validate(data, context=context)
     except ValidationError as exc:
         raise validation_error(exc, InputFormatError, file) from None
     except MivasError as exc:  # a limit checked inside a validator raises its own error class
@@ -81,14 +82,24 @@ def verify(lock: Lockfile | dict[str, Any] | str | Path,
     Pass the same ``Lockfile`` object across episodes: its expected side is compiled once."""
     check_discount(discount)
     compiled = compile_lockfile(lock)
-    live = load_trace(trace)
+    # The D gate checks that dump rows are objects where it compares them (see _check_dump).
+    live = _load(Trace, trace, _ROWS_BY_SCORER)
+    dump = live.hangup_dump
     transcript = ([(turn.role, turn.text) for turn in live.transcript]
                   if live.transcript is not None else None)
     try:
-        return score(compiled, flatten(live), live.hangup_dump, discount=discount,
-                     transcript=transcript)
+        if dump is not None and not isinstance(trace, Trace):
+            for table, rows in dump.items():
+                if table not in compiled.tables:
+                    check_rows(table, rows)
+        return score(compiled, flatten(live), dump, discount=discount, transcript=transcript)
     except RecursionError:  # a backstop: limits are checked when a trace is loaded
         raise LimitExceededError("a value in the trace is nested too deeply to score") from None
+    except InputFormatError as exc:
+        raise exc.with_file(str(trace)) if isinstance(trace, (str, Path)) else exc from None
+
+
+_ROWS_BY_SCORER = {"rows": "scorer"}
 
 
 def score(compiled: CompiledLock, calls: list[TimedCall],
