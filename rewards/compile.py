@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
-from itertools import compress
+from functools import cache, lru_cache, partial
+from itertools import chain, compress
 from operator import itemgetter, ne
 from typing import Any, Literal
 
@@ -201,15 +202,29 @@ class ExpectedCallSpec:
     error_code: str | None
 
 
+Step = Callable[[Iterable[Any]], Iterable[Any]]
+
+
 @dataclass(frozen=True, slots=True)
 class LeafTypes:
-    """One leaf position (a column, then keys and indexes inside it) where expected rows hold a
-    bool, a 0 or a 1: Python's ``==`` takes ``true`` for ``1`` there, normalising does not, so
-    the fast path compares these leaves' types too."""
+    """Leaves where expected rows hold a bool, a 0 or a 1, by path pattern (a column, then keys
+    inside it, every list position a wildcard): Python's ``==`` takes ``true`` for ``1`` there,
+    normalising does not, so the fast path compares the types of every leaf on the pattern too,
+    fetched for all rows at once by a chain of C-level iterators."""
 
-    getters: tuple[itemgetter[Any], ...]
-    rows: tuple[int, ...]  # the expected rows with such a leaf at this position
-    types: tuple[type, ...]  # the type of each of those leaves
+    steps: tuple[Step, ...]  # row -> leaves on the pattern, one iterator step per path step
+    rows: tuple[int, ...]  # the expected rows with a bool-like leaf on the pattern
+    types: tuple[tuple[type, ...], ...]  # per such row, the type of each leaf on the pattern
+    flat: tuple[type, ...]  # the same, row after row
+    position: dict[int, int]  # expected row -> its index in ``rows``
+
+    def fetch(self, rows: Iterable[Any]) -> tuple[type, ...]:
+        """The types of the leaves on the pattern in ``rows``, row after row (LookupError or
+        TypeError where a row does not have the pattern's shape)."""
+        values: Iterable[Any] = rows
+        for step in self.steps:
+            values = step(values)
+        return tuple(map(type, values))
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,22 +262,24 @@ class ExpectedTable:
         whole = not unequal and n == len(self.source)
         confused: set[int] = set()
         for leaf in self.leaf_types:
-            # Only rows equal to their expected row are checked: they hold the leaf's path.
-            indexes, want = leaf.rows, leaf.types
-            if not whole:
-                kept = [k for k, i in enumerate(indexes) if i < n and i not in unequal]
-                indexes, want = tuple(indexes[k] for k in kept), tuple(want[k] for k in kept)
-            values: Any = map(rows.__getitem__, indexes)
-            for getter in leaf.getters:
-                values = map(getter, values)
+            # Only rows equal to their expected row are checked: they hold the leaf's pattern.
+            if whole:
+                indexes, want = leaf.rows, leaf.flat
+            else:
+                indexes = tuple(i for i in leaf.rows if i < n and i not in unequal)
+                want = tuple(chain.from_iterable(leaf.types[leaf.position[i]] for i in indexes))
             try:
-                got = tuple(map(type, values))
+                if leaf.fetch(map(rows.__getitem__, indexes)) == want:
+                    continue
             except (LookupError, TypeError):  # values equal to JSON that are not JSON
-                confused.update(indexes)
-                continue
-            if got != want:
-                confused.update(i for i, a, b in zip(indexes, got, want, strict=True)
-                                if a is not b)
+                pass
+            for i in indexes:  # which rows: one at a time
+                try:
+                    if leaf.fetch((rows[i],)) == leaf.types[leaf.position[i]]:
+                        continue
+                except (LookupError, TypeError):
+                    pass
+                confused.add(i)
         return confused
 
 
@@ -380,25 +397,48 @@ def expected_table(spec: TableSpec, source: list[dict[str, Any]]) -> ExpectedTab
 
 
 def _leaf_types(spec: TableSpec, source: list[dict[str, Any]]) -> tuple[LeafTypes, ...]:
-    """Where the expected rows hold leaves ``==`` confuses with a bool, by position."""
+    """Where the expected rows hold leaves ``==`` confuses with a bool, by path pattern."""
     compared = set(spec.columns)
-    found: dict[tuple[Any, ...], list[tuple[int, type]]] = {}
+    found: dict[tuple[Any, ...], set[int]] = {}  # pattern -> rows with a bool-like leaf on it
 
-    def walk(value: Any, path: tuple[Any, ...], row: int) -> None:
+    def walk(value: Any, pattern: tuple[Any, ...], row: int) -> None:
         if isinstance(value, dict):
             for key, item in value.items():
-                walk(item, (*path, key), row)
+                walk(item, (*pattern, ("key", key)), row)
         elif isinstance(value, list):
-            for index, item in enumerate(value):
-                walk(item, (*path, index), row)
+            for item in value:
+                walk(item, (*pattern, ("each",)), row)
         elif isinstance(value, (bool, int, float)) and value in (0, 1):
-            found.setdefault(path, []).append((row, type(value)))
+            found.setdefault(pattern, set()).add(row)
 
     for index, row in enumerate(source):
         for column, value in row.items():
             # Ignored columns never count; on exact tables undeclared ones do.
             if column in compared or (spec.known is not None and column not in spec.known):
-                walk(value, (column,), index)
-    return tuple(LeafTypes(getters=tuple(itemgetter(step) for step in path),
-                           rows=tuple(i for i, _ in leaves), types=tuple(t for _, t in leaves))
-                 for path, leaves in found.items())
+                walk(value, (("key", column),), index)
+    leaves = []
+    for pattern, holding in found.items():
+        steps = tuple(_step(part) for part in pattern)
+        probe = LeafTypes(steps, (), (), (), {})
+        rows, types = [], []
+        for i in sorted(holding):
+            try:
+                types.append(probe.fetch((source[i],)))
+                rows.append(i)
+            except (LookupError, TypeError):  # mixed shapes: every leaf checked by normalising
+                types.append((_MIXED,))
+                rows.append(i)
+        leaves.append(LeafTypes(steps, tuple(rows), tuple(types),
+                                tuple(chain.from_iterable(types)),
+                                {i: k for k, i in enumerate(rows)}))
+    return tuple(leaves)
+
+
+class _MIXED:
+    """The type no fetched leaf has: a row whose pattern is not fetchable is always checked."""
+
+
+def _step(part: tuple[Any, ...]) -> Step:
+    if part[0] == "each":
+        return chain.from_iterable
+    return partial(map, itemgetter(part[1]))
