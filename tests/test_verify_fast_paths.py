@@ -1,0 +1,125 @@
+"""The verifier's fast paths give exactly what the plain paths give: bool-like leaves in any JSON
+shape, the verdict built without validation, the row check left to the D gate inside verify,
+and the lenient desk field."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rewards import InputFormatError, load_trace, verify
+from rewards.compile import CompiledLock, compile_lock, expected_table
+from rewards.db_gate import db_gate
+from rewards.models import LiveCall, Verdict
+from rewards.verify import load_lockfile
+from tests.helpers import lock, seed_dump
+
+# JSON where == confuses numbers and bools, in mixed shapes (lists of objects and scalars).
+SCALARS = st.sampled_from([True, False, 0, 1, 1.0, 0.0, 2, "a", None])
+JSON = st.recursive(SCALARS, lambda inner: st.lists(inner, max_size=3)
+                    | st.dictionaries(st.sampled_from(["qty", "n", "x"]), inner, max_size=3),
+                    max_leaves=8)
+
+
+def _paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    if isinstance(value, dict):
+        return [p for k, v in value.items() for p in _paths(v, (*path, k))]
+    if isinstance(value, list):
+        return [p for i, v in enumerate(value) for p in _paths(v, (*path, i))]
+    return [path]
+
+
+def _with_table(compiled: CompiledLock, rows: list[dict[str, Any]]) -> CompiledLock:
+    """The lockfile with its orders table locked to ``rows`` (all as written)."""
+    spec = compiled.tables["orders"].spec
+    return dataclasses.replace(compiled, tables={**compiled.tables,
+                                                 "orders": expected_table(spec, rows)})
+
+
+def _normalising(compiled: CompiledLock) -> CompiledLock:
+    """The same expected side with no raw rows to compare against: every live row normalised."""
+    return dataclasses.replace(compiled, tables={
+        name: dataclasses.replace(table, source=[None] * len(table.source), leaf_types=(),
+                                  shortcut=False)
+        for name, table in compiled.tables.items()})
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(JSON, min_size=1, max_size=4), st.data())
+def test_bool_like_leaves_in_any_json_shape_score_as_normalising_every_row(
+        extras: list[Any], data: st.DataObject) -> None:
+    base = compile_lock(load_lockfile(lock("customer_support")))
+    seed = seed_dump("customer_support")["orders"]
+    # Undeclared columns count on an exact table: give rows JSON of any shape there.
+    rows = [{**copy.deepcopy(seed[i]), "extra": extra} for i, extra in enumerate(extras)]
+    compiled = _with_table(base, rows)
+    live = {**seed_dump("customer_support"), "orders": copy.deepcopy(rows)}
+    assert db_gate(compiled, live).passed
+    targets = [(i, p) for i, row in enumerate(live["orders"])
+               for p in _paths(row["extra"], ("extra",))]
+    if targets:
+        i, path = data.draw(st.sampled_from(targets))
+        cell: Any = live["orders"][i]
+        for step in path[:-1]:
+            cell = cell[step]
+        cell[path[-1]] = data.draw(SCALARS)
+    assert db_gate(compiled, live) == db_gate(_normalising(compiled), live)
+
+
+def test_a_true_among_list_items_fails_where_the_lock_says_1() -> None:
+    base = compile_lock(load_lockfile(lock("customer_support")))
+    rows = seed_dump("customer_support")["orders"][:3]
+    rows[1]["items"] = [{"sku": "A", "qty": 1}, 7, {"sku": "B", "qty": 0}]  # mixed shapes
+    compiled = _with_table(base, rows)
+    live = {**seed_dump("customer_support"), "orders": copy.deepcopy(rows)}
+    assert db_gate(compiled, live).passed
+    live["orders"][1]["items"][2]["qty"] = False
+    assert not db_gate(compiled, live).passed
+    live["orders"][1]["items"][2]["qty"] = 0.0  # a number: equal after normalising
+    assert db_gate(compiled, live) == db_gate(_normalising(compiled), live)
+
+
+def test_verdict_of_builds_what_model_construct_builds() -> None:
+    parts = verify(lock("healthcare"), {"tool_calls": [], "hangup_dump": seed_dump("healthcare")})
+    values = {name: getattr(parts, name) for name in Verdict.model_fields}
+    fast, slow = Verdict.of(**values), Verdict.model_construct(**values)
+    assert fast == slow and fast.model_fields_set == slow.model_fields_set
+    assert fast.model_dump_json() == slow.model_dump_json()
+    assert fast.model_copy(update={"r_train": 0.0}).r_train == 0.0 and fast.r_train != 0.0
+    with pytest.raises(Exception, match="frozen"):
+        fast.passed = False  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("table, where", [("orders", "a compared table left as seeded"),
+                                          ("rmas", "a compared table"),
+                                          ("catalog", "a table D does not compare")])
+def test_verify_rejects_a_row_that_is_not_an_object_like_load_trace(
+        table: str, where: str, tmp_path: Path) -> None:
+    dump: dict[str, Any] = seed_dump("customer_support")
+    dump[table] = [*dump.get(table, []), "not a row"]
+    trace = {"tool_calls": [], "hangup_dump": dump}
+    with pytest.raises(InputFormatError) as loaded:
+        load_trace(trace)
+    with pytest.raises(InputFormatError) as verified:
+        verify(lock("customer_support"), trace)
+    assert str(verified.value) == str(loaded.value), where
+    assert "must be an object" in str(verified.value)
+    assert verified.value.path == ("hangup_dump", table, len(dump[table]) - 1)
+    path = tmp_path / "trace.json"
+    path.write_text(json.dumps(trace))
+    with pytest.raises(InputFormatError, match=f"^{path}"):
+        verify(lock("customer_support"), path)
+
+
+@pytest.mark.parametrize("value, read", [("reception", "reception"), ("", None), (7, None),
+                                         (None, None), ("x" * 129, None), ("x" * 128, "x" * 128),
+                                         (True, None), ({"weird": 1}, None)])
+def test_a_call_desk_is_a_short_string_or_read_as_absent(value: Any, read: str | None) -> None:
+    assert LiveCall.model_validate({"desk": value}).desk == read
