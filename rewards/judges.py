@@ -42,13 +42,17 @@ Transcript = Sequence[tuple[str, str]]  # (role, text): role "agent" or "caller"
 MAX_FINDINGS = 20  # per judge: a flooding policy must not produce a megabyte of findings
 
 _fold_spelling = fold_spelling.__wrapped__  # the grader's folding, uncached (speech is unbounded)
-_DIGIT_LETTER = re.compile(r"(?<=\d)(?=[^\W\d_])|(?<=[^\W\d_])(?=\d)")
+_DIGITS = re.compile(r"\d+")
 
 
 def _fold(text: str) -> str:
     """The grader's folding, then digits and letters apart ("400mg" says "400 mg",
-    "2026-12-03T14:00" says "2026 12 03 t 14 00")."""
-    return _DIGIT_LETTER.sub(" ", _fold_spelling(text))
+    "2026-12-03T14:00" says "2026 12 03 t 14 00"). Folded text is words and single spaces, so
+    spacing every run of digits and collapsing the spaces again parts exactly those."""
+    folded = _fold_spelling(text)
+    if _DIGITS.search(folded) is None:
+        return folded
+    return " ".join(_DIGITS.sub(r" \g<0> ", folded).split())
 
 
 def _verdict(findings: list[str], evaluated: bool = True) -> JudgeVerdict:
@@ -72,6 +76,11 @@ _DIGIT_RUN = re.compile(r"\+?\d[\d\s().-]*\d")
 def spoken_forms(phrase: str) -> list[str]:
     """The folded forms a value may take in speech: the phrase itself and, for a date, the
     ways people say it (March 14, 14th of March, 3/14/1991)."""
+    return list(_spoken_forms(phrase))
+
+
+@lru_cache(maxsize=8192)  # phrases come from lockfiles: the same ones every episode
+def _spoken_forms(phrase: str) -> tuple[str, ...]:
     forms = {_fold(phrase)}
     date = iso_date(phrase.strip())
     if date is not None:
@@ -80,9 +89,10 @@ def spoken_forms(phrase: str) -> list[str]:
         forms |= {f"{name} {day}", f"{name} {ordinal_day(day)}", f"{ordinal_day(day)} of {name}",
                   f"{day} {name}", f"{month} {day} {year}", f"{month} {day} {year % 100:02d}",
                   f"{month:02d} {day:02d} {year}"}
-    return sorted({_fold(form) for form in forms} - {""})
+    return tuple(sorted({_fold(form) for form in forms} - {""}))
 
 
+@lru_cache(maxsize=8192)
 def _digits(phrase: str) -> str | None:
     """The digits of a number-like value (only digits and separators, four digits or more: a
     phone, a card's last four, an order number), a phone compared by its last ten."""
@@ -93,12 +103,27 @@ def _digits(phrase: str) -> str | None:
 def said(phrase: str, folded_speech: str, digit_runs: Sequence[str]) -> bool:
     """Whether ``phrase`` occurs in the folded speech as whole words (or, for a phone-like
     value, whether its digits occur in a run of digits the agent said)."""
-    digits = _digits(phrase)
+    return _said(phrase, f" {folded_speech} ", digit_runs)
+
+
+def _said(phrase: str, padded_speech: str, digit_runs: Sequence[str]) -> bool:
+    return _heard(_digits(phrase), tuple(f" {form} " for form in _spoken_forms(phrase)),
+                  padded_speech, digit_runs)
+
+
+def _heard(digits: str | None, padded_forms: tuple[str, ...], padded_speech: str,
+           digit_runs: Sequence[str]) -> bool:
     if digits is not None and any(digits in run if len(digits) >= 7 else digits == run
                                   for run in digit_runs):
         return True
-    padded = f" {folded_speech} "
-    return any(f" {form} " in padded for form in spoken_forms(phrase))
+    return any(map(padded_speech.__contains__, padded_forms))
+
+
+@lru_cache(maxsize=1024)  # a lockfile's phrase lists, the same every episode
+def _phrases(phrases: tuple[str, ...]) -> tuple[tuple[str, str | None, tuple[str, ...]], ...]:
+    """Each phrase with its digits and its spoken forms as whole words (between spaces)."""
+    return tuple((phrase, _digits(phrase), tuple(f" {form} " for form in _spoken_forms(phrase)))
+                 for phrase in phrases)
 
 
 def spoken_policy(spec: AuxSpec | None, transcript: Transcript | None) -> JudgeVerdict:
@@ -110,11 +135,13 @@ def spoken_policy(spec: AuxSpec | None, transcript: Transcript | None) -> JudgeV
         return JudgeVerdict(evaluated=False, passed=True,
                             findings=["no transcript: the agent's speech was not recorded"])
     lines = [text for role, text in transcript if role == "agent"]
-    speech = _fold(" \n ".join(lines))
-    runs = [re.sub(r"\D", "", run) for line in lines for run in _DIGIT_RUN.findall(line)]
+    padded = " " + _fold(" \n ".join(lines)) + " "
+    never, some = _phrases(tuple(spec.must_not_disclose)), _phrases(tuple(spec.must_say_any))
+    runs = ([re.sub(r"\D", "", run) for line in lines for run in _DIGIT_RUN.findall(line)]
+            if any(digits is not None for _, digits, _ in (*never, *some)) else [])
     findings = [f"the agent said {phrase!r}, which this task must not disclose"
-                for phrase in spec.must_not_disclose if said(phrase, speech, runs)]
-    if spec.must_say_any and not any(said(p, speech, runs) for p in spec.must_say_any):
+                for phrase, digits, forms in never if _heard(digits, forms, padded, runs)]
+    if some and not any(_heard(digits, forms, padded, runs) for _, digits, forms in some):
         findings.append(f"the agent never said any of {spec.must_say_any}")
     return _verdict(findings)
 

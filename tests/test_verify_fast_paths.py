@@ -123,3 +123,17 @@ def test_verify_rejects_a_row_that_is_not_an_object_like_load_trace(
                                          (True, None), ({"weird": 1}, None)])
 def test_a_call_desk_is_a_short_string_or_read_as_absent(value: Any, read: str | None) -> None:
     assert LiveCall.model_validate({"desk": value}).desk == read
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from("ab Z9_-.:/\u00e9\u0661\u00b2\t\n400mgT"), max_size=30))
+def test_speech_folding_parts_digits_from_letters_exactly_where_the_rule_says(text: str) -> None:
+    """The spoken-policy judge's folding: the grader's folding, then a space wherever a digit
+    meets a letter (the rule as first written, a zero-width regex, is the reference)."""
+    import re
+
+    from rewards.industry import fold_spelling
+    from rewards.judges import _fold
+
+    reference = re.sub(r"(?<=\d)(?=[^\W\d_])|(?<=[^\W\d_])(?=\d)", " ", fold_spelling(text))
+    assert _fold(text) == reference
