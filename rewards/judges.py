@@ -265,24 +265,23 @@ def written_extras(locked: ExpectedTable, seed: ExpectedTable | None,
     that are not seed rows. Dumps keep table order, so an unchanged table costs one comparison
     and a changed one normalises only the rows that differ from the seed at their position."""
     spec = locked.spec
-    if seed is None:
+    if seed is None or not seed.source:  # every live row was written (a table seeded empty)
         if not rows:
             return []
-        kept: list[int] = []
-    else:
-        if seed.unchanged(rows):
-            return []
-        # The D gate's own test of "left as it was" (a bool is never the number it == equals).
-        differ = set(seed.changed(rows))
-        kept = [i for i in range(min(len(rows), len(seed.source))) if i not in differ]
+        written = list(Counter(map(spec.normalize_row, rows)).elements())
+        return unmatched_rows(spec, list(locked.counter.elements()), written)[1]
+    if seed.unchanged(rows):
+        return []
+    # The D gate's own test of "left as it was" (a bool is never the number it == equals).
+    differ = set(seed.changed(rows))
+    kept = [i for i in range(min(len(rows), len(seed.source))) if i not in differ]
     kept_set = set(kept)
     changed = [row for i, row in enumerate(rows) if i not in kept_set]
-    seed_rows = seed.counter if seed is not None else Counter()
-    seed_left = seed_rows - Counter(seed.rows[i] for i in kept) if seed is not None else Counter()
+    seed_left = seed.counter - Counter(seed.rows[i] for i in kept)
     written = list((Counter(spec.normalize_row(row) for row in changed) - seed_left).elements())
     if not written:
         return []
-    want = list((locked.counter - seed_rows).elements())
+    want = list((locked.counter - seed.counter).elements())
     return unmatched_rows(spec, want, written)[1]
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal, TypeVar
 
@@ -312,13 +313,15 @@ class Trace(BaseModel):
 _DICT = frozenset({dict})
 
 
-def check_rows(table: str, rows: list[Any]) -> None:
+def check_rows(table: str, rows: list[Any], positions: Sequence[int] | None = None) -> None:
     """Every row of a hangup dump's table is an object (InputFormatError naming the first
-    that is not)."""
+    that is not). ``positions``: where each of ``rows`` sits in the table, when they are some
+    of its rows in table order."""
     if not set(map(type, rows)) <= _DICT:  # the fast check, then the exact one
         bad = next((i for i, row in enumerate(rows) if not isinstance(row, dict)), None)
         if bad is not None:
-            raise InputFormatError("a row must be an object", path=("hangup_dump", table, bad))
+            where = bad if positions is None else positions[bad]
+            raise InputFormatError("a row must be an object", path=("hangup_dump", table, where))
 
 
 # --- verdict ------------------------------------------------------------------------------

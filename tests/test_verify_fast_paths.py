@@ -97,13 +97,20 @@ def test_verdict_of_builds_what_model_construct_builds() -> None:
         fast.passed = False  # type: ignore[misc]
 
 
-@pytest.mark.parametrize("table, where", [("orders", "a compared table left as seeded"),
-                                          ("rmas", "a compared table"),
-                                          ("catalog", "a table D does not compare")])
+@pytest.mark.parametrize("table, where", [("orders", "appended to a compared table"),
+                                          ("orders", "among the seeded rows of one"),
+                                          ("rmas", "in a table with presence cells"),
+                                          ("catalog", "in a table D does not compare")])
 def test_verify_rejects_a_row_that_is_not_an_object_like_load_trace(
         table: str, where: str, tmp_path: Path) -> None:
     dump: dict[str, Any] = seed_dump("customer_support")
-    dump[table] = [*dump.get(table, []), "not a row"]
+    rows = dump.setdefault(table, [])
+    if "among" in where:
+        rows[len(rows) // 2] = "not a row"
+        rows[len(rows) // 2 + 3] = 17
+    else:
+        rows.append("not a row")
+    first_bad = next(i for i, row in enumerate(rows) if not isinstance(row, dict))
     trace = {"tool_calls": [], "hangup_dump": dump}
     with pytest.raises(InputFormatError) as loaded:
         load_trace(trace)
@@ -111,7 +118,7 @@ def test_verify_rejects_a_row_that_is_not_an_object_like_load_trace(
         verify(lock("customer_support"), trace)
     assert str(verified.value) == str(loaded.value), where
     assert "must be an object" in str(verified.value)
-    assert verified.value.path == ("hangup_dump", table, len(dump[table]) - 1)
+    assert verified.value.path == ("hangup_dump", table, first_bad)
     path = tmp_path / "trace.json"
     path.write_text(json.dumps(trace))
     with pytest.raises(InputFormatError, match=f"^{path}"):
