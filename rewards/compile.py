@@ -217,6 +217,7 @@ class LeafTypes:
     types: tuple[tuple[type, ...], ...]  # per such row, the type of each leaf on the pattern
     flat: tuple[type, ...]  # the same, row after row
     position: dict[int, int]  # expected row -> its index in ``rows``
+    every: bool  # ``rows`` is every row of the table
 
     def fetch(self, rows: Iterable[Any]) -> tuple[type, ...]:
         """The types of the leaves on the pattern in ``rows``, row after row (LookupError or
@@ -263,13 +264,18 @@ class ExpectedTable:
         confused: set[int] = set()
         for leaf in self.leaf_types:
             # Only rows equal to their expected row are checked: they hold the leaf's pattern.
+            live: Iterable[Any]
             if whole:
                 indexes, want = leaf.rows, leaf.flat
+                # Every row of the table holds the pattern: the live rows themselves.
+                live = (rows if leaf.every and len(rows) == len(indexes)
+                        else map(rows.__getitem__, indexes))
             else:
                 indexes = tuple(i for i in leaf.rows if i < n and i not in unequal)
                 want = tuple(chain.from_iterable(leaf.types[leaf.position[i]] for i in indexes))
+                live = map(rows.__getitem__, indexes)
             try:
-                if leaf.fetch(map(rows.__getitem__, indexes)) == want:
+                if leaf.fetch(live) == want:
                     continue
             except (LookupError, TypeError):  # values equal to JSON that are not JSON
                 pass
@@ -419,18 +425,26 @@ def _leaf_types(spec: TableSpec, source: list[dict[str, Any]]) -> tuple[LeafType
     leaves = []
     for pattern, holding in found.items():
         steps = tuple(_step(part) for part in pattern)
-        probe = LeafTypes(steps, (), (), (), {})
-        rows, types = [], []
-        for i in sorted(holding):
+        probe = LeafTypes(steps, (), (), (), {}, False)
+        every: list[tuple[type, ...]] | None = None
+        if len(holding) * 4 >= len(source) * 3:  # most rows: fetch the table itself
             try:
-                types.append(probe.fetch((source[i],)))
-                rows.append(i)
-            except (LookupError, TypeError):  # mixed shapes: every leaf checked by normalising
-                types.append((_MIXED,))
+                every = [probe.fetch((row,)) for row in source]
+            except (LookupError, TypeError):
+                every = None
+        if every is not None:
+            rows, types = list(range(len(source))), every
+        else:
+            rows, types = [], []
+            for i in sorted(holding):
+                try:
+                    types.append(probe.fetch((source[i],)))
+                except (LookupError, TypeError):  # mixed shapes: checked by normalising
+                    types.append((_MIXED,))
                 rows.append(i)
         leaves.append(LeafTypes(steps, tuple(rows), tuple(types),
                                 tuple(chain.from_iterable(types)),
-                                {i: k for k, i in enumerate(rows)}))
+                                {i: k for k, i in enumerate(rows)}, every is not None))
     return tuple(leaves)
 
 
