@@ -18,6 +18,7 @@ from pydantic import (
     StrictBool,
     StrictStr,
     ValidationInfo,
+    field_serializer,
     field_validator,
     model_validator,
 )
@@ -257,6 +258,12 @@ class Trace(BaseModel):
                     "line is {role, text}; OpenAI-style {role: assistant|user, content} is read "
                     "too, and lines of any other shape are skipped; over the size limits the "
                     "transcript is read as absent.")
+
+    @field_serializer("transcript")
+    def _write_transcript(self, turns: list[TranscriptTurn] | None) -> list[dict[str, Any]] | None:
+        # Explicit: the plain validator below leaves pydantic a serializer that warns on
+        # every line ("Expected `TranscriptTurn`") when a trace is dumped.
+        return None if turns is None else [turn.model_dump() for turn in turns]
 
     @field_validator("transcript", mode="plain")
     @classmethod

@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import json
+import pickle
 from pathlib import Path
 from typing import Any
 
@@ -93,6 +94,8 @@ def test_verdict_of_builds_what_model_construct_builds() -> None:
     assert fast == slow and fast.model_fields_set == slow.model_fields_set
     assert fast.model_dump_json() == slow.model_dump_json()
     assert fast.model_copy(update={"r_train": 0.0}).r_train == 0.0 and fast.r_train != 0.0
+    assert pickle.loads(pickle.dumps(fast)) == slow  # Ray workers send verdicts
+    assert Verdict.model_validate_json(fast.model_dump_json()) == slow
     with pytest.raises(Exception, match="frozen"):
         fast.passed = False  # type: ignore[misc]
 
@@ -144,3 +147,18 @@ def test_speech_folding_parts_digits_from_letters_exactly_where_the_rule_says(te
 
     reference = re.sub(r"(?<=\d)(?=[^\W\d_])|(?<=[^\W\d_])(?=\d)", " ", fold_spelling(text))
     assert _fold(text) == reference
+
+
+def test_transcript_lines_read_from_a_trace_are_ordinary_models() -> None:
+    from rewards.models import TranscriptTurn
+
+    trace = load_trace({"tool_calls": [], "transcript": [
+        {"role": "assistant", "content": "Hello."},
+        {"role": "user", "text": "Hi", "asr_text": "hi", "asr_confidence": 0.9}]})
+    assert trace.transcript == [
+        TranscriptTurn(role="agent", text="Hello."),
+        TranscriptTurn(role="caller", text="Hi", asr_text="hi", asr_confidence=0.9)]
+    assert pickle.loads(pickle.dumps(trace)) == trace
+    assert [turn.model_fields_set for turn in trace.transcript] == [
+        set(TranscriptTurn.model_fields)] * 2
+    assert load_trace(json.loads(trace.model_dump_json())) == trace
