@@ -162,3 +162,25 @@ def test_transcript_lines_read_from_a_trace_are_ordinary_models() -> None:
     assert [turn.model_fields_set for turn in trace.transcript] == [
         set(TranscriptTurn.model_fields)] * 2
     assert load_trace(json.loads(trace.model_dump_json())) == trace
+
+
+def test_rows_as_written_pass_at_once_only_where_each_satisfies_itself() -> None:
+    """A table equal to its locked rows passes in one comparison when every locked row is
+    satisfied by itself; a blank fuzzy-name cell that is not a wildcard is satisfied by
+    nothing, so that table takes the normalising path and fails like it."""
+    base = compile_lock(load_lockfile(lock("customer_support")))
+    rmas = base.tables["rmas"]
+    assert rmas.shortcut and not rmas.strict  # a blank reason is a wildcard: it passes
+    spec = rmas.spec
+    reason = spec.columns.index("reason")
+    fuzzy = dataclasses.replace(
+        spec, cache={}, wildcard=frozenset(),
+        matches=tuple("fuzzy_name" if i == reason else m for i, m in enumerate(spec.matches)))
+    rows = seed_dump("customer_support")["rmas"]
+    rows[0]["reason"] = ""
+    table = expected_table(fuzzy, rows)
+    assert not table.shortcut
+    compiled = dataclasses.replace(base, tables={**base.tables, "rmas": table})
+    live = {**seed_dump("customer_support"), "rmas": copy.deepcopy(rows)}
+    verdict = db_gate(compiled, live)
+    assert verdict == db_gate(_normalising(compiled), live) and not verdict.passed
