@@ -111,13 +111,15 @@ def time_stages(traces_file: Path, rounds: int) -> dict[str, dict[str, float]]:
     then, in a pass of its own over the same cycling traces, the floor of D: one ``==`` of each
     dumped write table with the locked rows as written, and nothing else (the least any exact
     comparison of the dump costs in Python)."""
-    import rewards.verify as scoring
+    import importlib
+
     from rewards.judges import judge
     from rewards.models import Trace
     from rewards.verify import compile_lockfile
 
     # The current verify leaves the dump's row check to D (see rewards.models); older
     # revisions load the trace whole.
+    scoring = importlib.import_module("rewards.verify")  # the module, not the function
     scorer_load = getattr(scoring, "_load", None)
     context = getattr(scoring, "_ROWS_BY_SCORER", None)
 

@@ -190,6 +190,21 @@ class KeyRule:
     normalize: Normalizer
     alternatives: tuple[Any, ...]  # expected values (normalised for facts, raw otherwise)
     shown: Any  # the expected value as the lockfile wrote it
+    # Fact rules: whether a live scalar satisfies them, by (type, value) (True is not 1);
+    # bounded, the same values recur across episodes of one lockfile.
+    seen: dict[tuple[type, Any], bool] = field(default_factory=dict, compare=False)
+
+    def fact_holds(self, value: Any) -> bool:
+        """Whether a live value equals an expected one after normalisation and aliases."""
+        try:
+            return self.seen[type(value), value]
+        except KeyError:
+            held = self.normalize(value) in self.alternatives
+            if len(self.seen) < 1024:
+                self.seen[type(value), value] = held
+            return held
+        except TypeError:  # a list or an object: not hashable, normalised every time
+            return self.normalize(value) in self.alternatives
 
 
 @dataclass(frozen=True, slots=True)

@@ -71,9 +71,7 @@ def _key_reason(rule: KeyRule, live: dict[str, Any]) -> str | None:
     if value is _ABSENT:
         return "absent"
     if rule.kind == "fact":
-        if rule.normalize(value) in rule.alternatives:
-            return None
-        return "not equal after normalisation and aliases"
+        return None if rule.fact_holds(value) else "not equal after normalisation and aliases"
     if rule.kind == "fuzzy_name":
         if isinstance(value, str) and any(isinstance(alt, str) and names_match(alt, value)
                                           for alt in rule.alternatives):
