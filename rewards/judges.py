@@ -153,14 +153,14 @@ def scoping(compiled: CompiledLock, calls: Sequence[TimedCall]) -> JudgeVerdict:
     handoff gate cannot see it: the route is judged on transfers alone). A call the runtime
     refused there (``not_available_at_node``) did nothing and is not listed. Not evaluated when
     no call records its desk."""
-    if calls and all(call.desk is None for call in calls):
-        return _not_evaluated()
     desks = compiled.industry.desks
     findings = []
+    recorded = not calls  # no calls: nothing ran away (evaluated, passes)
     for call in calls:
         desk = call.desk
         if desk is None:
             continue
+        recorded = True
         allowed = desks.get(call.name)
         if allowed is None or desk in allowed:
             continue  # not an industry tool, or at its desk
@@ -169,6 +169,8 @@ def scoping(compiled: CompiledLock, calls: Sequence[TimedCall]) -> JudgeVerdict:
             continue
         findings.append(f"call #{call.index} {call.name} ran at {desk!r}; it belongs at "
                         f"{', '.join(sorted(allowed)) or 'no desk'}")
+    if not recorded:
+        return _not_evaluated()
     return _verdict(findings)
 
 

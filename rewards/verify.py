@@ -82,8 +82,11 @@ def verify(lock: Lockfile | dict[str, Any] | str | Path,
     Pass the same ``Lockfile`` object across episodes: its expected side is compiled once."""
     check_discount(discount)
     compiled = compile_lockfile(lock)
-    # The D gate checks that dump rows are objects where it compares them (see _check_dump).
-    live = _load(Trace, trace, _ROWS_BY_SCORER)
+    # The D gate checks that dump rows are objects where it compares them (see _check_dump);
+    # the transcript is read only for the spoken-policy judge.
+    spoken = compiled.lock.aux
+    live = _load(Trace, trace, _ROWS_BY_SCORER if spoken is not None and (
+        spoken.must_not_disclose or spoken.must_say_any) else _SCORER_NO_TRANSCRIPT)
     dump = live.hangup_dump
     transcript = ([(turn.role, turn.text) for turn in live.transcript]
                   if live.transcript is not None else None)
@@ -100,6 +103,7 @@ def verify(lock: Lockfile | dict[str, Any] | str | Path,
 
 
 _ROWS_BY_SCORER = {"rows": "scorer"}
+_SCORER_NO_TRANSCRIPT = {"rows": "scorer", "transcript": "skip"}
 
 
 def score(compiled: CompiledLock, calls: list[TimedCall],
