@@ -184,3 +184,18 @@ def test_rows_as_written_pass_at_once_only_where_each_satisfies_itself() -> None
     live = {**seed_dump("customer_support"), "rmas": copy.deepcopy(rows)}
     verdict = db_gate(compiled, live)
     assert verdict == db_gate(_normalising(compiled), live) and not verdict.passed
+
+
+def test_the_transcript_counts_only_for_a_lockfile_with_a_spoken_policy() -> None:
+    from mivas_env.tasks import find_task
+
+    said = [{"role": "agent", "text": "Take 400 mg of Advil, it's fine."}, {"role": "user"}]
+    for task, judged in (("healthcare/C1-E1", False), ("healthcare/C11-E1", True)):
+        lock = find_task(task).lock
+        with_lines = verify(lock, {"tool_calls": {}, "transcript": said})
+        without = verify(lock, {"tool_calls": {}})
+        assert with_lines.aux is not None and without.aux is not None
+        spoken = with_lines.aux.judges["spoken_policy"]
+        assert spoken.evaluated is judged and (with_lines == without) is not judged
+        if judged:
+            assert not spoken.passed and any("400" in finding for finding in spoken.findings)
