@@ -104,7 +104,7 @@ class CompiledIndustry:
     forbidden: frozenset[str]
     tables: dict[str, TableSpec]
     seed_tables: dict[str, ExpectedTable]  # a write table a lockfile does not name stays the seed
-    wordy: dict[str, tuple[str, ...]]  # per tool, its prose and presence parameters
+    wordy: dict[str, frozenset[str]]  # per tool, its prose and presence parameters
     desks: dict[str, frozenset[str]]  # per tool, the desks it is available at
 
 
@@ -134,7 +134,7 @@ def compile_industry(industry: Industry, seed: dict[str, list[dict[str, Any]]]) 
     return CompiledIndustry(
         industry=industry, params=params,
         declared={tool: frozenset(spec) for tool, spec in params.items()},
-        wordy={tool: tuple(key for key, p in spec.items() if p.kind in ("prose", "presence"))
+        wordy={tool: frozenset(key for key, p in spec.items() if p.kind in ("prose", "presence"))
                for tool, spec in params.items()},
         desks=_tool_desks(industry),
         hops=industry.hop_set, forbidden=frozenset(industry.forbidden_unless_expected),

@@ -24,8 +24,8 @@ def db_gate(compiled: CompiledLock, dump: dict[str, list[dict[str, Any]]] | None
         rows = dump.get(name)
         if not isinstance(rows, list):
             rows = []
-        # The common case first: the rows as the lockfile (or seed) wrote them, in order (on
-        # an exact table only when every row compares by plain equality).
+        # The common case first: the rows as the lockfile (or seed) wrote them, in order,
+        # where each of those rows satisfies itself (ExpectedTable.shortcut).
         verdict = (TableVerdict(True, expected.spec.rule, [], [])
                    if expected.shortcut and expected.unchanged(rows) else _compare(expected, rows))
         tables[name] = verdict

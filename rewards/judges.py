@@ -237,10 +237,12 @@ def efficiency(compiled: CompiledLock, calls: Sequence[TimedCall],
                                 f"{expected.parameters})")
     wordy = compiled.industry.wordy
     for call in calls:
-        arguments = call.arguments
-        for key in wordy.get(call.name, ()):
-            if key in arguments:
-                for text in _prose_values(arguments[key]):
+        keys = wordy.get(call.name)
+        if not keys:
+            continue
+        for key, value in call.arguments.items():  # in the call's order, as findings read
+            if key in keys:
+                for text in _prose_values(value):
                     if not is_words(text):
                         findings.append(f"call #{call.index} {call.name}.{key} = {text[:40]!r} "
                                         f"is not words")
