@@ -46,7 +46,10 @@ def strip_accents(text: str) -> str:
 
 
 _PUNCT = re.compile(r"[^\w\s]|_")
-_SPACE = re.compile(r"\s+")
+
+
+# The same rule for ASCII text as one table lookup per character (speech is long).
+_ASCII_PUNCT = {code: " " for code in range(128) if _PUNCT.fullmatch(chr(code))}
 
 
 @lru_cache(maxsize=65536)  # bounded: values come from untrusted arguments
@@ -54,7 +57,8 @@ def fold_spelling(value: str) -> str:
     """The alias-table spelling: casefold, strip accents, punctuation to spaces, collapse spaces
     ("Blue Cross/Blue Shield" and "blue cross blue shield" look up the same alias)."""
     text = strip_accents(value).casefold()
-    return _SPACE.sub(" ", _PUNCT.sub(" ", text)).strip()
+    text = text.translate(_ASCII_PUNCT) if text.isascii() else _PUNCT.sub(" ", text)
+    return " ".join(text.split())
 
 
 @lru_cache(maxsize=65536)

@@ -199,3 +199,18 @@ def test_the_transcript_counts_only_for_a_lockfile_with_a_spoken_policy() -> Non
         assert spoken.evaluated is judged and (with_lines == without) is not judged
         if judged:
             assert not spoken.passed and any("400" in finding for finding in spoken.findings)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(max_size=40) | st.text(alphabet=st.characters(max_codepoint=127), max_size=40))
+def test_alias_folding_is_the_rule_as_written_for_any_text(text: str) -> None:
+    """fold_spelling (aliases, the tool servers, the spoken-policy judge): casefold, strip
+    accents, punctuation and underscores to spaces, spaces collapsed — ASCII text takes a
+    translation table, pinned here against the regexes the rule was first written with."""
+    import re
+
+    from rewards.normalize import fold_spelling, strip_accents
+
+    folded = strip_accents(text).casefold()
+    reference = re.sub(r"\s+", " ", re.sub(r"[^\w\s]|_", " ", folded)).strip()
+    assert fold_spelling.__wrapped__(text) == reference
