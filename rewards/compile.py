@@ -235,12 +235,16 @@ class LeafTypes:
     every: bool  # ``rows`` is every row of the table
 
     def fetch(self, rows: Iterable[Any]) -> tuple[type, ...]:
-        """The types of the leaves on the pattern in ``rows``, row after row (LookupError or
-        TypeError where a row does not have the pattern's shape)."""
-        values: Iterable[Any] = rows
-        for step in self.steps:
-            values = step(values)
-        return tuple(map(type, values))
+        return _leaf_types_along(self.steps, rows)
+
+
+def _leaf_types_along(steps: tuple[Step, ...], rows: Iterable[Any]) -> tuple[type, ...]:
+    """The types of the leaves on a pattern in ``rows``, row after row (LookupError or
+    TypeError where a row does not have the pattern's shape)."""
+    values: Iterable[Any] = rows
+    for step in steps:
+        values = step(values)
+    return tuple(map(type, values))
 
 
 @dataclass(frozen=True, slots=True)
@@ -445,11 +449,10 @@ def _leaf_types(spec: TableSpec, source: list[dict[str, Any]]) -> tuple[LeafType
     leaves = []
     for pattern, holding in found.items():
         steps = tuple(_step(part) for part in pattern)
-        probe = LeafTypes(steps, (), (), (), {}, False)
         every: list[tuple[type, ...]] | None = None
         if len(holding) * 4 >= len(source) * 3:  # most rows: fetch the table itself
             try:
-                every = [probe.fetch((row,)) for row in source]
+                every = [_leaf_types_along(steps, (row,)) for row in source]
             except (LookupError, TypeError):
                 every = None
         if every is not None:
@@ -458,7 +461,7 @@ def _leaf_types(spec: TableSpec, source: list[dict[str, Any]]) -> tuple[LeafType
             rows, types = [], []
             for i in sorted(holding):
                 try:
-                    types.append(probe.fetch((source[i],)))
+                    types.append(_leaf_types_along(steps, (source[i],)))
                 except (LookupError, TypeError):  # mixed shapes: checked by normalising
                     types.append((_MIXED,))
                 rows.append(i)

@@ -79,6 +79,11 @@ class AuxSpec(BaseModel):
         default=None, max_length=20_000,
         description="A rubric for the optional LLM judge (off unless an endpoint is configured).")
 
+    @property
+    def speaks(self) -> bool:
+        """Whether there is a spoken policy to judge (a phrase in either list)."""
+        return bool(self.must_not_disclose or self.must_say_any)
+
     @field_validator("must_not_disclose", "must_say_any")
     @classmethod
     def _non_blank(cls, values: list[str]) -> list[str]:

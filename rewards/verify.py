@@ -85,8 +85,8 @@ def verify(lock: Lockfile | dict[str, Any] | str | Path,
     # The D gate checks that dump rows are objects where it compares them (see _check_dump);
     # the transcript is read only for the spoken-policy judge.
     spoken = compiled.lock.aux
-    live = _load(Trace, trace, _ROWS_BY_SCORER if spoken is not None and (
-        spoken.must_not_disclose or spoken.must_say_any) else _SCORER_NO_TRANSCRIPT)
+    live = _load(Trace, trace, _ROWS_BY_SCORER if spoken is not None and spoken.speaks
+                 else _SCORER_NO_TRANSCRIPT)
     dump = live.hangup_dump
     transcript = ([(turn.role, turn.text) for turn in live.transcript]
                   if live.transcript is not None else None)
