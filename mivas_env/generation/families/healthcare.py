@@ -7,7 +7,7 @@ full), so the gold calls replay as written. Caller text comes from split-held-ou
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import date, timedelta
 from functools import lru_cache
 from typing import Any
@@ -180,6 +180,16 @@ def _book(seed: int) -> tuple[dict[str, list[dict[str, Any]]], frozenset[str]]:
 
 def upcoming(world: World, patient_id: str) -> list[dict[str, Any]]:
     return list(_book(world.seed)[0].get(patient_id, []))
+
+
+def booked_visit(world: World, rng: random.Random,
+                 keep: Callable[[dict[str, Any]], bool] | None = None,
+                 ) -> tuple[dict[str, Any], dict[str, Any]] | None:
+    """A patient and one of their upcoming visits (those ``keep`` accepts), drawn evenly over
+    all such visits; None when the world has none."""
+    candidates = [(p, a) for p in unique_patients(world) for a in upcoming(world, p["patient_id"])
+                  if keep is None or keep(a)]
+    return rng.choice(candidates) if candidates else None
 
 
 def established(world: World, patient_id: str) -> bool:
@@ -541,11 +551,10 @@ C4_NUDGES = ["I'd like to move the one on {old}.", "Can we move it to {new}?",
 
 
 def make_c4(world: World, rng: random.Random) -> Draft | None:
-    candidates = [(p, a) for p in unique_patients(world) for a in upcoming(world, p["patient_id"])
-                  if a["visit_type"] != "new_patient"]
-    if not candidates:
+    drawn = booked_visit(world, rng, lambda appt: appt["visit_type"] != "new_patient")
+    if drawn is None:
         return None
-    person, appt = rng.choice(candidates)
+    person, appt = drawn
     old_day = date.fromisoformat(appt["start_time"][:10])
     move_office = rng.random() < 0.3
     location_id = appt["location_id"]
@@ -626,10 +635,10 @@ C5_NUDGES = ["Just cancel the one on {day}, please.", "Can you cancel that {visi
 
 
 def make_c5(world: World, rng: random.Random) -> Draft | None:
-    candidates = [(p, a) for p in unique_patients(world) for a in upcoming(world, p["patient_id"])]
-    if not candidates:
+    drawn = booked_visit(world, rng)
+    if drawn is None:
         return None
-    person, appt = rng.choice(candidates)
+    person, appt = drawn
     day = date.fromisoformat(appt["start_time"][:10])
     office = office_name(world, appt["location_id"])
     visit = VISIT_WORDS[appt["visit_type"]]
@@ -739,11 +748,10 @@ def make_c6(world: World, rng: random.Random) -> Draft | None:
                           "say": phrases(rng, C6_SYMPTOMS, world.split, 2) + [
                               "Can I talk to a nurse or someone, please?"][:1]})
     elif kind == "refill":
-        candidates = [(p, a) for p in unique_patients(world)
-                      for a in upcoming(world, p["patient_id"])]
-        if not candidates:
+        drawn = booked_visit(world, rng)
+        if drawn is None:
             return None
-        person, appt = rng.choice(candidates)
+        person, appt = drawn
         office = office_name(world, appt["location_id"])
         slots_ = {"office": office}
         openings = C6_REFILL
@@ -1298,10 +1306,10 @@ C13_NUDGES = ["When is my {office} appointment?", "Just the date and time, pleas
 
 
 def make_c13(world: World, rng: random.Random) -> Draft | None:
-    candidates = [(p, a) for p in unique_patients(world) for a in upcoming(world, p["patient_id"])]
-    if not candidates:
+    drawn = booked_visit(world, rng)
+    if drawn is None:
         return None
-    person, appt = rng.choice(candidates)
+    person, appt = drawn
     same_office = [a for a in upcoming(world, person["patient_id"])
                    if a["location_id"] == appt["location_id"]]
     appt = min(same_office, key=lambda a: a["start_time"])

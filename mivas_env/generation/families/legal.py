@@ -587,17 +587,8 @@ def make_filing_deadline(world: World, rng: random.Random) -> Lock | None:
         return None
     deadline = date.fromisoformat(data["deadline"])
     passed = bool(data["passed"])
-    where, town = draw.where(state)
+    facts, town = deadline_facts(draw, scene, state, incident, name, phone)
     state_name = STATES[state][0]
-    facts = {
-        "full_name": name, "phone": draw.spoken_phone(phone),
-        "practice_area": draw.say(scene.says), "incident_date": draw.date(incident),
-        "incident_state": where,
-        "matter_summary": draw.say([
-            "I just want to know my deadline for now.", "Only the deadline for now, thanks.",
-            "I'm not ready to start a case; I need the date.", "For now I only need my deadline.",
-            "I just need to know how long I have.", "Just the filing deadline, please."]),
-    }
     goal_phrases = [goal_date(deadline)]
     if passed:
         answer = (f"I checked the {state_name} rule for {AREA_WORDS[scene.area]}: it's "
@@ -705,13 +696,11 @@ def no_deadline_question(draw: Draw) -> Lock | None:
                       incident_date=separated.isoformat())])
 
 
-def unsupported_deadline(draw: Draw, scene: Scene, state: str, incident: date, name: str,
-                         phone: str) -> Lock:
-    """C1 in a state without a rule on file: the check answers unsupported_state, and the
-    right answer is that an attorney must review it (a remembered rule is wrong)."""
+def deadline_facts(draw: Draw, scene: Scene, state: str, incident: date, name: str,
+                   phone: str) -> tuple[dict[str, str], str]:
+    """What a C1 caller says when asked (a deadline only, no case yet), and the incident town."""
     where, town = draw.where(state)
-    state_name = STATES[state][0]
-    facts = {
+    return {
         "full_name": name, "phone": draw.spoken_phone(phone),
         "practice_area": draw.say(scene.says), "incident_date": draw.date(incident),
         "incident_state": where,
@@ -719,7 +708,15 @@ def unsupported_deadline(draw: Draw, scene: Scene, state: str, incident: date, n
             "I just want to know my deadline for now.", "Only the deadline for now, thanks.",
             "I'm not ready to start a case; I need the date.", "For now I only need my deadline.",
             "I just need to know how long I have.", "Just the filing deadline, please."]),
-    }
+    }, town
+
+
+def unsupported_deadline(draw: Draw, scene: Scene, state: str, incident: date, name: str,
+                         phone: str) -> Lock:
+    """C1 in a state without a rule on file: the check answers unsupported_state, and the
+    right answer is that an attorney must review it (a remembered rule is wrong)."""
+    facts, _ = deadline_facts(draw, scene, state, incident, name, phone)
+    state_name = STATES[state][0]
     answer = (f"I checked our deadline rules: we have no {AREA_WORDS[scene.area]} deadline rule "
               f"on file for {state_name}, so an attorney must review it. I can't give you a date "
               "myself, but I can open an intake so an attorney looks at it soon.")
