@@ -138,7 +138,9 @@ def test_row_order_cannot_fail_a_match() -> None:
     assert verify(C1E1, trace(c1e1_trace()["tool_calls"], dump)).db.passed
 
 
-def test_datetimes_collapse_to_minute_precision_1530_equals_153059_5() -> None:
+def _booked_at(stamp: str) -> Verdict:
+    """A lockfile that books appt_9001 at 2026-12-03T15:30, scored against a dump where the
+    same appointment starts at ``stamp``."""
     appointment = {"appointment_id": "appt_9001", "patient_id": "pat_0001",
                    "provider_id": "prov_chen", "location_id": "loc_park_ave",
                    "start_time": "2026-12-03T15:30", "visit_type": "follow_up",
@@ -146,10 +148,13 @@ def test_datetimes_collapse_to_minute_precision_1530_equals_153059_5() -> None:
     expected = lock("healthcare", db={"appointments": [
         *load_seed("healthcare")["appointments"], appointment]})
     live = seed_dump("healthcare")
-    live["appointments"].append({**appointment, "start_time": "2026-12-03T15:30:59.5-05:00"})
-    assert verify(expected, trace([], live)).db.passed
-    live["appointments"][-1]["start_time"] = "2026-12-03T15:31:00"
-    assert not verify(expected, trace([], live)).db.passed
+    live["appointments"].append({**appointment, "start_time": stamp})
+    return verify(expected, trace([], live))
+
+
+def test_datetimes_collapse_to_minute_precision_1530_equals_153059_5() -> None:
+    assert _booked_at("2026-12-03T15:30:59.5-05:00").db.passed
+    assert not _booked_at("2026-12-03T15:31:00").db.passed
 
 
 def test_remaining_strings_are_stripped_and_casefolded_and_phones_compare_digits() -> None:
@@ -700,15 +705,7 @@ def test_a_date_is_present_and_equal_the_whole_value_must_be_a_date(
                                    "2026-12-03T15:30:59Z", "2026-12-03T15:30:00-05:00 (EST)",
                                    "2026-12-03T15:30 UTC", "2026-12-03T15:30:00+0100"])
 def test_seconds_and_timezone_are_dropped_offsets_and_zone_names_alike(stamp: str) -> None:
-    appointment = {"appointment_id": "appt_9001", "patient_id": "pat_0001",
-                   "provider_id": "prov_chen", "location_id": "loc_park_ave",
-                   "start_time": "2026-12-03T15:30", "visit_type": "follow_up",
-                   "status": "booked"}
-    expected = lock("healthcare", db={"appointments": [
-        *load_seed("healthcare")["appointments"], appointment]})
-    live = seed_dump("healthcare")
-    live["appointments"].append({**appointment, "start_time": stamp})
-    assert verify(expected, trace([], live)).db.passed
+    assert _booked_at(stamp).db.passed
     book = lock("healthcare", calls=[{"name": "book_appointment", "parameters": {
         "patient_id": "pat_0001", "start_time": "2026-12-03T15:30"}}])
     assert verify(book, trace([call("book_appointment", 1, patient_id="pat_0001",
