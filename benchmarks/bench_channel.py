@@ -18,11 +18,11 @@ from collections.abc import Callable
 from typing import Any
 
 from mivas_env import MivasEnv, load_tasks
-from mivas_env.agents import OracleAgent
-from mivas_env.caller import answer_templates, spell_out
-from mivas_env.channel import AsrNoise, read_name, read_spelling, spoken, word_errors
-from mivas_env.evaluate import run_episode
-from mivas_env.voice_agents import CarefulVoiceAgent, NaiveVoiceAgent
+from mivas_env.agents.baselines import OracleAgent
+from mivas_env.agents.voice import CarefulVoiceAgent, NaiveVoiceAgent
+from mivas_env.caller.scripted import answer_templates, spell_out
+from mivas_env.evaluation.runner import run_episode
+from mivas_env.speech.channel import AsrNoise, read_name, read_spelling, spoken, word_errors
 from rewards.compile import compiled_industry
 from rewards.names import names_match
 from rewards.normalize import is_blank

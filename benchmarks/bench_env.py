@@ -14,8 +14,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _timing import HEADER, percentiles, row  # noqa: E402
 
 from mivas_env import MivasEnv, load_tasks  # noqa: E402
-from mivas_env.agents import OracleAgent  # noqa: E402
-from mivas_env.evaluate import run_episode  # noqa: E402
+from mivas_env.agents.baselines import OracleAgent  # noqa: E402
+from mivas_env.evaluation.runner import run_episode  # noqa: E402
 
 PLAN_CHECK = {"tool": "check_plan_accepted",
               "arguments": {"carrier": "Aetna", "location_id": "Park Avenue"}}

@@ -37,9 +37,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import gymnasium as gym  # noqa: E402
 from rapidfuzz import fuzz, process  # noqa: E402
 
-from mivas_env.agents import Action, NoopAgent, gold_arguments  # noqa: E402
+from mivas_env.agents.baselines import Action, NoopAgent, gold_arguments  # noqa: E402
 from mivas_env.env import MivasEnv  # noqa: E402
-from mivas_env.evaluate import run_episode  # noqa: E402
+from mivas_env.evaluation.runner import run_episode  # noqa: E402
 from mivas_env.generation import Instance, Stats, families, generate, generate_one, industries  # noqa: E402
 from rewards.compile import _world_industry, compiled_industry  # noqa: E402
 from rewards.normalize import canonical_json  # noqa: E402

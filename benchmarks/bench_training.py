@@ -13,7 +13,7 @@ import time
 import numpy as np
 
 from mivas_env import DiscreteActions, MivasEnv
-from mivas_env.tasks import load_tasks
+from mivas_env.call.tasks import load_tasks
 
 
 def discrete_throughput(episodes: int) -> float:
@@ -37,7 +37,7 @@ def discrete_throughput(episodes: int) -> float:
 def ray_scaling(repeat: int) -> None:
     import ray
 
-    from mivas_env.ray_eval import EvalPool
+    from mivas_env.evaluation.ray_runner import EvalPool
 
     tasks = load_tasks() * repeat
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR)
@@ -58,7 +58,7 @@ def ppo_iterations(iterations: int) -> None:
     import ray
     import torch
 
-    from mivas_env.rllib import iteration_metrics, ppo_config
+    from mivas_env.integrations.rllib import iteration_metrics, ppo_config
 
     torch.set_num_threads(1)
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR)

@@ -67,9 +67,9 @@ def realistic_trace(wrong_office: bool) -> dict[str, Any]:
 
 def record_oracle_traces(path: Path) -> None:
     """One oracle episode per shipped task; lockfile path and trace, as JSON lines."""
-    from mivas_env.agents import make_agent
-    from mivas_env.evaluate import evaluate
-    from mivas_env.tasks import load_tasks
+    from mivas_env.agents.baselines import make_agent
+    from mivas_env.call.tasks import load_tasks
+    from mivas_env.evaluation.runner import evaluate
 
     with tempfile.TemporaryDirectory() as tmp:
         tasks = load_tasks()

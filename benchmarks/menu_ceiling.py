@@ -14,8 +14,8 @@ import argparse
 from collections import Counter
 from typing import Any
 
+from mivas_env.call.tasks import Task, load_tasks
 from mivas_env.env import MivasEnv
-from mivas_env.tasks import Task, load_tasks
 from mivas_env.wrappers import DiscreteActions
 from rewards.industry import industry_names
 

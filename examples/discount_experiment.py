@@ -39,9 +39,9 @@ from typing import Any
 
 import numpy as np
 
-from mivas_env.agents import NoopAgent
+from mivas_env.agents.baselines import NoopAgent
+from mivas_env.call.tasks import Task, load_task, load_tasks
 from mivas_env.env import MivasEnv, policy_info
-from mivas_env.tasks import Task, load_task, load_tasks
 from mivas_env.wrappers import DiscreteActions, FixedDiscountEval
 
 DEFAULT_OUT = Path(tempfile.gettempdir()) / "mivas-discount-experiment" / "discount_experiment"
@@ -151,7 +151,7 @@ def heldout_eval(algo: Any, env: DiscreteActions, tasks: list[Task], seed: int
 
 def run(discount: float, seed: int, iterations: int, train: list[Task], held_out: list[Task]
         ) -> list[dict[str, Any]]:
-    from mivas_env.rllib import build_algo, iteration_metrics, ppo_config
+    from mivas_env.integrations.rllib import build_algo, iteration_metrics, ppo_config
 
     industry = train[0].industry
     config = ppo_config({"industry": industry, "discount": discount, "max_turns": MAX_TURNS,

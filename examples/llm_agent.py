@@ -13,9 +13,9 @@ import argparse
 import sys
 from contextlib import nullcontext
 
-from mivas_env.evaluate import evaluate, format_table, summarize
-from mivas_env.llm_agent import EndpointError, LLMAgent
-from mivas_env.tasks import load_tasks
+from mivas_env.agents.llm import EndpointError, LLMAgent
+from mivas_env.call.tasks import load_tasks
+from mivas_env.evaluation.runner import evaluate, format_table, summarize
 
 parser = argparse.ArgumentParser()
 parser.add_argument("--stub", action="store_true",

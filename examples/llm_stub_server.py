@@ -21,8 +21,8 @@ from typing import Any
 
 from stub_chat_server import Step, StubServer  # beside this file: the one loopback server
 
-from mivas_env.agents import OracleAgent
-from mivas_env.tasks import Task, load_tasks
+from mivas_env.agents.baselines import OracleAgent
+from mivas_env.call.tasks import Task, load_tasks
 
 
 def _words(text: str) -> frozenset[str]:

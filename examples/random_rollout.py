@@ -6,7 +6,7 @@
 import gymnasium as gym
 
 import mivas_env  # noqa: F401  (registers the env ids)
-from mivas_env.agents import RandomAgent
+from mivas_env.agents.baselines import RandomAgent
 from mivas_env.env import policy_info
 
 env = gym.make("mivas/healthcare-v0", max_turns=20)

@@ -13,7 +13,7 @@ import json
 import ray
 import torch
 
-from mivas_env.rllib import build_algo, iteration_metrics, ppo_config
+from mivas_env.integrations.rllib import build_algo, iteration_metrics, ppo_config
 
 
 def main() -> None:

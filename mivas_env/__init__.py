@@ -11,10 +11,13 @@ from importlib.util import find_spec
 
 from gymnasium.envs.registration import register, registry
 
+from mivas_env import _moved
+from mivas_env.call.tasks import Task, find_task, load_task, load_tasks
 from mivas_env.env import MivasEnv, policy_info
-from mivas_env.tasks import Task, find_task, load_task, load_tasks
 from mivas_env.wrappers import DiscreteActions, FixedDiscountEval
 from rewards.industry import industry_names
+
+_moved.install()  # old import paths (mivas_env.runtime, ...) still work
 
 ENV_IDS = {f"mivas/{name}-v0": name for name in industry_names()} | {"mivas/all-v0": None}
 GEN_ENV_IDS: dict[str, str | None] = {

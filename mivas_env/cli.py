@@ -48,7 +48,7 @@ def resolve_lockfile(ref: str) -> Path:
         raise UsageError("is a directory, not a lockfile (give one lockfile, or a task id "
                          "like healthcare/C1-E1)", file=ref)
     if re.fullmatch(r"[a-z][a-z0-9_]*/C[0-9]{1,3}-E[0-9]{1,3}", ref):
-        from mivas_env.tasks import lockfile_path
+        from mivas_env.call.tasks import lockfile_path
 
         return lockfile_path(ref)
     raise TaskNotFoundError("file not found (nor a task id like healthcare/C1-E1)", file=ref)
@@ -104,7 +104,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 def cmd_show(args: argparse.Namespace) -> int:
     """The episode in the terminal, explanations next to the lines they are about."""
-    from mivas_env.show import render_episode
+    from mivas_env.reporting.show import render_episode
     from rewards.industry import read_json
     from rewards.verify import compile_lockfile, load_trace
 
@@ -133,7 +133,7 @@ def print_verdict(verdict: Verdict) -> None:
 
 def lockfile_schema() -> dict[str, Any]:
     """The lockfile schema with the scripted caller's DSL in place of a free-form object."""
-    from mivas_env.caller import CallerSpec
+    from mivas_env.caller.scripted import CallerSpec
 
     schema = Lockfile.model_json_schema()
     caller = CallerSpec.model_json_schema()
@@ -146,7 +146,7 @@ def lockfile_schema() -> dict[str, Any]:
 
 
 def caller_schema() -> dict[str, Any]:
-    from mivas_env.caller import CallerSpec
+    from mivas_env.caller.scripted import CallerSpec
 
     return CallerSpec.model_json_schema()
 
@@ -178,7 +178,7 @@ class _Given(argparse.Action):
 def write_report(path: Path, collector: Any, args: argparse.Namespace,
                  summary: dict[str, Any]) -> None:
     """Render ``mivas eval --report`` (a user's unwritable path: exit 2, one line)."""
-    from mivas_env.report import render_report
+    from mivas_env.reporting.report import render_report
 
     settings = {"agent": args.agent, "model": args.model or "", "discount": args.discount,
                 "seed": args.seed, "max_turns": args.max_turns,
@@ -195,9 +195,9 @@ def write_report(path: Path, collector: Any, args: argparse.Namespace,
 def cmd_eval(args: argparse.Namespace) -> int:
     from tqdm import tqdm
 
-    from mivas_env.agents import make_agent
-    from mivas_env.evaluate import evaluate, format_table, summarize
-    from mivas_env.tasks import load_dir, load_tasks
+    from mivas_env.agents.baselines import make_agent
+    from mivas_env.call.tasks import load_dir, load_tasks
+    from mivas_env.evaluation.runner import evaluate, format_table, summarize
 
     if args.channel == "text" and (getattr(args, "wer_given", False) or args.agent_channel):
         raise UsageError("--wer and --agent-channel need --channel spoken or asr")
@@ -240,7 +240,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
     retried = None
     report = None
     if args.report:
-        from mivas_env.report import ReportCollector
+        from mivas_env.reporting.report import ReportCollector
 
         report = ReportCollector()
     if args.workers > 1:
@@ -249,7 +249,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
         require("ray", "--workers")
         if env_kwargs:
             raise UsageError("--channel and an LLM caller run serially; drop --workers")
-        from mivas_env.ray_eval import ray_evaluate
+        from mivas_env.evaluation.ray_runner import ray_evaluate
 
         with tqdm(total=len(tasks), desc=f"eval {args.agent} x{args.workers}", unit="task",
                   file=sys.stderr, disable=_no_bar(args), leave=False) as progress:
@@ -294,8 +294,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
 def cmd_audit(args: argparse.Namespace) -> int:
     from tqdm import tqdm
 
-    from mivas_env.audit import PANEL, audit, format_report
-    from mivas_env.tasks import load_dir, load_tasks
+    from mivas_env.call.tasks import load_dir, load_tasks
+    from mivas_env.evaluation.audit import PANEL, audit, format_report
 
     tasks = load_dir(args.tasks_dir) if args.tasks_dir else load_tasks(args.industry)
     if args.tasks_dir and args.industry:
@@ -339,7 +339,7 @@ def select_tasks(tasks: Sequence[Any], wanted: Sequence[str], industry: str | No
 
 
 def cmd_tasks_list(args: argparse.Namespace) -> int:
-    from mivas_env.tasks import load_tasks
+    from mivas_env.call.tasks import load_tasks
 
     for task in load_tasks(args.industry):
         hops = " -> ".join(task.lock.exp_handoff_path) or "(reception only)"
@@ -351,16 +351,16 @@ def _lockfile_paths(args: argparse.Namespace) -> list[Path]:
     if getattr(args, "task_id", None):
         return [resolve_lockfile(args.task_id)]
     if getattr(args, "dir", None):
-        from mivas_env.tasks import lockfile_paths
+        from mivas_env.call.tasks import lockfile_paths
 
         return lockfile_paths(args.dir)
-    from mivas_env.tasks import shipped_lockfile_paths
+    from mivas_env.call.tasks import shipped_lockfile_paths
 
     return shipped_lockfile_paths(args.industry)
 
 
 def cmd_tasks_lock(args: argparse.Namespace) -> int:
-    from mivas_env.authoring import lock_task
+    from mivas_env.evaluation.authoring import lock_task
 
     if not args.all and not args.task_id:
         raise UsageError("name a task id or pass --all")
@@ -377,7 +377,7 @@ def cmd_tasks_lock(args: argparse.Namespace) -> int:
 def cmd_tasks_check(args: argparse.Namespace) -> int:
     from tqdm import tqdm
 
-    from mivas_env.authoring import check_task
+    from mivas_env.evaluation.authoring import check_task
 
     paths = _lockfile_paths(args)
     bad = 0

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Literal, NotRequired, SupportsFloat, Type
 
 import gymnasium as gym
 
-from mivas_env.actions import (
+from mivas_env.call.actions import (
     MAX_ACTION_CHARS,
     Action,
     InvalidAction,
@@ -25,14 +25,14 @@ from mivas_env.actions import (
     ToolAction,
     parse_action,
 )
-from mivas_env.channel import CHANNELS, DEFAULT_WER, Channel, ChannelName, Heard
-from mivas_env.llm_caller import LLMCallerConfig
-from mivas_env.runtime import CallSession, Scoping, speech_ms
+from mivas_env.call.runtime import CallSession, Scoping, speech_ms
+from mivas_env.caller.llm import LLMCallerConfig
+from mivas_env.speech.channel import CHANNELS, DEFAULT_WER, Channel, ChannelName, Heard
 
 if TYPE_CHECKING:
-    from mivas_env.llm_judge import LLMJudge
-from mivas_env.tasks import Task, load_tasks
-from mivas_env.vector import CallText
+    from mivas_env.llm.judge import LLMJudge
+from mivas_env.call.tasks import Task, load_tasks
+from mivas_env.spaces import CallText
 from rewards import TaskNotFoundError, load_industry
 from rewards.normalize import strip_accents
 from rewards.verify import check_discount, r_strict, score
@@ -152,7 +152,7 @@ class MivasEnv(gym.Env[str, str]):
     (a perfect recogniser's words) or ``"asr"`` (those words with seeded recognition errors at
     word error rate ``wer``); with ``agent_channel`` the agent's speech reaches the caller
     through the same channel. ``llm_caller`` (an ``LLMCallerConfig`` or its fields as a dict)
-    lets an OpenAI-compatible model speak the caller's lines (see ``mivas_env.llm_caller``)."""
+    lets an OpenAI-compatible model speak the caller's lines (see ``mivas_env.caller.llm``)."""
 
     metadata = {"render_modes": ["ansi"]}
 

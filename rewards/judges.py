@@ -300,7 +300,7 @@ def judge(compiled: CompiledLock, calls: Sequence[TimedCall],
                       judges=judges)
 
 
-# --- the LLM judge's prompt and answer (the HTTP call lives in mivas_env.llm_judge) ---------
+# --- the LLM judge's prompt and answer (the HTTP call lives in mivas_env.llm.judge) ---------
 
 LLM_SYSTEM = ("You grade one phone call handled by a voice agent against a rubric. Reply with a "
               "JSON object only: {\"pass\": true or false, \"reason\": \"one sentence\"}.")

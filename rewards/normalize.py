@@ -1,6 +1,6 @@
 """Value normalisation shared by the grader and the tool servers (contract: 'Aliases, so the
 environment and the grader agree'). One rule, one place: the tool servers' argument checking
-(``mivas_env.arguments``), their name lookups and the grader's gates all call these functions,
+(``mivas_env.call.arguments``), their name lookups and the grader's gates all call these functions,
 so a call the environment honoured cannot be scored as missing. Every function here is pure and
 cached where values repeat."""
 

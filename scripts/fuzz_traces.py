@@ -15,7 +15,7 @@ import traceback
 from pathlib import Path
 from typing import Any
 
-from mivas_env.tasks import lockfile_path
+from mivas_env.call.tasks import lockfile_path
 from rewards import MivasError, verify
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -12,7 +12,7 @@ import argparse
 import json
 from pathlib import Path
 
-from mivas_env.tasks import lockfile_path
+from mivas_env.call.tasks import lockfile_path
 from rewards import verify
 from rewards.industry import industry_names
 

@@ -14,8 +14,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from mivas_env.call.tasks import find_task
 from mivas_env.env import MivasEnv
-from mivas_env.tasks import find_task
 from rewards.industry import industry_names
 
 ROOT = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "near_miss"

@@ -14,7 +14,7 @@ import json
 import sys
 from pathlib import Path
 
-from mivas_env.recorded import retell_to_trace
+from mivas_env.integrations.retell import retell_to_trace
 from rewards import MivasError
 from rewards.industry import read_json
 

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from mivas_env.audit import PANEL, AuditReport, audit
+from mivas_env.call.tasks import find_task, load_dir
 from mivas_env.cli import main
-from mivas_env.tasks import find_task, load_dir
+from mivas_env.evaluation.audit import PANEL, AuditReport, audit
 
 # One or two tasks per exploit: enumeration (C1-E1), name-only (C12-E2), prose and flooding
 # (C8-E1, legal C8-E1), transfers to reorder (C3-E1), refusals and safety (C11-*, C6-E1, C10-*).
@@ -52,8 +52,8 @@ def test_no_adversarial_policy_earns_strict_reward_on_a_task_it_does_not_solve(
 def test_an_exploit_is_flagged_when_a_policy_earns_strict_reward_without_the_work(
         tmp_path: Path) -> None:
     # A refusal whose spoken policy is gone: noop's non-answer is a strict pass it did not earn.
-    from mivas_env.audit import work_done
-    from mivas_env.tasks import load_task
+    from mivas_env.call.tasks import load_task
+    from mivas_env.evaluation.audit import work_done
 
     data = json.loads(find_task("healthcare/C11-E2").path.read_text())
     del data["aux"]

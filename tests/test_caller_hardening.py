@@ -8,9 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mivas_env import MivasEnv
-from mivas_env.caller import MAX_FACTS_PER_TURN, CallerSpec, ScriptedCaller
-from mivas_env.runtime import slot_keywords
-from mivas_env.tasks import find_task, load_tasks
+from mivas_env.call.runtime import slot_keywords
+from mivas_env.call.tasks import find_task, load_tasks
+from mivas_env.caller.scripted import MAX_FACTS_PER_TURN, CallerSpec, ScriptedCaller
 from tests.helpers import dana, say, turns_until_hangup
 
 CHECK_ARGS = {"carrier": "aetna", "location_id": "loc_park_ave"}
@@ -145,8 +145,8 @@ def test_a_fake_claim_with_no_matching_call_gets_a_suspicious_reply() -> None:
 
 
 def test_the_oracle_still_satisfies_every_hardened_caller() -> None:
-    from mivas_env.agents import OracleAgent
-    from mivas_env.evaluate import evaluate
+    from mivas_env.agents.baselines import OracleAgent
+    from mivas_env.evaluation.runner import evaluate
 
     results = evaluate(OracleAgent(), load_tasks())
     assert all(r.passed and r.handoff_verdict == "exact" for r in results)

@@ -19,8 +19,11 @@ from hypothesis import strategies as st
 
 import mivas_env
 from mivas_env import MivasEnv
-from mivas_env.agents import OracleAgent
-from mivas_env.channel import (
+from mivas_env.agents.baselines import OracleAgent
+from mivas_env.agents.voice import CarefulVoiceAgent
+from mivas_env.call.tasks import Task, build_task, load_tasks
+from mivas_env.evaluation.runner import run_episode
+from mivas_env.speech.channel import (
     CHANNELS,
     AsrNoise,
     Channel,
@@ -32,9 +35,6 @@ from mivas_env.channel import (
     spoken,
     word_errors,
 )
-from mivas_env.evaluate import run_episode
-from mivas_env.tasks import Task, build_task, load_tasks
-from mivas_env.voice_agents import CarefulVoiceAgent
 from rewards import load_trace, verify
 from rewards.verify import load_lockfile
 
@@ -228,7 +228,7 @@ def test_a_platform_transcript_with_odd_asr_fields_still_scores(bad: dict[str, A
 
 
 def test_an_unbroken_run_longer_than_a_word_is_cut_not_spelled_forever() -> None:
-    from mivas_env.channel import MAX_TOKEN_CHARS
+    from mivas_env.speech.channel import MAX_TOKEN_CHARS
 
     assert read_digits(spoken("1" * 100_000)) == "1" * MAX_TOKEN_CHARS
     assert spoken("a" * 100_000) == "a" * MAX_TOKEN_CHARS

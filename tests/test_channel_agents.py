@@ -8,10 +8,10 @@ import json
 import pytest
 
 from mivas_env import MivasEnv
+from mivas_env.agents.voice import CarefulVoiceAgent, NaiveVoiceAgent, dictated_arguments, vote
+from mivas_env.call.tasks import find_task, load_tasks
 from mivas_env.cli import main
-from mivas_env.evaluate import run_episode
-from mivas_env.tasks import find_task, load_tasks
-from mivas_env.voice_agents import CarefulVoiceAgent, NaiveVoiceAgent, dictated_arguments, vote
+from mivas_env.evaluation.runner import run_episode
 
 
 def pass_rate(agent_class: type, wer: float, tasks: list,  # type: ignore[type-arg]

@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 
 from mivas_env import MivasEnv
-from mivas_env.agents import OracleAgent
-from mivas_env.caller import spell_out
-from mivas_env.channel import read_spelling, spoken
-from mivas_env.evaluate import run_episode
-from mivas_env.tasks import load_tasks
+from mivas_env.agents.baselines import OracleAgent
+from mivas_env.call.tasks import load_tasks
+from mivas_env.caller.scripted import spell_out
+from mivas_env.evaluation.runner import run_episode
+from mivas_env.speech.channel import read_spelling, spoken
 
 
 def legal(**kwargs: object) -> MivasEnv:

@@ -12,10 +12,10 @@ import pytest
 pytest.importorskip("httpx")
 
 from mivas_env import MivasEnv  # noqa: E402
-from mivas_env.agents import OracleAgent  # noqa: E402
-from mivas_env.evaluate import run_episode  # noqa: E402
-from mivas_env.llm_caller import LLMCallerConfig  # noqa: E402
-from mivas_env.tasks import find_task  # noqa: E402
+from mivas_env.agents.baselines import OracleAgent  # noqa: E402
+from mivas_env.call.tasks import find_task  # noqa: E402
+from mivas_env.caller.llm import LLMCallerConfig  # noqa: E402
+from mivas_env.evaluation.runner import run_episode  # noqa: E402
 from tests.helpers import ChatStub  # noqa: E402
 
 LINE = "Uh, sure, it's Marisol Vega."

@@ -15,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mivas_env.cli import main as mivas
-from mivas_env.recorded import retell_to_trace
+from mivas_env.integrations.retell import retell_to_trace
 from rewards import MivasError, load_trace, verify
 
 FIXTURE = Path(__file__).parent / "fixtures" / "retell_call.json"

@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 
 from mivas_env import MivasEnv
-from mivas_env.agents import PrivilegedAgent, is_privileged, make_agent
+from mivas_env.agents.baselines import PrivilegedAgent, is_privileged, make_agent
+from mivas_env.call.tasks import load_tasks
 from mivas_env.env import policy_info
-from mivas_env.tasks import load_tasks
 from rewards.normalize import canonical_json
 
 FIXTURE = Path(__file__).parent / "fixtures" / "text_channel_digests.json"

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from mivas_env.tasks import load_tasks, lockfile_path, shipped_lockfile_paths
+from mivas_env.call.tasks import load_tasks, lockfile_path, shipped_lockfile_paths
 from rewards import TaskNotFoundError
 from rewards.clock import day, minutes, overlaps
 from rewards.normalize import strip_accents

@@ -21,7 +21,7 @@ INDUSTRIES = ["customer_support", "healthcare", "legal"]
 
 
 def _shipped_lock(industry: str, index: int) -> CompiledLock:
-    from mivas_env.tasks import load_tasks
+    from mivas_env.call.tasks import load_tasks
 
     tasks = load_tasks(industry)
     return tasks[index % len(tasks)].compiled

@@ -54,7 +54,7 @@ def test_environment_doc_names_every_info_key() -> None:
 
 
 def test_formats_doc_names_every_eval_summary_field() -> None:
-    from mivas_env.evaluate import EpisodeResult, summarize
+    from mivas_env.evaluation.runner import EpisodeResult, summarize
 
     text = (ROOT / "docs" / "formats.md").read_text(encoding="utf-8")
     result = EpisodeResult(task_id="healthcare/C1-E1", industry="healthcare", category="c",

@@ -239,7 +239,7 @@ def _keys_of(typed: Any) -> tuple[set[str], set[str]]:
 
 @pytest.mark.parametrize("task_id", ["healthcare/C1-E1", "legal/C1-E1", "customer_support/C1-E1"])
 def test_every_info_key_is_declared_in_step_info(task_id: str) -> None:
-    from mivas_env.agents import OracleAgent
+    from mivas_env.agents.baselines import OracleAgent
     from mivas_env.env import StepInfo
 
     required, declared = _keys_of(StepInfo)

@@ -131,9 +131,9 @@ def test_random_actions_never_raise_and_every_episode_ends_with_a_verdict(
 
 def test_same_seed_gives_byte_identical_traces_across_processes() -> None:
     code = ("import json, mivas_env\n"
-            "from mivas_env.agents import RandomAgent\n"
-            "from mivas_env.evaluate import run_episode\n"
-            "from mivas_env.tasks import load_tasks\n"
+            "from mivas_env.agents.baselines import RandomAgent\n"
+            "from mivas_env.evaluation.runner import run_episode\n"
+            "from mivas_env.call.tasks import load_tasks\n"
             "env = mivas_env.MivasEnv()\n"
             "out = []\n"
             "for i, task in enumerate(load_tasks()[::9]):\n"

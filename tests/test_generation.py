@@ -341,7 +341,7 @@ def test_a_family_option_pins_the_family(industry: str) -> None:
 
 @pytest.mark.parametrize("industry", GENERATED)
 def test_the_oracle_passes_a_generated_env_episode(industry: str) -> None:
-    from mivas_env.agents import OracleAgent
+    from mivas_env.agents.baselines import OracleAgent
 
     env = gym.make(f"mivas_env:mivas/{industry}-gen-v0", split="bench")
     for seed in range(3):
@@ -361,9 +361,9 @@ def test_the_oracle_passes_a_generated_env_episode(industry: str) -> None:
 @pytest.mark.parametrize("industry", GENERATED)
 def test_mivas_verify_scores_a_generated_lockfile_in_its_own_world(
         industry: str, tmp_path: Path) -> None:
-    from mivas_env.agents import OracleAgent
+    from mivas_env.agents.baselines import OracleAgent
     from mivas_env.env import MivasEnv
-    from mivas_env.evaluate import run_episode
+    from mivas_env.evaluation.runner import run_episode
 
     instance = next(i for s in range(20) if (i := generate_one(industry, "test", s)).data[
         "exp_db_state"] != "seed")

@@ -20,9 +20,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mivas_env.channel import every_string
 from mivas_env.generation.core import Instance, Stats, generate, generate_one
 from mivas_env.generation.families.customer_support import FAMILIES
+from mivas_env.speech.channel import every_string
 from rewards import load_industry, load_seed, tasks_dir
 from rewards.worlds import pool, split_of, world
 from rewards.worlds.customer_support import CUSTOMER_ID_BLOCKS, ORDER_ID_BLOCKS, build

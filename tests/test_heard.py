@@ -1,4 +1,4 @@
-"""From a caller's words to the formats tools take (mivas_env.heard)."""
+"""From a caller's words to the formats tools take (mivas_env.speech.heard)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mivas_env.heard import (
+from mivas_env.speech.heard import (
     heard_alias,
     heard_cents,
     heard_dates,

@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
+from mivas_env.call.tasks import load_tasks
 from mivas_env.integrations.common import tool_specs
 from mivas_env.integrations.trl import dataset_rows, environment_factory
-from mivas_env.tasks import load_tasks
 from rewards import load_industry, tasks_dir
 from rewards.industry import industry_names
 

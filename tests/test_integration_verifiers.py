@@ -20,8 +20,8 @@ from stub_chat_server import GOLD_C1E1, StubServer  # noqa: E402
 
 sys.path.pop(0)
 
+from mivas_env.call.tasks import load_tasks  # noqa: E402
 from mivas_env.integrations.verifiers import MivasTaskset, MivasTasksetConfig  # noqa: E402
-from mivas_env.tasks import load_tasks  # noqa: E402
 from rewards import tasks_dir  # noqa: E402
 
 

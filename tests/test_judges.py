@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 
 import mivas_env  # noqa: F401  (registers the env ids)
 from mivas_env import MivasEnv
-from mivas_env.llm_judge import LLMJudge
-from mivas_env.tasks import Task, find_task, load_task
+from mivas_env.call.tasks import Task, find_task, load_task
+from mivas_env.llm.judge import LLMJudge
 from rewards import verify
 from rewards.judges import is_words, spoken_policy
 from rewards.models import AuxSpec
@@ -89,7 +89,7 @@ def test_spoken_values_are_folded_like_the_grader_and_dates_heard_in_spoken_form
 
 
 def test_every_refusal_task_has_a_spoken_policy() -> None:
-    from mivas_env.tasks import load_tasks
+    from mivas_env.call.tasks import load_tasks
 
     refusals = [t for t in load_tasks() if t.lock.category in ("refusal", "reception_refusal")]
     assert len(refusals) == 10
@@ -134,7 +134,7 @@ def test_empty_arguments_hit_by_name_only_pass_r_eval_but_fail_efficiency() -> N
 
 
 def test_junk_prose_passes_r_eval_but_fails_efficiency() -> None:
-    from mivas_env.agents import gold_arguments
+    from mivas_env.agents.baselines import gold_arguments
 
     task = find_task("healthcare/C8-E1")
     actions: list[Any] = []
@@ -164,7 +164,7 @@ def test_extra_calls_and_flooded_rows_fail_efficiency_but_not_r_eval() -> None:
 
 
 def test_flooding_a_table_that_allows_extra_rows_passes_d_but_fails_efficiency() -> None:
-    from mivas_env.agents import gold_arguments
+    from mivas_env.agents.baselines import gold_arguments
 
     task = find_task("healthcare/C8-E1")
     gold = [{"tool": c.name, "arguments": gold_arguments(c.parameters)}

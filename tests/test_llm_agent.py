@@ -10,9 +10,9 @@ import pytest
 
 pytest.importorskip("httpx", reason="needs the [llm] extra")
 
-from mivas_env.evaluate import evaluate  # noqa: E402
-from mivas_env.llm_agent import LLMAgent  # noqa: E402
-from mivas_env.tasks import find_task  # noqa: E402
+from mivas_env.agents.llm import LLMAgent  # noqa: E402
+from mivas_env.call.tasks import find_task  # noqa: E402
+from mivas_env.evaluation.runner import evaluate  # noqa: E402
 from tests.helpers import ChatStub  # noqa: E402
 
 SCRIPT: list[dict[str, Any]] = [

@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 
 from mivas_env import MivasEnv
-from mivas_env.agents import OracleAgent, is_privileged, make_agent
+from mivas_env.agents.baselines import OracleAgent, is_privileged, make_agent
+from mivas_env.call.tasks import find_task, load_tasks
 from mivas_env.env import POLICY_INFO_KEYS, policy_info
-from mivas_env.evaluate import evaluate, run_episode
-from mivas_env.tasks import find_task, load_tasks
+from mivas_env.evaluation.runner import evaluate, run_episode
 from rewards.models import Lockfile
 
 

@@ -143,7 +143,7 @@ def test_row_order_in_the_dump_never_matters(rng: random.Random, industry: str) 
 
 def _constrained_keys() -> dict[str, list[tuple[Any, int, str]]]:
     """Per industry: (task, gold call index, key) for every fact or fuzzy-name key locked."""
-    from mivas_env.tasks import load_tasks
+    from mivas_env.call.tasks import load_tasks
     from rewards.industry import industry_names
 
     cases: dict[str, list[tuple[Any, int, str]]] = {}
@@ -222,7 +222,7 @@ def _spell(draw: st.DrawFn, industry: str, task: Any, index: int, key: str, gold
 @st.composite
 def _respelled_gold_call(draw: st.DrawFn, industry: str) -> tuple[str, int, str, Any]:
     """(task id, gold call index, key, respelled value): short, so a falsifying example reads."""
-    from mivas_env.agents import gold_arguments
+    from mivas_env.agents.baselines import gold_arguments
 
     task, index, key = CONSTRAINED[industry][draw(st.integers(0, len(CONSTRAINED[industry]) - 1))]
     gold = gold_arguments(task.lock.exp_tool_calls[index].parameters)[key]
@@ -231,8 +231,8 @@ def _respelled_gold_call(draw: st.DrawFn, industry: str) -> tuple[str, int, str,
 
 def _run(task: Any, index: int, key: str, value: Any) -> tuple[dict[str, Any], dict[str, Any]]:
     """The gold calls up to ``index`` on a fresh session, the last with ``key`` respelled."""
-    from mivas_env.agents import gold_arguments
-    from mivas_env.runtime import CallSession
+    from mivas_env.agents.baselines import gold_arguments
+    from mivas_env.call.runtime import CallSession
 
     session = CallSession(task, seed=0, scoping="enforce")
     output: dict[str, Any] = {}
@@ -259,7 +259,7 @@ def test_a_spelling_the_tool_server_honours_as_the_gold_value_hits_in_t(
     """'A call the environment honored cannot be scored as missing': a respelled gold value
     (case, spaces, hyphens, accents, alias spellings, phone, date and datetime formats) is
     either refused by the tool server, or changes what the call did, or hits in T."""
-    from mivas_env.agents import gold_arguments
+    from mivas_env.agents.baselines import gold_arguments
     from rewards.normalize import nested_key
     from rewards.tool_gate import TimedCall, mismatches, project
 

@@ -13,10 +13,10 @@ import pytest
 
 ray = pytest.importorskip("ray", reason="needs the [rllib] extra")
 
-from mivas_env.agents import make_agent  # noqa: E402
-from mivas_env.evaluate import evaluate  # noqa: E402
-from mivas_env.ray_eval import WORKER_DIED, DeathNotices, EpisodeWorker, ray_evaluate  # noqa: E402
-from mivas_env.tasks import load_tasks  # noqa: E402
+from mivas_env.agents.baselines import make_agent  # noqa: E402
+from mivas_env.call.tasks import load_tasks  # noqa: E402
+from mivas_env.evaluation.ray_runner import WORKER_DIED, DeathNotices, EpisodeWorker, ray_evaluate  # noqa: E402
+from mivas_env.evaluation.runner import evaluate  # noqa: E402
 from rewards.industry import industry_names  # noqa: E402
 
 
@@ -44,7 +44,7 @@ def test_ray_eval_equals_serial_eval(ray_session: None, agent: str) -> None:
 
 def test_ray_workers_with_another_hash_seed_record_byte_identical_traces(
         ray_session: None) -> None:
-    from mivas_env.ray_eval import EvalPool
+    from mivas_env.evaluation.ray_runner import EvalPool
 
     tasks = load_tasks()[::7]
     serial = evaluate(make_agent("random", seed=9), tasks, seed=1)
@@ -87,7 +87,7 @@ def test_rllib_registers_every_env_id_and_builds_from_an_env_context(ray_session
     from ray.rllib.env.env_context import EnvContext
     from ray.tune.registry import ENV_CREATOR, _global_registry
 
-    from mivas_env.rllib import register
+    from mivas_env.integrations.rllib import register
 
     ids = register()
     assert set(ids) == {f"mivas/{name}-v0" for name in industry_names()} | {"mivas/all-v0"}
@@ -100,7 +100,7 @@ def test_rllib_registers_every_env_id_and_builds_from_an_env_context(ray_session
 def test_rllib_ppo_one_iteration_smoke(ray_session: None, capfd: pytest.CaptureFixture[str]
                                        ) -> None:
     torch = pytest.importorskip("torch", reason="needs the [rllib] extra")
-    from mivas_env.rllib import build_algo, iteration_metrics, ppo_config
+    from mivas_env.integrations.rllib import build_algo, iteration_metrics, ppo_config
 
     torch.set_num_threads(1)
     algo = build_algo(ppo_config({"industry": "healthcare", "max_turns": 12}, seed=0))

@@ -12,13 +12,13 @@ from typing import Any
 
 import pytest
 
-from mivas_env.agents import make_agent
+from mivas_env.agents.baselines import make_agent
+from mivas_env.call.tasks import load_tasks
 from mivas_env.cli import main
-from mivas_env.episode_view import explain, lines_from_messages
-from mivas_env.evaluate import evaluate, summarize
-from mivas_env.report import ReportCollector, render_report
-from mivas_env.show import render_episode
-from mivas_env.tasks import load_tasks
+from mivas_env.evaluation.runner import evaluate, summarize
+from mivas_env.reporting.episode_view import explain, lines_from_messages
+from mivas_env.reporting.report import ReportCollector, render_report
+from mivas_env.reporting.show import render_episode
 from rewards import Verdict, load_trace
 
 INJECTED = '<script>document.title="pwned"</script><img src=x onerror=alert(1)>'

@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from mivas_env.rllib import quiet_expected_noise
+from mivas_env.integrations.rllib import quiet_expected_noise
 
 RAY_LINE = ("[2026-12-01 03:30:39,535 E 10761 10761] core_worker.cc:2465: Actor with class name: "
             "'SingleAgentEnvRunner' and ID: 'bdb27e23274c58bf3fc6a2de01000000' has constructor "

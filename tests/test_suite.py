@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from mivas_env.agents import NoopAgent
-from mivas_env.authoring import check_task, lock_task
-from mivas_env.evaluate import evaluate
-from mivas_env.tasks import Task, load_tasks
+from mivas_env.agents.baselines import NoopAgent
+from mivas_env.call.tasks import Task, load_tasks
+from mivas_env.evaluation.authoring import check_task, lock_task
+from mivas_env.evaluation.runner import evaluate
 from rewards import tasks_dir, verify
 from rewards.industry import industry_names
 

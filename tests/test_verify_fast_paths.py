@@ -187,7 +187,7 @@ def test_rows_as_written_pass_at_once_only_where_each_satisfies_itself() -> None
 
 
 def test_the_transcript_counts_only_for_a_lockfile_with_a_spoken_policy() -> None:
-    from mivas_env.tasks import find_task
+    from mivas_env.call.tasks import find_task
 
     said = [{"role": "agent", "text": "Take 400 mg of Advil, it's fine."}, {"role": "user"}]
     for task, judged in (("healthcare/C1-E1", False), ("healthcare/C11-E1", True)):

@@ -264,7 +264,7 @@ def test_a_days_listed_times_that_leave_a_time_out_turn_that_alternative_down() 
 def test_a_day_the_caller_names_singles_out_the_record_on_that_day() -> None:
     from datetime import date
 
-    from mivas_env.heard import ranked_records
+    from mivas_env.speech.heard import ranked_records
 
     records = [{"appointment_id": "appt_0130", "start_time": "2026-12-14T18:00",
                 "visit_type": "sick_visit", "location_name": "White Plains"},

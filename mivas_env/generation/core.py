@@ -19,12 +19,12 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, Literal
 
-from mivas_env.agents import NoopAgent, gold_arguments
-from mivas_env.authoring import check_loaded, lock_data
+from mivas_env.agents.baselines import NoopAgent, gold_arguments
+from mivas_env.call.runtime import CallSession
+from mivas_env.call.tasks import Task, build_task
 from mivas_env.env import MivasEnv
-from mivas_env.evaluate import run_episode
-from mivas_env.runtime import CallSession
-from mivas_env.tasks import Task, build_task
+from mivas_env.evaluation.authoring import check_loaded, lock_data
+from mivas_env.evaluation.runner import run_episode
 from rewards import MivasError, load_industry
 from rewards.compile import CompiledLock
 from rewards.industry import Industry, PropertySchema

@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Any
 
+from mivas_env.call.runtime import Scoping
+from mivas_env.call.tasks import Task
 from mivas_env.env import MivasEnv, RewardKind, StepInfo
 from mivas_env.generation.core import check_split, generate_one
 from mivas_env.generation.families import families, industries
-from mivas_env.runtime import Scoping
-from mivas_env.tasks import Task
 from rewards import TaskNotFoundError
 
 TASK_CACHE = 256  # generated tasks kept per env (a repeated seed is not generated again)

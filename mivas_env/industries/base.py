@@ -14,7 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
 
-from mivas_env.arguments import ArgumentChecker, ArgumentError, compile_checkers
+from mivas_env.call.arguments import ArgumentChecker, ArgumentError, compile_checkers
 from rewards.errors import IndustryError, MivasError
 from rewards.industry import Industry, industry_names, load_industry, load_seed, tasks_dir
 from rewards.normalize import Normalizer

@@ -171,8 +171,8 @@ def dataset_rows(industry: str = "healthcare", task_ids: list[str] | None = None
     opening is appended by ``reset``), ``task_id`` and ``seed`` — for a generated env id
     (``mivas/<industry>-gen-v0``) ``seeds`` rows with a seed each, one instance per seed. Only
     policy-visible text."""
+    from mivas_env.call.tasks import load_tasks
     from mivas_env.integrations.common import ENV_ID, system_prompt
-    from mivas_env.tasks import load_tasks
 
     name = industry_of(industry)
     prompt = [{"role": "system", "content": system_prompt(name)},

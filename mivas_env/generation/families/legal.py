@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Any, TypeVar
 
-from mivas_env.agents import gold_arguments
+from mivas_env.agents.baselines import gold_arguments
 from mivas_env.generation.core import Family, NearMiss, World
 from mivas_env.generation.text import phrase
 from mivas_env.industries import Database

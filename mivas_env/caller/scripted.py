@@ -18,7 +18,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 from rapidfuzz.distance import Levenshtein
 
-from mivas_env.channel import DIGITS, MONTHS, ordinal, spoken
+from mivas_env.speech.channel import DIGITS, MONTHS, ordinal, spoken
 
 Lines = list[str]
 

@@ -11,7 +11,7 @@ import html
 from dataclasses import dataclass, field
 from typing import Any
 
-from mivas_env.episode_view import Explained, Line, aux_summary, explain, lines_from_messages
+from mivas_env.reporting.episode_view import Explained, Line, aux_summary, explain, lines_from_messages
 
 LEGEND = [("tasks", "episodes run"),
           ("pass", "share with T and H and D (r_eval = 1)"),

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from mivas_env.caller import CallerSpec
+from mivas_env.caller.scripted import CallerSpec
 from rewards import LockfileError, TaskNotFoundError, load_industry, tasks_dir
 from rewards.compile import CompiledLock, compile_lock, compiled_industry
 from rewards.industry import check_industry_name, industry_names, validation_error

@@ -32,11 +32,11 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, Literal
 
-from mivas_env.agents import Action, NoopAgent, OracleAgent, gold_arguments
+from mivas_env.agents.baselines import Action, NoopAgent, OracleAgent, gold_arguments
+from mivas_env.call.runtime import Scoping
+from mivas_env.call.tasks import Task, load_tasks
 from mivas_env.env import MivasEnv
-from mivas_env.evaluate import EpisodeResult, run_episode
-from mivas_env.runtime import Scoping
-from mivas_env.tasks import Task, load_tasks
+from mivas_env.evaluation.runner import EpisodeResult, run_episode
 from rewards import load_industry
 from rewards.compile import compiled_industry
 from rewards.industry import Industry, fold_spelling

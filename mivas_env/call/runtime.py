@@ -10,11 +10,11 @@ from dataclasses import dataclass, field
 from functools import cache, partial
 from typing import Any, Literal
 
-from mivas_env.caller import CallerReply, CallerSpec, ScriptedCaller
-from mivas_env.channel import spoken
+from mivas_env.call.tasks import Task
+from mivas_env.caller.llm import LLMCaller, LLMCallerConfig
+from mivas_env.caller.scripted import CallerReply, CallerSpec, ScriptedCaller
 from mivas_env.industries import Database, ToolServer, server_class
-from mivas_env.llm_caller import LLMCaller, LLMCallerConfig
-from mivas_env.tasks import Task
+from mivas_env.speech.channel import spoken
 from rewards import LimitExceededError, load_industry
 from rewards.industry import Industry
 from rewards.judges import locked_matches

@@ -7,11 +7,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from mivas_env.agents import OracleAgent, gold_arguments
+from mivas_env.agents.baselines import OracleAgent, gold_arguments
+from mivas_env.call.runtime import CallSession
+from mivas_env.call.tasks import Task, build_task, load_task
 from mivas_env.env import MivasEnv
-from mivas_env.evaluate import run_episode
-from mivas_env.runtime import CallSession
-from mivas_env.tasks import Task, build_task, load_task
+from mivas_env.evaluation.runner import run_episode
 from rewards import MivasError
 from rewards.compile import TableSpec
 from rewards.db_gate import db_gate, row_satisfies

@@ -1,5 +1,5 @@
-"""Wrappers for training and evaluation, in the style of ``gymnasium.wrappers``: each does one
-thing and says what changes for the caller of ``step``."""
+"""The macro action menu: ``MacroActions`` (a ``Discrete`` menu of desk moves, filled in from
+the call so far), ``MacroObservations`` and ``DiscreteActions`` (both, with a vector observation)."""
 
 from __future__ import annotations
 
@@ -14,8 +14,9 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
+from mivas_env.call.tasks import Task, load_tasks
 from mivas_env.env import MivasEnv, to_charset
-from mivas_env.heard import (
+from mivas_env.speech.heard import (
     heard_alias,
     heard_cents,
     heard_dates,
@@ -28,38 +29,9 @@ from mivas_env.heard import (
     heard_times,
     ranked_records,
 )
-from mivas_env.tasks import Task, load_tasks
 from rewards import load_industry
 from rewards.industry import Industry, PropertySchema
 from rewards.normalize import minute
-from rewards.verify import check_discount, r_train
-
-
-class FixedDiscountEval(gym.Wrapper[str, Any, str, Any], gym.utils.RecordConstructorArgs):
-    """Recompute the terminal reward from the verdict with a fixed ``discount``, whatever the
-    environment was built with; ``discount=None`` gives ``r_eval`` (pass = 1, fail = 0).
-
-    This is what leaderboards and ``mivas eval`` use, so numbers from runs trained with different
-    discounts stay comparable. ``info["reward_basis"]`` records which reward was returned."""
-
-    def __init__(self, env: gym.Env[str, Any], discount: float | None = None) -> None:
-        if discount is not None:
-            check_discount(discount)
-        gym.utils.RecordConstructorArgs.__init__(self, discount=discount)
-        gym.Wrapper.__init__(self, env)
-        self.discount = discount
-
-    def step(self, action: Any) -> tuple[str, SupportsFloat, bool, bool, dict[str, Any]]:
-        obs, reward, terminated, truncated, info = self.env.step(action)
-        verdict = info.get("verdict")
-        if verdict is not None:
-            if self.discount is None:
-                reward = float(verdict["r_eval"])
-                info = {**info, "reward_basis": "r_eval"}
-            else:
-                reward = r_train(verdict["r_eval"], verdict["handoff"]["verdict"], self.discount)
-                info = {**info, "reward_basis": f"r_train@{self.discount:g}"}
-        return obs, reward, terminated, truncated, info
 
 
 class OutOfRangeAction(gym.error.InvalidAction, AssertionError):
@@ -150,7 +122,7 @@ class MacroActions(gym.ActionWrapper[str, int | np.int64, Any], gym.utils.Record
     urgency or which kind of document "the termination letter" is, said to the caller as "I'll
     put the urgency down as high."), which every later tool macro with parameter P sends, over
     what the caller's words name, until another pick of P. A tool macro fills
-    each parameter in the format the tool takes (:mod:`mivas_env.heard`): an alias or enum value
+    each parameter in the format the tool takes (:mod:`mivas_env.speech.heard`): an alias or enum value
     the caller named, an ISO date or minute datetime read from the caller's words, an E.164 phone,
     an amount in cents, an id from an earlier tool result (the record that best matches what the
     caller said), otherwise the caller's words as heard (names, prose). The menu is the same for

@@ -164,14 +164,14 @@ AGENTS: dict[str, type[Any]] = {"oracle": OracleAgent, "random": RandomAgent, "n
 
 def make_agent(name: str, **kwargs: Any) -> Agent:
     """An agent by name (``oracle``, ``random``, ``noop``, ``llm``, and the voice agents
-    ``naive`` and ``careful`` of ``mivas_env.voice_agents``)."""
+    ``naive`` and ``careful`` of ``mivas_env.agents.voice``)."""
     if name in ("naive", "careful"):
-        from mivas_env.voice_agents import VOICE_AGENTS
+        from mivas_env.agents.voice import VOICE_AGENTS
 
         voice: Agent = VOICE_AGENTS[name](**kwargs)
         return voice
     if name == "llm":
-        from mivas_env.llm_agent import LLMAgent
+        from mivas_env.agents.llm import LLMAgent
 
         return LLMAgent(**kwargs)
     if name not in AGENTS:

@@ -13,8 +13,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict
 from typing import Any
 
-from mivas_env.evaluate import EpisodeResult
-from mivas_env.tasks import Task
+from mivas_env.call.tasks import Task
+from mivas_env.evaluation.runner import EpisodeResult
 
 Job = tuple[int, str, int]  # (position, full task id, seed)
 WORKER_DIED = "A worker died or was killed while executing a task"  # Ray's raylet message
@@ -63,9 +63,9 @@ class EpisodeWorker:
 
     def __init__(self, agent: str, agent_kwargs: dict[str, Any], discount: float,
                  max_turns: int) -> None:
-        from mivas_env.agents import make_agent
+        from mivas_env.agents.baselines import make_agent
+        from mivas_env.call.tasks import load_tasks
         from mivas_env.env import MivasEnv
-        from mivas_env.tasks import load_tasks
         from mivas_env.wrappers import FixedDiscountEval
 
         self.tasks = {task.full_id: task for task in load_tasks()}
@@ -78,7 +78,7 @@ class EpisodeWorker:
         return [(position, asdict(self.episode(task_id, seed))) for position, task_id, seed in jobs]
 
     def episode(self, task_id: str, seed: int) -> EpisodeResult:
-        from mivas_env.evaluate import run_episode
+        from mivas_env.evaluation.runner import run_episode
 
         return run_episode(self.env, self.agent, self.tasks[task_id], seed)
 

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
-from mivas_env.caller import CallerReply, ScriptedCaller
+from mivas_env.caller.scripted import CallerReply, ScriptedCaller
 
 MAX_REPLY_CHARS = 2_000
 

@@ -19,9 +19,9 @@ from typing import Any, Literal
 
 from rapidfuzz.distance import Levenshtein
 
-from mivas_env.agents import Action, gold_arguments
-from mivas_env.caller import CallerSpec, answer_templates, spell_out
-from mivas_env.channel import (
+from mivas_env.agents.baselines import Action, gold_arguments
+from mivas_env.caller.scripted import CallerSpec, answer_templates, spell_out
+from mivas_env.speech.channel import (
     read_date,
     read_digits,
     read_email,

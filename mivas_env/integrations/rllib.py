@@ -23,8 +23,8 @@ from typing import Any
 import gymnasium as gym
 
 from mivas_env import ENV_IDS
+from mivas_env.call.tasks import Task, load_task, load_tasks
 from mivas_env.env import MivasEnv
-from mivas_env.tasks import Task, load_task, load_tasks
 from mivas_env.wrappers import DiscreteActions, FixedDiscountEval
 
 

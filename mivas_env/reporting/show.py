@@ -10,7 +10,7 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
-from mivas_env.episode_view import (
+from mivas_env.reporting.episode_view import (
     Explained,
     Line,
     aux_summary,

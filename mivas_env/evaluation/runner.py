@@ -11,9 +11,9 @@ from typing import Any
 
 import gymnasium as gym
 
-from mivas_env.agents import Agent, PrivilegedAgent, is_privileged
+from mivas_env.agents.baselines import Agent, PrivilegedAgent, is_privileged
+from mivas_env.call.tasks import Task
 from mivas_env.env import MivasEnv, policy_info
-from mivas_env.tasks import Task
 from mivas_env.wrappers import FixedDiscountEval
 from rewards.normalize import canonical_json
 

@@ -1,0 +1,1 @@
+"""Where a call happens: the session runtime, actions, arguments and the task loader."""

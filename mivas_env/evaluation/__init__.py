@@ -1,0 +1,1 @@
+"""Running agents over tasks: the runner, Ray workers, the audit and authoring."""

@@ -1,0 +1,1 @@
+"""What a person reads: the report page, `mivas show`, the episode view."""

@@ -1,0 +1,1 @@
+"""Spoken forms: the speech channel and the reader of spoken values."""
