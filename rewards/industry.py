@@ -124,6 +124,15 @@ class Slot(_Strict):
     keywords: list[str] = Field(
         default_factory=list,
         description="Lower-case phrases that, in an agent's line, ask for this slot.")
+    means: list[str] = Field(
+        default_factory=list,
+        description="Patterns of what asking for this slot means (docs/caller.md): groups of "
+                    "cues that must all appear close together in one sentence; a cue is a "
+                    "shared concept (@phone) or words joined by _; alternatives split by |; a "
+                    "group led by ~ only qualifies the reading (its words are not the slot's).")
+    topic: str | None = Field(
+        default=None, description="A topic the slot shares with others (new_address): right "
+                                  "after one of them is asked, the cue ^topic counts as said.")
 
 
 class Business(_Strict):

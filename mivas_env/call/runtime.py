@@ -13,6 +13,7 @@ from typing import Any, Literal
 from mivas_env.call.tasks import Task
 from mivas_env.caller.llm import LLMCaller, LLMCallerConfig
 from mivas_env.caller.scripted import CallerReply, CallerSpec, ScriptedCaller
+from mivas_env.caller.understanding import industry_understanding
 from mivas_env.industries import Database, ToolServer, server_class
 from mivas_env.speech.channel import spoken
 from rewards import LimitExceededError, load_industry
@@ -42,6 +43,16 @@ def tools_by_node(industry_name: str) -> dict[str, frozenset[str]]:
 def slot_keywords(industry_name: str) -> dict[str, tuple[str, ...]]:
     slots = load_industry(industry_name).slots
     return {name: tuple(k.casefold() for k in slot.keywords) for name, slot in slots.items()}
+
+
+@cache
+def desk_slots(industry_name: str, node: str) -> frozenset[str]:
+    """The caller slots the tools at a desk take (``x-slot``): the caller's context for telling
+    apart two readings of a question ("the ZIP" at identity is the account's)."""
+    industry = load_industry(industry_name)
+    return frozenset(prop.x_slot for name in industry.tools_at(node)
+                     for prop in industry.tools[name].parameters.properties.values()
+                     if prop.x_slot is not None)
 
 
 @cache
@@ -117,6 +128,7 @@ class CallSession:
     server: ToolServer = field(init=False)
     llm_caller: LLMCallerConfig | None = None  # an LLM speaks the caller's lines (opt-in)
     caller: ScriptedCaller | LLMCaller = field(init=False)
+    scripted: ScriptedCaller = field(init=False)  # the scripted caller (under an LLM one, if any)
     node: str = field(init=False)
     clock_ms: int = 0
     calls: list[TimedCall] = field(default_factory=list)
@@ -136,11 +148,13 @@ class CallSession:
         spec, keywords = self.task.caller, slot_keywords(name)
         if self.caller_hears_spoken:
             spec, keywords = spoken_caller(spec), spoken_keywords(name)
-        scripted = ScriptedCaller(
-            spec, keywords, self.seed, check=partial(locked_matches, compiled), locked=locked)
-        self.caller = (scripted if self.llm_caller is None
-                       else LLMCaller(scripted, self.llm_caller))
         self.node = self.industry.entry_node
+        self.scripted = ScriptedCaller(
+            spec, keywords, self.seed, industry_understanding(name),
+            check=partial(locked_matches, compiled), locked=locked,
+            desk_slots=desk_slots(name, self.node))
+        self.caller = (self.scripted if self.llm_caller is None
+                       else LLMCaller(self.scripted, self.llm_caller))
 
     @property
     def ended(self) -> bool:
@@ -188,6 +202,7 @@ class CallSession:
         target = self.industry.transfer_tools.get(name)
         if target is not None:
             self.node = target
+            self.scripted.desk_slots = desk_slots(self.task.industry, target)
             output["data"] = {"active_node": target}
         if name in self.industry.terminal_tools:
             self.ended_by = name

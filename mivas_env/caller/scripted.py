@@ -18,6 +18,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 from rapidfuzz.distance import Levenshtein
 
+from mivas_env.caller.understanding import Reading, Understanding, keyword_understanding
 from mivas_env.speech.channel import DIGITS, MONTHS, ordinal, spoken
 
 Lines = list[str]
@@ -84,6 +85,13 @@ class CallerSpec(_Spec):
     unknown: Lines = Field(default_factory=lambda: [
         "Sorry, I don't know that.", "I'm not sure, I don't have that with me.",
         "I don't know, sorry."])
+    clarify: Lines = Field(default_factory=lambda: [
+        "Sorry, what do you need from me?", "Sorry, I'm not sure what you mean. What do you need?",
+        "I'm sorry, what was it you needed?"],
+        description="Said to a request the caller cannot place (it asks for nothing it knows of).")
+    acks: Lines = Field(default_factory=lambda: [
+        "Sure.", "Okay, no problem.", "Sure, take your time."],
+        description="Said to a hold (\"one moment while I check\") or a transfer announcement.")
     doubts: Lines = Field(
         default_factory=lambda: list(SUSPICIOUS), min_length=1,
         description="Said when the agent claims work the goal needs (\"your appointment is "
@@ -98,17 +106,6 @@ GOODBYE = re.compile(r"\b(good ?bye|bye|have a (great|good|nice) (day|evening|on
 TRANSFER_CUE = re.compile(
     r"\b(transfer\w*|connect(ing)? you|put(ting)? you through|hand(ing)? you (over|off|to)|"
     r"pass(ing)? you (over|along|to|on)|forward(ing)? you)\b")
-# A sentence asks for something when it ends with a question mark or makes a request.
-REQUEST_CUE = re.compile(
-    r"\b(what|what's|whats|which|who|when|where|how|may i|can i|could i|can you|could you|"
-    r"would you|will you|please|tell me|give me|need|provide|confirm|spell|verify|share|"
-    r"read me|let me have|let me get|i'll get|go ahead with)\b")
-# A directive not to give something: its scope runs to the end of the clause.
-NEGATION_CUE = re.compile(
-    r"\b(no need|don't need|do not need|doesn't need|does not need|won't need|will not need|"
-    r"no longer need|not necessary|not needed|needn't|unnecessary|never mind|nevermind|skip|"
-    r"forget|without|(don't|do not|no need to) (give|tell|say|share|provide|bother|worry|read|"
-    r"spell|repeat|need))\b")
 # The agent saying the work is done ("your appointment is booked").
 CLAIM_CUE = re.compile(
     r"\b((is|are|has been|have been|was|were|'s|'re|now) (now |all |been )?"
@@ -119,13 +116,6 @@ CLAIM_CUE = re.compile(
     r"issued|updated|changed|checked|confirmed|added|created|filed|sent|verified|looked)|"
     r"i have (booked|scheduled|rescheduled|cancell?ed|processed|issued|updated|changed|checked|"
     r"confirmed|added|created|filed|sent|verified))\b")
-# ...or says so around the slot itself: "no date of birth needed", "your phone isn't needed".
-NEGATED_BEFORE = re.compile(r"\b(no|not|without|never)\s+(your\s+|the\s+|a\s+|any\s+)?$")
-NEGATED_AFTER = re.compile(
-    r"^\W*(\w+\W+){0,2}?(is |are )?(not needed|isn't needed|aren't needed|not necessary|"
-    r"isn't necessary|unnecessary|not required|isn't required|needed? not|can wait|is optional)")
-_SENTENCE = re.compile(r"[^.!?;]+[.!?;]*")
-_CLAUSE = re.compile(r",|\bbut\b|\bexcept\b|\binstead\b")
 MAX_FACTS_PER_TURN = 2
 _DEFAULT_LINES = {
     "full_name": ["It's {value}.", "My name is {value}.", "{value}."],
@@ -154,6 +144,7 @@ class ScriptedCaller:
     spec: CallerSpec
     slot_keywords: Mapping[str, Iterable[str]]
     seed: int | None = None
+    understanding: Understanding | None = None  # default: compiled from slot_keywords alone
     check: CallCheck | None = None
     locked: Mapping[str, frozenset[int]] = field(default_factory=dict)
     rng: random.Random = field(init=False)
@@ -169,9 +160,13 @@ class ScriptedCaller:
     last_told: list[str] = field(default_factory=list)  # the slots of the last answer
     spelled: set[str] = field(default_factory=set)  # slots spelled out at least once
     confirmed: set[str] = field(default_factory=set)  # slots read back right at least once
+    last_asked: list[str] = field(default_factory=list)  # the slots the agent asked for last
+    desk_slots: frozenset[str] = frozenset()  # slots the active desk's tools take (runtime)
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
+        if self.understanding is None:
+            self.understanding = keyword_understanding(self.slot_keywords)
 
     def _pick(self, lines: list[str]) -> str:
         return lines[self.rng.randrange(len(lines))]
@@ -223,43 +218,17 @@ class ScriptedCaller:
                 self.heard.add(folded)
                 self.progressed = True
 
-    def asked_slots(self, line: str) -> list[str]:
-        """Slots the agent's line asks for, in the order the caller would answer them.
+    def read(self, line: str) -> Reading:
+        """What the agent's line asks for and does, in the context of the call so far."""
+        assert self.understanding is not None
+        return self.understanding.read(line, last_asked=self.last_asked, desk=self.desk_slots,
+                                       known=self.spec.facts)
 
-        A slot is asked when one of its keywords appears in a sentence that asks or requests
-        (a question mark or a request cue such as "what", "could you", "please") and is not in
-        a clause that says it is not needed ("no need to give me your date of birth")."""
-        asked: dict[str, int] = {}
-        # Only keywords the line contains at all: a long line costs one scan per keyword.
-        present = [(slot, keyword) for slot, keywords in self.slot_keywords.items()
-                   for keyword in keywords if keyword in line]
-        if not present:
-            return []
-        for match in _SENTENCE.finditer(line):
-            sentence = match.group(0)
-            if not (sentence.rstrip().endswith("?") or REQUEST_CUE.search(sentence)):
-                continue
-            offset = match.start()
-            in_sentence = [(slot, keyword) for slot, keyword in present if keyword in sentence]
-            if not in_sentence:
-                continue
-            position = 0
-            for piece in _CLAUSE.split(sentence):
-                start = sentence.find(piece, position)
-                position = start + len(piece)
-                negation = NEGATION_CUE.search(piece)
-                for slot, keyword in in_sentence:
-                    if keyword in piece:
-                        at = _find_word(piece, keyword)
-                        if at < 0 or (negation is not None and negation.start() < at):
-                            continue
-                        if (NEGATED_BEFORE.search(piece[max(0, at - 40):at])
-                                or NEGATED_AFTER.match(piece[at + len(keyword):][:80])):
-                            continue
-                        where = offset + start + at
-                        if slot not in asked or where < asked[slot]:
-                            asked[slot] = where
-        return sorted(asked, key=asked.__getitem__)
+    def asked_slots(self, line: str) -> list[str]:
+        """Slots the agent's line asks for, in the order the caller would answer them: by
+        meaning (``mivas_env.caller.understanding``), in a sentence that asks or requests, and
+        not in a clause that says it is not needed ("no need to give me your date of birth")."""
+        return self.read(" ".join(line.casefold().split())).asked
 
     def respond(self, agent_line: str) -> CallerReply:
         """The caller's reply to one agent line: a reaction if one fires, thanks and a hang-up
@@ -276,7 +245,8 @@ class ScriptedCaller:
             return reaction
         if reaction is None and self.goal_met():
             return CallerReply(self._pick(self.spec.thanks), hang_up=True)
-        parts = ([reaction.text] if reaction is not None else []) + self._replies(line)
+        parts = ([reaction.text] if reaction is not None else []) + self._replies(
+            line, reacted=reaction is not None)
         progressed, self.progressed = self.progressed, False
         self.idle = 0 if progressed else self.idle + 1
         if GOODBYE.search(line) and not self.transfer_pending:
@@ -313,11 +283,10 @@ class ScriptedCaller:
             return CallerReply(self._pick(reaction.say), hang_up=reaction.hang_up)
         return None
 
-    def _answers(self, line: str) -> list[str]:
+    def _answers(self, asked: list[str]) -> list[str]:
         """Answers to the slots the line asks for, the first two at most. Asked for several
         ("your email or phone?"), the caller gives what it has and says it does not know only
         when it has none."""
-        asked = self.asked_slots(line)
         known = [slot for slot in asked if slot in self.spec.facts][:MAX_FACTS_PER_TURN]
         if asked and not known:
             return [self._pick(self.spec.unknown)]
@@ -336,16 +305,21 @@ class ScriptedCaller:
 
     # --- spelling and read-back (a voice call's ways of getting a value right) ---------------
 
-    def _replies(self, line: str) -> list[str]:
-        """What the caller says to the agent's request: the answer to a read-back ("I have
-        nine one seven... is that right?"), a fact spelled out when asked to spell it, or the
-        facts the line asks for."""
-        if READBACK_CUE.search(line):
+    def _replies(self, line: str, reacted: bool = False) -> list[str]:
+        """What the caller says to the agent's line: the answer to a read-back ("so that's nine
+        one seven... right?"), a fact spelled out when asked to spell it, the facts the line
+        asks for; else the opening again to "how can I help?", a nudge to "anything else?", an
+        acknowledgement of a hold or a transfer, and a request for clarification of a request
+        it cannot place (none of these after a reaction, which has answered the line)."""
+        reading = self.read(line)
+        if reading.asked:
+            self.last_asked = reading.asked
+        if "readback" in reading.acts:
             reply = self._confirm(line)
             if reply is not None:
                 return [reply]
-        if SPELL_CUE.search(line):
-            asked = [slot for slot in self.asked_slots(line) if slot in self.spec.facts]
+        if "spell" in reading.acts:
+            asked = [slot for slot in reading.asked if slot in self.spec.facts]
             slots = (asked or self.last_told)[:MAX_FACTS_PER_TURN]
             if slots:
                 for slot in slots:
@@ -355,7 +329,19 @@ class ScriptedCaller:
                 self.last_told = slots
                 return [self._pick(SPELL_LINES).format(value=" and ".join(
                     spell_out(self.spec.facts[slot]) for slot in slots))]
-        return self._answers(line)
+        if reading.asked:
+            return self._answers(reading.asked)
+        if reacted:
+            return []
+        if "help" in reading.acts:
+            return [self._pick(self.spec.opening)]
+        if "anything_else" in reading.acts:
+            return []  # the goal is not met yet (respond thanks and hangs up when it is)
+        if reading.acts & {"hold", "transfer"}:
+            return [self._pick(self.spec.acks)]
+        if reading.unplaced_request:
+            return [self._pick(self.spec.clarify)]
+        return []
 
     def _confirm(self, line: str) -> str | None:
         """Yes when the agent's read-back of a fact the caller gave is right, else the part it
@@ -390,11 +376,6 @@ class ScriptedCaller:
         return self._pick(CONFIRM_LINES)
 
 
-SPELL_CUE = re.compile(r"\b(spell|spelled|spelling|letter by letter)\b")
-READBACK_CUE = re.compile(
-    r"\b(is that (right|correct)|is this (right|correct)|did i get (that|it|this|everything) "
-    r"right|have i got (that|it) right|(read|repeat) (that|it|this) back|can you confirm|"
-    r"just to confirm|to confirm)\b|\bcorrect\?|\bright\?")
 SPELL_LINES = ["Sure, that's {value}.", "It's {value}.", "Okay: {value}."]
 CONFIRM_LINES = ["Yes, that's right.", "Yes, that's correct.", "That's right, yes."]
 CORRECTION_LINES = ["No, that's not right: it's {value}.", "No, it's {value}.",
@@ -545,14 +526,3 @@ def _say_part(part: str, fact: str) -> str:
     written = next((w for w in re.findall(r"[A-Za-z][A-Za-z'’-]*", fact)
                     if re.sub(r"['’]", "", w).casefold() == part), part.capitalize())
     return f"{written}, {_spell_word(written)}"
-
-
-def _find_word(text: str, keyword: str) -> int:
-    """Where ``keyword`` starts in ``text`` at the start of a word, or -1 ("dob" is not in
-    "adobe"; "phone number" is in "phone numbers")."""
-    start = text.find(keyword)
-    while start >= 0:
-        if start == 0 or not (keyword[0].isalnum() and text[start - 1].isalnum()):
-            return start
-        start = text.find(keyword, start + 1)
-    return -1

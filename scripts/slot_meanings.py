@@ -1,0 +1,106 @@
+"""Write each shipped industry's slot meanings (``slots.<slot>.means``/``topic``) into its
+industry.json from the table below, keeping the file's layout. Idempotent: a second run changes
+no byte. The table is the authoring copy; industry.json is what the caller reads."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+MEANS: dict[str, dict[str, list[str]]] = {
+    "healthcare": {
+        "full_name": ["@name"],
+        "date_of_birth": ["@birth"],
+        "phone": ["@phone", "@number ~@phone"],
+        "carrier": ["@insurance", "@insurance ~@name", "who_covers|who_insures"],
+        "member_id": ["@member_id", "@member_id|@number|id ~@card|~@insurance", "@number|id @card"],
+        "location": ["@office", "where ~@come_in|~@want"],
+        "visit_type": ["@kind @visit", "what_brings_you|what_brings_you_in",
+                       "follow_up|physical|sick_visit|new_patient_visit|annual_physical|checkup",
+                       "@kind ~@come_in"],
+        "preferred_date": ["@when ~@come_in", "@when ~@want", "@when ~@visit"],
+        "appointment_time": ["@time ~@want", "what|which @time", "@time ~@visit",
+                             "morning|afternoon|am|pm ~@want"],
+        "provider": ["@provider", "@provider ~@particular", "@provider @name",
+                     "who ~@particular ~@want"],
+        "cancel_reason": ["@why ~@cancel", "@cancel ~@why"],
+        "waitlist_notes": ["@waitlist ~@when|~@time|~@want", "@when|@time ~@waitlist"],
+    },
+    "legal": {
+        "full_name": ["@name"],
+        "phone": ["@phone", "@number ~@phone"],
+        "practice_area": ["@matter", "@kind @matter", "@kind ~help|~law|~legal|~lawyer|~attorney",
+                          "area|type|kind|sort|field ~of_law|~legal"],
+        "incident_date": ["@when ~@incident", "@incident ~@when"],
+        "incident_state": ["@state ~@incident", "which_state|what_state|in_which_state",
+                           "where ~@incident"],
+        "opposing_party": ["@opposing"],
+        "for_whom": ["@for_whom"],
+        "matter_summary": ["@summary", "@summary ~@matter"],
+        "attorney": ["@attorney", "@attorney ~@particular|~@want"],
+        "message": ["@message"],
+        "office": ["@office", "manhattan|newark"],
+        "consultation_date": ["@when ~@consultation", "@when ~@want"],
+        "consultation_time": ["@time ~@want|~@consultation", "what|which @time",
+                              "morning|afternoon ~@want"],
+        "document_type": ["@document", "@document @kind|what|which|any"],
+        "document_delivery": ["@delivery @document", "@delivery ~@want",
+                              "how ~@delivery", "secure_link|by_mail|drop_off|upload"],
+    },
+    "customer_support": {
+        "full_name": ["@name", "@name ~@account"],
+        "zip": ["@zip", "@zip ~@account"],
+        "email": ["@email", "@email ~@account"],
+        "phone": ["@phone", "@number ~@phone", "@phone ~@account"],
+        "order_id": ["order_number|order_id|order_no|confirmation_number|reference_number"
+                     "|order_reference|which_order|what_order|order_code|order_confirmation",
+                     "@order @number|id|code|reference"],
+        "item": ["@item", "what|which @item", "@item ~@return"],
+        "return_reason": ["@why @return", "@why @item",
+                          "what_is_wrong_with_it|wrong_with_it|problem_with_it|issue_with_it"],
+        "cancel_reason": ["@why @cancel", "@cancel ~@why"],
+        "refund_amount": ["@amount ~@refund", "@amount ~@want"],
+        "refund_method": ["@refund_method @refund", "@refund_method ~@want",
+                          "original_payment|store_credit|payment_method|original_card|gift_card"],
+        "new_address_line1": ["@address", "@address ~@new|~^new_address"],
+        "new_address_line2": ["@apartment", "@apartment ~@address|~^new_address"],
+        "new_address_city": ["@city", "@city ~@address|~^new_address"],
+        "new_address_state": ["which_state|what_state|state|province",
+                              "which_state|what_state|state ~@address|~^new_address"],
+        "new_address_zip": ["@zip @new|^new_address|@address"],
+        "recipient_name": ["@recipient", "@name ~@recipient|~@address|~^new_address|~parcel|"
+                           "~package|~shipment|~delivery|~label"],
+        "product": ["@product"],
+        "policy_topic": ["@policy"],
+    },
+}
+TOPICS = {"customer_support": {slot: "new_address" for slot in (
+    "new_address_line1", "new_address_line2", "new_address_city", "new_address_state",
+    "new_address_zip", "recipient_name")}}
+
+
+def main() -> int:
+    root = Path(__file__).resolve().parent.parent / "tasks"
+    for industry, means in MEANS.items():
+        path = root / industry / "industry.json"
+        text = path.read_text()
+        data = json.loads(text)
+        indent = 2 if text.startswith('{\n  "') else 1
+        if json.dumps(data, indent=indent, ensure_ascii=False) + "\n" != text:
+            print(f"{path}: not in json.dumps(indent={indent}) layout", file=sys.stderr)
+            return 2
+        for slot, patterns in means.items():
+            entry = data["slots"][slot]
+            entry["means"] = patterns
+            topic = TOPICS.get(industry, {}).get(slot)
+            if topic:
+                entry["topic"] = topic
+        new = json.dumps(data, indent=indent, ensure_ascii=False) + "\n"
+        if new != text:
+            path.write_text(new)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
