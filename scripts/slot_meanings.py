@@ -81,9 +81,11 @@ MEANS: dict[str, dict[str, list[str]]] = {
         "policy_topic": ["@policy"],
     },
 }
-TOPICS = {"healthcare": {"carrier": "insurance", "member_id": "insurance"}, "customer_support": {slot: "new_address" for slot in (
-    "new_address_line1", "new_address_line2", "new_address_city", "new_address_state",
-    "new_address_zip", "recipient_name")}}
+TOPICS = {
+    "healthcare": {"carrier": "insurance", "member_id": "insurance"},
+    "customer_support": {slot: "new_address" for slot in (
+        "new_address_line1", "new_address_line2", "new_address_city", "new_address_state",
+        "new_address_zip", "recipient_name")}}
 
 
 def main() -> int:
