@@ -34,10 +34,10 @@ OLD_PACKAGE_NAMES: dict[str, dict[str, str]] = {
          "NoopAgent", "RandomAgent", "AGENTS", "make_agent"), "mivas_env.agents.baselines"),
     "mivas_env.wrappers": {
         "FixedDiscountEval": "mivas_env.wrappers.discount",
-        **dict.fromkeys(("OutOfRangeAction", "Macro", "MAX_PICK_VALUES", "pick_parameters",
-                         "build_menu", "MacroActions", "MacroObservations", "DiscreteActions"),
+        **dict.fromkeys(("OutOfRangeAction", "MAX_PICK_VALUES", "pick_parameters", "build_menu",
+                         "MacroActions", "MacroObservations", "DiscreteActions"),
                         "mivas_env.wrappers.macros"),
-        **dict.fromkeys(("OUTCOMES", "MacroMemory"), "mivas_env.wrappers.slot_filling"),
+        **dict.fromkeys(("Macro", "OUTCOMES", "MacroMemory"), "mivas_env.wrappers.slot_filling"),
     },
 }
 
