@@ -20,9 +20,19 @@ PACKAGE = Path(mivas_env.__file__).resolve().parent
 MAX_TOP_LEVEL_MODULES = 10
 MAX_LINES = 600
 
-# The old flat modules mivas_env.caller, .agents and .wrappers are packages now: each public name
-# the old module defined, and the module that owns it today.
+# The old flat modules mivas_env.caller, .agents and .wrappers are packages now, and part of the
+# speech channel moved to speech/spoken.py and speech/heard.py: each public name the old module
+# defined, and the module that owns it today.
 OLD_PACKAGE_NAMES: dict[str, dict[str, str]] = {
+    "mivas_env.speech.channel": {
+        **dict.fromkeys(("ChannelName", "CHANNELS", "DEFAULT_WER", "SHORT_WORDS", "every_string",
+                         "phonetic_neighbours", "sound_alikes", "respellings", "Heard",
+                         "AsrNoise", "Channel", "word_errors"), "mivas_env.speech.channel"),
+        **dict.fromkeys(("DIGITS", "MONTHS", "cardinal", "ordinal", "year", "digits",
+                         "MAX_TOKEN_CHARS", "spoken"), "mivas_env.speech.spoken"),
+        **dict.fromkeys(("read_digits", "read_date", "read_spelling", "read_email", "read_name"),
+                        "mivas_env.speech.heard"),
+    },
     "mivas_env.caller": dict.fromkeys(
         ("Lines", "SUSPICIOUS", "Reaction", "Goal", "CallerSpec", "GOODBYE", "TRANSFER_CUE",
          "REQUEST_CUE", "NEGATION_CUE", "CLAIM_CUE", "NEGATED_BEFORE", "NEGATED_AFTER",
