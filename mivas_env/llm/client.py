@@ -79,6 +79,8 @@ class ChatClient:
                 said = self._read(exc)
             except OSError:  # the error's body broke off: the status says enough
                 said = ""
+            finally:
+                exc.close()
             raise Refused(f"the model endpoint {self.url} answered HTTP {exc.code}: "
                           f"{said[:200]!r}", exc.code) from None
         except (OSError, ValueError) as exc:  # URLError, refused, reset, timed out; a bad URL
