@@ -22,7 +22,9 @@ from mivas_env.agents.baselines import OracleAgent
 from mivas_env.agents.voice import CarefulVoiceAgent, NaiveVoiceAgent
 from mivas_env.caller.scripted import answer_templates, spell_out
 from mivas_env.evaluation.runner import run_episode
-from mivas_env.speech.channel import AsrNoise, read_name, read_spelling, spoken, word_errors
+from mivas_env.speech.channel import AsrNoise, word_errors
+from mivas_env.speech.heard import read_name, read_spelling
+from mivas_env.speech.spoken import spoken
 from rewards.compile import compiled_industry
 from rewards.names import names_match
 from rewards.normalize import is_blank

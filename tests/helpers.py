@@ -86,11 +86,13 @@ class ChatStub:
     ``steps[n]`` (the last step again past the end) as the assistant message body
     (``{"content": ...}`` or ``{"tool_calls": [...]}``), with HTTP status ``stub.status``, and
     records each request's ``path``, ``auth`` (Authorization header) and JSON ``body`` in
-    ``stub.requests``. Tests may change ``steps`` and ``status`` while it runs."""
+    ``stub.requests``. Tests may change ``steps`` and ``status`` while it runs, and set ``raw`` to
+    answer those bytes instead of a completion."""
 
     def __init__(self, steps: Sequence[dict[str, Any]]) -> None:
         self.steps = list(steps)
         self.status = 200
+        self.raw: bytes | None = None
         self.requests: list[dict[str, Any]] = []
         stub = self
 
@@ -101,8 +103,8 @@ class ChatStub:
                                       "auth": self.headers.get("Authorization")})
                 step = stub.steps[min(len(stub.requests), len(stub.steps)) - 1]
                 message = {"role": "assistant", "content": None, **step}
-                data = json.dumps({"choices": [{"index": 0, "finish_reason": "stop",
-                                                "message": message}]}).encode()
+                data = stub.raw if stub.raw is not None else json.dumps(
+                    {"choices": [{"index": 0, "finish_reason": "stop", "message": message}]}).encode()
                 self.send_response(stub.status)
                 self.send_header("Content-Type", "application/json")
                 self.send_header("Content-Length", str(len(data)))

@@ -23,18 +23,9 @@ from mivas_env.agents.baselines import OracleAgent
 from mivas_env.agents.voice import CarefulVoiceAgent
 from mivas_env.call.tasks import Task, build_task, load_tasks
 from mivas_env.evaluation.runner import run_episode
-from mivas_env.speech.channel import (
-    CHANNELS,
-    AsrNoise,
-    Channel,
-    read_date,
-    read_digits,
-    read_email,
-    read_name,
-    read_spelling,
-    spoken,
-    word_errors,
-)
+from mivas_env.speech.channel import CHANNELS, AsrNoise, Channel, word_errors
+from mivas_env.speech.heard import read_date, read_digits, read_email, read_name, read_spelling
+from mivas_env.speech.spoken import spoken
 from rewards import load_trace, verify
 from rewards.verify import load_lockfile
 
@@ -228,7 +219,7 @@ def test_a_platform_transcript_with_odd_asr_fields_still_scores(bad: dict[str, A
 
 
 def test_an_unbroken_run_longer_than_a_word_is_cut_not_spelled_forever() -> None:
-    from mivas_env.speech.channel import MAX_TOKEN_CHARS
+    from mivas_env.speech.spoken import MAX_TOKEN_CHARS
 
     assert read_digits(spoken("1" * 100_000)) == "1" * MAX_TOKEN_CHARS
     assert spoken("a" * 100_000) == "a" * MAX_TOKEN_CHARS

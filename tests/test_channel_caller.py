@@ -10,7 +10,8 @@ from mivas_env.agents.baselines import OracleAgent
 from mivas_env.call.tasks import load_tasks
 from mivas_env.caller.scripted import spell_out
 from mivas_env.evaluation.runner import run_episode
-from mivas_env.speech.channel import read_spelling, spoken
+from mivas_env.speech.heard import read_spelling
+from mivas_env.speech.spoken import spoken
 
 
 def legal(**kwargs: object) -> MivasEnv:

@@ -9,14 +9,12 @@ from typing import Any
 
 import pytest
 
-pytest.importorskip("httpx")
-
-from mivas_env import MivasEnv  # noqa: E402
-from mivas_env.agents.baselines import OracleAgent  # noqa: E402
-from mivas_env.call.tasks import find_task  # noqa: E402
-from mivas_env.caller.llm import LLMCallerConfig  # noqa: E402
-from mivas_env.evaluation.runner import run_episode  # noqa: E402
-from tests.helpers import ChatStub  # noqa: E402
+from mivas_env import MivasEnv
+from mivas_env.agents.baselines import OracleAgent
+from mivas_env.call.tasks import find_task
+from mivas_env.caller.llm import LLMCallerConfig
+from mivas_env.evaluation.runner import run_episode
+from tests.helpers import ChatStub
 
 LINE = "Uh, sure, it's Marisol Vega."
 

@@ -8,12 +8,10 @@ from typing import Any
 
 import pytest
 
-pytest.importorskip("httpx", reason="needs the [llm] extra")
-
-from mivas_env.agents.llm import LLMAgent  # noqa: E402
-from mivas_env.call.tasks import find_task  # noqa: E402
-from mivas_env.evaluation.runner import evaluate  # noqa: E402
-from tests.helpers import ChatStub  # noqa: E402
+from mivas_env.agents.llm import LLMAgent
+from mivas_env.call.tasks import find_task
+from mivas_env.evaluation.runner import evaluate
+from tests.helpers import ChatStub
 
 SCRIPT: list[dict[str, Any]] = [
     {"tool_calls": [{"id": "c1", "type": "function", "function": {

@@ -6,16 +6,12 @@ after every transfer it gets the new desk's instructions and tools. The API key 
 
 from __future__ import annotations
 
-import os
 from collections import deque
 from typing import Any
 
-from rewards.errors import MivasError
+from mivas_env.llm.client import ChatClient, EndpointError, Unreachable, find_api_key
 
-
-class EndpointError(MivasError):
-    """The model endpoint cannot be reached, refuses the request, or does not answer as an
-    OpenAI-compatible chat-completions server."""
+__all__ = ["EndpointError", "LLMAgent"]
 
 
 class LLMAgent:
@@ -25,12 +21,9 @@ class LLMAgent:
 
     def __init__(self, base_url: str, model: str, api_key: str | None = None,
                  temperature: float = 0.0, timeout_s: float = 60.0) -> None:
-        import httpx
-
-        key = api_key or os.environ.get("MIVAS_LLM_API_KEY") or os.environ.get("OPENAI_API_KEY")
-        headers = {"Authorization": f"Bearer {key}"} if key else {}
         self.base_url = base_url.rstrip("/")
-        self.client = httpx.Client(base_url=self.base_url, headers=headers, timeout=timeout_s)
+        key = find_api_key(api_key, ("MIVAS_LLM_API_KEY", "OPENAI_API_KEY"))
+        self.client = ChatClient(self.base_url, key, timeout_s)
         self.model = model
         self.temperature = temperature
         self.messages: list[dict[str, Any]] = []
@@ -94,22 +87,7 @@ class LLMAgent:
 
     def _post(self, body: dict[str, Any]) -> dict[str, Any]:
         """The assistant message of one chat completion; any failure is an ``EndpointError``."""
-        import httpx
-
-        url = f"{self.base_url}/chat/completions"
         try:
-            response = self.client.post("/chat/completions", json=body)
-        except httpx.TransportError as exc:
-            raise EndpointError(f"cannot reach the model endpoint {url} ({type(exc).__name__}: "
-                                f"{exc}); is the server running and --base-url right?") from None
-        if response.status_code >= 400:
-            raise EndpointError(f"the model endpoint {url} answered HTTP {response.status_code}: "
-                                f"{response.text[:200]!r}")
-        try:
-            message = response.json()["choices"][0]["message"]
-        except (ValueError, LookupError, TypeError):
-            message = None
-        if not isinstance(message, dict):
-            raise EndpointError(f"the model endpoint {url} did not answer with an OpenAI chat "
-                                f"completion: {response.text[:200]!r}")
-        return message
+            return self.client.complete(body)
+        except Unreachable as exc:
+            raise Unreachable(f"{exc}; is the server running and --base-url right?") from None

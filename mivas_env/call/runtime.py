@@ -15,7 +15,7 @@ from mivas_env.caller.llm import LLMCaller, LLMCallerConfig
 from mivas_env.caller.scripted import CallerReply, CallerSpec, ScriptedCaller
 from mivas_env.caller.understanding import industry_understanding
 from mivas_env.industries import Database, ToolServer, server_class
-from mivas_env.speech.channel import spoken
+from mivas_env.speech.spoken import spoken
 from rewards import LimitExceededError, load_industry
 from rewards.industry import Industry
 from rewards.judges import locked_matches

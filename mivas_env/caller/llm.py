@@ -10,13 +10,13 @@ finished one alive. The API key comes from ``$MIVAS_LLM_API_KEY`` or ``$OPENAI_A
 
 from __future__ import annotations
 
-import os
 import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
 from mivas_env.caller.scripted import CallerReply, ScriptedCaller
+from mivas_env.llm.client import ChatClient, EndpointError, find_api_key
 
 MAX_REPLY_CHARS = 2_000
 
@@ -57,13 +57,8 @@ class LLMCaller:
     ``observe_tool``)."""
 
     def __init__(self, scripted: ScriptedCaller, config: LLMCallerConfig) -> None:
-        import httpx
-
-        key = (config.api_key or os.environ.get("MIVAS_LLM_API_KEY")
-               or os.environ.get("OPENAI_API_KEY"))
-        headers = {"Authorization": f"Bearer {key}"} if key else {}
-        self.client = httpx.Client(base_url=config.base_url.rstrip("/"), headers=headers,
-                                   timeout=config.timeout_s)
+        key = find_api_key(config.api_key, ("MIVAS_LLM_API_KEY", "OPENAI_API_KEY"))
+        self.client = ChatClient(config.base_url, key, config.timeout_s)
         self.config = config
         self.scripted = scripted
         self.messages: list[dict[str, str]] = [{"role": "system", "content": self.system()}]
@@ -109,15 +104,11 @@ class LLMCaller:
         return CallerReply(text, hang_up=False)
 
     def _complete(self) -> str | None:
-        import httpx
-
         body = {"model": self.config.model, "messages": self.messages, "temperature": 0,
                 "max_tokens": self.config.max_tokens}
         try:
-            response = self.client.post("/chat/completions", json=body)
-            response.raise_for_status()
-            content = response.json()["choices"][0]["message"].get("content")
-        except (httpx.HTTPError, ValueError, KeyError, IndexError, TypeError) as exc:
+            content = self.client.complete(body).get("content")
+        except EndpointError as exc:
             self.failures += 1
             if self.failures == 1:
                 warnings.warn(f"LLM caller: {type(exc).__name__}: {exc}; using the scripted "

@@ -1,1 +1,2 @@
-"""Spoken forms: the speech channel and the reader of spoken values."""
+"""Spoken forms: saying values aloud (``spoken``), the one reader of spoken values (``heard``)
+and the speech channel with its recognition noise (``channel``)."""

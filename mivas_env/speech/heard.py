@@ -1,11 +1,23 @@
-"""From what a caller said to what a tool takes: the value parsers behind the macro menu.
+"""The one reader of spoken values: from what a caller said to what a tool takes.
 
 A caller answers "June 22, 1989", "(212) 555-0160", "10 in the morning" or "Riverdale, I always
 go to Riverdale"; tools take ``1989-06-22``, ``+12125550160``, ``2026-12-03T10:00`` and
-``loc_riverdale``. Each function here turns one spoken answer into one tool format, or returns
-None when the words do not hold such a value. Dates without a year are read as the next such
-date on or after the business day (``industry.business.today``); a birth date always says its
-year. Pure functions: no state, no I/O."""
+``loc_riverdale``. The reader takes the answer in either form it reaches an agent in:
+
+- as written (the text channel; the macro menu, :mod:`mivas_env.wrappers.slot_filling`):
+  ``heard_date(s)``, ``heard_time(s)``, ``heard_datetime``, ``heard_phone``, ``heard_choice``,
+  ``heard_alias``, ``heard_enum``, ``heard_ids``, ``heard_name``, ``heard_overlap``,
+  ``heard_emails``, ``heard_cents``, and ``best_record``/``ranked_records`` (which record of a
+  tool result the words point at);
+- as words a recogniser prints (the spoken and asr channels, inverse of
+  :func:`mivas_env.speech.spoken.spoken`; the voice agents, :mod:`mivas_env.agents.voice`):
+  ``read_digits``, ``read_date``, ``read_spelling``, ``read_email``, ``read_name``.
+
+Each function turns one answer into one value, or returns None (an empty list) when the words
+do not hold such a value. Dates without a year are read as the next such date on or after the
+business day (``industry.business.today``); a birth date always says its year. Month names and
+number words come from :mod:`mivas_env.speech.spoken`, the one vocabulary for saying and
+reading. Pure functions: no state, no I/O."""
 
 from __future__ import annotations
 
@@ -14,12 +26,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import date, timedelta
 from typing import Any
 
+from mivas_env.speech.spoken import DIGIT_WORDS, DIGITS, TEENS, TENS, ordinal
+from mivas_env.speech.spoken import MONTHS as MONTH_NAMES
 from rewards.industry import Industry, fold_spelling
 from rewards.normalize import iso_date, phone_e164
 
-MONTHS = {name: i for i, name in enumerate(
-    ("january", "february", "march", "april", "may", "june", "july", "august", "september",
-     "october", "november", "december"), start=1)}
+MONTHS = {name: i for i, name in enumerate(MONTH_NAMES, start=1)}
 MONTHS.update({name[:3]: i for name, i in list(MONTHS.items())})
 MONTHS["sept"] = 9
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
@@ -369,3 +381,165 @@ def _flat(data: Any, depth: int = 0) -> list[Any]:
     if isinstance(data, list):
         return [v for value in data[:50] for v in _flat(value, depth + 1)]
     return [data] if isinstance(data, (str, int)) and not isinstance(data, bool) else []
+
+
+# --- recognised words back to values (the spoken and asr channels) -------------------------
+
+_TEEN_VALUES = {word: 10 + i for i, word in enumerate(TEENS)}
+_TENS_VALUES = {word: 10 * i for i, word in enumerate(TENS) if word}
+_ORDINALS = {ordinal(n): n for n in range(1, 32)}
+
+
+def read_digits(heard: str) -> str:
+    """Every digit said in a line, in order ("nine one seven five five five" -> "917555");
+    "double five" is two fives."""
+    out: list[str] = []
+    double = False
+    for word in heard.split():
+        if word in ("double", "triple"):
+            double = True
+            continue
+        if word.isdigit():
+            out.append(word)
+        elif word in DIGIT_WORDS and (word not in ("oh", "o") or out):
+            out.append(DIGIT_WORDS[word] * (2 if double else 1))
+        double = False
+    return "".join(out)
+
+
+def _cardinal_prefix(words: list[str]) -> tuple[int, int] | None:
+    """The value of a cardinal under 100 at the start of ``words`` and the words it used."""
+    if not words:
+        return None
+    first = words[0]
+    if first in _TENS_VALUES:
+        if len(words) > 1 and words[1] in DIGITS[1:]:
+            return _TENS_VALUES[first] + DIGITS.index(words[1]), 2
+        return _TENS_VALUES[first], 1
+    if first in _TEEN_VALUES:
+        return _TEEN_VALUES[first], 1
+    if first in DIGITS:
+        return DIGITS.index(first), 1
+    return None
+
+
+def _year_at(words: list[str]) -> int | None:
+    if words[:2] == ["two", "thousand"]:
+        rest = _cardinal_prefix(words[2:])
+        return 2000 + (rest[0] if rest is not None and rest[0] < 10 else 0)
+    high = _cardinal_prefix(words)
+    if high is None or not 10 <= high[0] <= 20:
+        return None
+    tail = words[high[1]:]
+    if tail[:1] == ["hundred"]:
+        return high[0] * 100
+    if tail[:1] == ["oh"] and len(tail) > 1 and tail[1] in DIGITS:
+        return high[0] * 100 + DIGITS.index(tail[1])
+    low = _cardinal_prefix(tail)
+    if low is None or low[0] < 10:
+        return None
+    return high[0] * 100 + low[0]
+
+
+def read_date(heard: str, default_year: int | None = None) -> str | None:
+    """The first "month day [year]" said in a line, as YYYY-MM-DD (None when there is none, or
+    no year was said and none is given)."""
+    words = heard.split()
+    for i, word in enumerate(words):
+        if word not in MONTH_NAMES:
+            continue
+        rest = words[i + 1:]
+        day = None
+        for length in (2, 1):
+            phrase = " ".join(rest[:length])
+            if phrase in _ORDINALS:
+                day, rest = _ORDINALS[phrase], rest[length:]
+                break
+        if day is None:
+            value = _cardinal_prefix(rest)
+            if value is None or not 1 <= value[0] <= 31:
+                continue
+            day, rest = value[0], rest[value[1]:]
+        year_ = _year_at(rest) or default_year
+        if year_ is None:
+            return None
+        try:
+            return date(year_, MONTH_NAMES.index(word) + 1, day).isoformat()
+        except ValueError:
+            return None
+    return None
+
+
+def read_spelling(heard: str) -> list[str]:
+    """Words spelled letter by letter: runs of single letters, split wherever another word is
+    said ("m a r t a and then r o j a s" -> ["marta", "rojas"])."""
+    words: list[str] = []
+    run: list[str] = []
+    for token in heard.split():
+        letter = _LETTER_NAMES.get(token, token)
+        if len(letter) == 1 and letter.isalpha():
+            run.append(letter)
+            continue
+        if token in ("apostrophe", "hyphen") and run:
+            run.append("'" if token == "apostrophe" else "-")
+            continue
+        if run:
+            words.append("".join(run))
+        run = []
+    if run:
+        words.append("".join(run))
+    return [w for w in words if len(w) > 1]
+
+
+def read_email(heard: str) -> str | None:
+    """An email address said aloud ("n kowalski at outlook dot com"), or None."""
+    words = heard.split()
+    if "at" not in words:
+        return None
+    at = len(words) - 1 - words[::-1].index("at")
+    symbols = {"dot": ".", "underscore": "_", "dash": "-", "hyphen": "-", "plus": "+"}
+    tail = words[at + 1:]
+    domain: list[str] = []
+    for i, word in enumerate(tail):
+        if word in symbols:
+            domain.append(symbols[word])
+            continue
+        spelled = len(word) == 1 and i > 0 and len(tail[i - 1]) == 1
+        if i > 0 and tail[i - 1] not in symbols and not spelled:
+            break
+        domain.append(word)
+    head: list[str] = []
+    for word in reversed(words[:at]):
+        if word in _EMAIL_LEAD_INS:
+            break
+        head.insert(0, symbols.get(word, _EMAIL_DIGITS.get(word, word)))
+    if not head or "." not in domain:
+        return None
+    return "".join(head) + "@" + "".join(domain)
+
+
+_EMAIL_DIGITS = {word: str(i) for i, word in enumerate(DIGITS)}
+_EMAIL_LEAD_INS = frozenset(["it's", "its", "is", "email", "address", "sure", "yes", "yeah",
+                             "that's", "um", "uh", "be", "would", "that", "okay", "my"])
+_FILLER = frozenset(["it's", "its", "it", "is", "my", "name", "that", "would", "be", "sure",
+                     "yes", "yeah", "um", "uh", "so", "the", "a", "an", "and", "i'm", "im",
+                     "this", "okay", "ok"])
+
+
+def read_name(heard: str) -> str:
+    """A name said in a line, with the usual lead-in words dropped ("my name is marisol vega"
+    -> "Marisol Vega")."""
+    words = heard.split()
+    for lead in ("name is", "it's", "it is", "this is", "i'm", "that would be", "that's"):
+        text = " " + " ".join(words) + " "
+        index = text.rfind(" " + lead + " ")
+        if index >= 0:
+            words = text[index + len(lead) + 2:].split()
+            break
+    return " ".join(w.capitalize() for w in words if w not in _FILLER)
+
+
+_LETTER_NAMES = {"oh": "o", "bee": "b", "be": "b", "see": "c", "sea": "c", "dee": "d", "gee": "g",
+                 "jay": "j", "kay": "k", "el": "l", "em": "m", "en": "n", "pee": "p",
+                 "queue": "q", "cue": "q", "are": "r", "es": "s", "tea": "t", "tee": "t",
+                 "you": "u", "vee": "v", "why": "y", "zee": "z", "ex": "x", "eye": "i"}
