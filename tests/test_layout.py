@@ -34,10 +34,11 @@ OLD_PACKAGE_NAMES: dict[str, dict[str, str]] = {
                         "mivas_env.speech.heard"),
     },
     "mivas_env.caller": dict.fromkeys(
+        # (REQUEST_CUE, NEGATION_CUE, NEGATED_BEFORE/AFTER, SPELL_CUE and READBACK_CUE, the
+        # keyword regexes, gave way to mivas_env.caller.understanding: issue 19)
         ("Lines", "SUSPICIOUS", "Reaction", "Goal", "CallerSpec", "GOODBYE", "TRANSFER_CUE",
-         "REQUEST_CUE", "NEGATION_CUE", "CLAIM_CUE", "NEGATED_BEFORE", "NEGATED_AFTER",
-         "MAX_FACTS_PER_TURN", "CallCheck", "CallerReply", "ScriptedCaller", "SPELL_CUE",
-         "READBACK_CUE", "SPELL_LINES", "CONFIRM_LINES", "CORRECTION_LINES", "answer_templates",
+         "CLAIM_CUE", "MAX_FACTS_PER_TURN", "CallCheck", "CallerReply", "ScriptedCaller",
+         "SPELL_LINES", "CONFIRM_LINES", "CORRECTION_LINES", "answer_templates",
          "spell_out", "value_units"), "mivas_env.caller.scripted"),
     "mivas_env.agents": dict.fromkeys(
         ("Action", "Agent", "PrivilegedAgent", "is_privileged", "gold_arguments", "OracleAgent",

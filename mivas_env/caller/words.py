@@ -1,0 +1,99 @@
+"""Cutting an agent's line into sentences and normalised words: lower case, contractions
+expanded ("what's" -> "what is", "don't" -> "do not"), possessives dropped, "e-mail" ->
+"email", "d.o.b." -> "dob", "#" read as "number", commas and dashes kept as "," (a clause
+boundary). Linear in the line's length: regexes without nested repetition."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from mivas_env.caller.lexicon import _set
+
+
+def stem(word: str) -> str:
+    """A word without its plural or -ed/-ing ending ("happened" -> "happen", "cancelling" ->
+    "cancel", "injuries" -> "injury"): so one lexicon word matches its forms."""
+    if len(word) <= 3 or word.isdigit():
+        return word
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    for suffix in ("ing", "ed"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            base = word[: -len(suffix)]
+            if len(base) >= 2 and base[-1] == base[-2] and base[-1] not in "aeiouls":
+                base = base[:-1]  # stopped -> stop
+            elif base.endswith("ll"):
+                base = base[:-1]  # cancelled -> cancel
+            return base
+    if word.endswith("es") and word[-3:-2] in ("s", "x", "z") or word.endswith(("ches", "shes")):
+        return word[:-2]
+    if word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
+_CONTRACTIONS = (("won't", "will not"), ("can't", "can not"), ("cannot", "can not"),
+                 ("shan't", "shall not"), ("ain't", "is not"), ("n't", " not"), ("'re", " are"),
+                 ("'ve", " have"), ("'ll", " will"), ("'d", " would"), ("'m", " am"),
+                 ("let's", "let us"))
+_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?|#|[,:()\u2014\u2013]| - ")
+_BREAK = re.compile(r"[.!;\n]+|\?+")
+_DOTTED = re.compile(r"\b(?:[a-z]\.){2,}")  # d.o.b. -> dob, i.d. -> id
+_SPOKEN_JOIN = (("e mail", "email"), ("e-mail", "email"), ("call-back", "callback"),
+                ("d o b", "dob"), ("i d", "id"), ("z i p", "zip"))
+
+
+_IS_HEADS = _set("what that it who where when how there here he she this which why everything "
+                 "nothing something name number")
+
+
+@dataclass(frozen=True, slots=True)
+class Sentence:
+    """One sentence of an agent's line: its words (normalised), their stems, and whether it
+    ended with a question mark."""
+
+    words: tuple[str, ...]
+    stems: tuple[str, ...]
+    question: bool
+
+
+def sentences(line: str) -> list[Sentence]:
+    """The sentences of a line, each as normalised words (lower case, contractions expanded,
+    possessive 's dropped, "#" read as "number")."""
+    text = line.casefold().replace("’", "'").replace("‘", "'")
+    text = _DOTTED.sub(lambda m: m[0].replace(".", "") + " ", text)
+    for old, new in _SPOKEN_JOIN:
+        if old in text:
+            text = text.replace(old, new)
+    for old, new in _CONTRACTIONS:
+        if old in text:
+            text = text.replace(old, new)
+    out: list[Sentence] = []
+    start = 0
+    for match in _BREAK.finditer(text):
+        _add(out, text[start:match.start()], "?" in match.group(0))
+        start = match.end()
+    _add(out, text[start:], False)
+    return out
+
+
+def _add(out: list[Sentence], chunk: str, question: bool) -> None:
+    words: list[str] = []
+    for token in _WORD.findall(chunk):
+        if token in (",", ":", "(", ")", "\u2014", "\u2013", " - "):
+            if words and words[-1] != ",":
+                words.append(",")
+            continue
+        if token == "#":
+            words.append("number")
+            continue
+        if "'" in token:
+            head, _, tail = token.partition("'")
+            if tail == "s" and head in _IS_HEADS:
+                words.extend((head, "is"))  # "what's" is "what is"; "patient's" is possessive
+                continue
+            token = head if tail == "s" else head + tail
+        words.append(token)
+    if words:
+        out.append(Sentence(tuple(words), tuple(stem(w) for w in words), question))
