@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -86,8 +86,9 @@ class CallerSpec(_Spec):
         "Sorry, I don't know that.", "I'm not sure, I don't have that with me.",
         "I don't know, sorry."])
     clarify: Lines = Field(default_factory=lambda: [
-        "Sorry, what do you need from me?", "Sorry, I'm not sure what you mean. What do you need?",
-        "I'm sorry, what was it you needed?"],
+        "Sorry, I don't know what you mean. What do you need from me?",
+        "Sorry, I'm not sure what you mean. What do you need?",
+        "I'm not sure what you're asking for, sorry. What do you need?"],
         description="Said to a request the caller cannot place (it asks for nothing it knows of).")
     acks: Lines = Field(default_factory=lambda: [
         "Sure.", "Okay, no problem.", "Sure, take your time."],
@@ -315,7 +316,13 @@ class ScriptedCaller:
         if reading.asked:
             self.last_asked = reading.asked
         if "readback" in reading.acts:
-            reply = self._confirm(line)
+            reply = self._confirm(line, reading.asked)
+            if reply is not None:
+                return [reply]
+        said = ([] if " or " in line  # "Manhattan or Newark?" offers a choice
+                else [slot for slot in reading.asked if self._says_value(line, slot)])
+        if said:  # "Born January 9, 1968, yeah?": the line holds the value it asks about
+            reply = self._confirm(line, said)
             if reply is not None:
                 return [reply]
         if "spell" in reading.acts:
@@ -339,16 +346,28 @@ class ScriptedCaller:
             return []  # the goal is not met yet (respond thanks and hangs up when it is)
         if reading.acts & {"hold", "transfer"}:
             return [self._pick(self.spec.acks)]
+        if reading.unknown_request:
+            return [self._pick(self.spec.unknown)]
         if reading.unplaced_request:
             return [self._pick(self.spec.clarify)]
         return []
 
-    def _confirm(self, line: str) -> str | None:
-        """Yes when the agent's read-back of a fact the caller gave is right, else the part it
-        got wrong, said again. None when the line reads back none of the caller's facts."""
+    def _says_value(self, line: str, slot: str) -> bool:
+        """Whether the line says every name, number and date part of the caller's fact."""
+        fact = self.spec.facts.get(slot)
+        if fact is None:
+            return False
+        parts = value_units(fact, names_only=True)
+        units = value_units(line)
+        return bool(parts) and all(_part_in(part, units) for part in parts)
+
+    def _confirm(self, line: str, asked: Sequence[str] = ()) -> str | None:
+        """Yes when the agent's read-back of a fact the caller gave (or of one the line asks
+        about: "so the best number is 914...?") is right, else the part it got wrong, said
+        again. None when the line reads back none of the caller's facts."""
         units = value_units(line)
         scored = []
-        for order, slot in enumerate(dict.fromkeys([*self.last_told, *sorted(self.told)])):
+        for order, slot in enumerate(dict.fromkeys([*self.last_told, *asked, *sorted(self.told)])):
             if slot not in self.spec.facts:
                 continue
             parts = value_units(self.spec.facts[slot], names_only=True)

@@ -164,32 +164,40 @@ class Understanding:
                        reading: Reading, last_asked: Sequence[str], desk: Collection[str],
                        known: Collection[str]) -> None:
         stems = sentence.stems
-        acts = self.acts.find(stems).cues
-        reading.acts.update(acts)
-        request = "request" in acts or _is_request(sentence)
+        acts = self.acts.find(stems)
+        reading.acts.update(acts.cues)
+        request = "request" in acts.cues or _is_request(sentence)
         context = {"^" + self.topics[s] for s in last_asked if s in self.topics} | before
         matches = self._matches(found, context)
-        bare = False
-        if not matches or not request:
-            loose = self._matches(found, context, loose=True)
-            if loose and _bare_phrase(sentence, loose):  # "Time?", "And your date of birth"
-                matches, bare = loose, True
+        if len(stems) <= SHORT:  # "Time?", "Name and number?", "And your date of birth"
+            strict = {m.slot for m in matches}
+            loose = [m for m in self._matches(found, context, loose=True) if m.slot not in strict]
+            bare = _bare_clauses(sentence, loose)
+            matches += [m for m in loose if _clause(stems, m.first) in bare]
         if not matches and request and last_asked:
             matches = self._elliptical(found.every, last_asked)
         decoy = self._decoy(found)
         if decoy is not None:  # "your mother's maiden name": no slot's, whatever it names
-            matches = [m for m in matches if not m.positions & decoy]
+            clauses = {_clause(stems, i) for i in decoy}
+            matches = [m for m in matches if _clause(stems, m.first) not in clauses]
+            reading.unknown_request = reading.unknown_request or request
         if not matches:
-            if request or decoy is not None:
+            if request and decoy is None:
                 reading.unplaced_request = reading.unplaced_request or _strong_request(sentence)
             return
         chosen = _coordinated(self._resolve(matches, last_asked, desk, known), stems)
-        request = request or bare or _bare_phrase(sentence, chosen)
+        asking = _asking_clauses(sentence, chosen, acts.cues.get("request", []))
+        if not request and not asking:
+            reading.mentioned.extend(m.slot for m in chosen)
+            return
+        def asks(match: Match) -> bool:
+            return any(_clause(stems, i) in asking for i in match.positions)
+
+        if asking and any(asks(m) for m in chosen):
+            # "Dates matter for deadlines, so when did this happen?": only the clause that asks
+            chosen = [m for m in chosen if asks(m)]
         negated = self._negated(stems, chosen)
         reading.negated.update(negated)
-        if not request:
-            reading.mentioned.extend(m.slot for m in chosen if m.slot not in negated)
-            return
         for match in chosen:
             if match.slot not in negated and match.slot not in reading.asked:
                 reading.asked.append(match.slot)
@@ -250,9 +258,9 @@ class Understanding:
                                          min(old.first, match.first),
                                          max(old.covered, match.covered))
 
-        def rank(match: Match) -> tuple[float, int, int, int, int, int, int]:
-            return (-match.weight, -match.covered, -len(match.positions),
-                    match.slot not in last_asked, match.slot not in desk, match.slot not in known,
+        def rank(match: Match) -> tuple[float, bool, int, int, bool, bool, int]:
+            return (-match.weight, match.slot not in known, -match.covered,
+                    -len(match.positions), match.slot not in last_asked, match.slot not in desk,
                     self.order.get(match.slot, 0))
 
         kept: list[Match] = []
@@ -296,13 +304,15 @@ class Reading:
     ``asked``: slots it requests, in the order they were asked; ``negated``: slots it says are
     not needed; ``mentioned``: slots named outside a request ("I'll note your phone");
     ``acts``: dialogue acts (readback, spell, help, anything_else, hold, transfer);
-    ``unplaced_request``: a request for something no slot covers."""
+    ``unplaced_request``: a request the caller cannot place; ``unknown_request``: a request
+    for something it understands but no slot covers ("your blood type")."""
 
     asked: list[str] = field(default_factory=list)
     negated: set[str] = field(default_factory=set)
     mentioned: list[str] = field(default_factory=list)
     acts: set[str] = field(default_factory=set)
     unplaced_request: bool = False
+    unknown_request: bool = False  # a request for something no caller knows of (a decoy)
     where: dict[str, int] = field(default_factory=dict)
     offset: int = 0
 
@@ -364,9 +374,16 @@ def _coordinated(chosen: list[Match], stems: Sequence[str]) -> list[Match]:
     kept = [chosen[0]]
     for match in chosen[1:]:
         gap = stems[max(kept[-1].positions) + 1:match.first]
+        lead = [word for word in gap if word not in DETERMINERS]
+        if lead and lead[-1] in PREPOSITIONS:
+            continue  # "... and sit down with the attorney": the attorney qualifies the visit
         if any(word in COORDINATORS for word in gap):
             kept.append(match)
     return kept
+
+
+PREPOSITIONS = frozenset(["with", "for", "to", "at", "from", "about", "on", "in", "by", "of",
+                          "under", "into", "regarding"])
 
 
 COORDINATORS = frozenset(["and", "or", ",", "plus", "also", "then", "as", "together"])
@@ -418,28 +435,63 @@ def _strong_request(sentence: Sentence) -> bool:
     return second_person and (sentence.question or opener)
 
 
-def _bare_phrase(sentence: Sentence, chosen: list[Match]) -> bool:
-    """"And your date of birth" (no question mark on a speech channel): a clause that is
-    nothing but a slot's words and fillers is a request."""
-    content = _content(sentence)
-    offset = len(sentence.words) - len(content)
-    taken: set[int] = set().union(*(m.positions for m in chosen)) if chosen else set()
-    if not taken:
-        return False
-    clause_has_slot = clause_ok = False
-    for i, word in enumerate(content):
+SHORT = 12  # words: a sentence this short may be a bare noun phrase ("And the ZIP?")
+
+
+def _clause(stems: Sequence[str], position: int) -> int:
+    """The index of the clause (words between commas) that holds a position."""
+    return sum(1 for word in stems[:position] if word == ",")
+
+
+def _clauses(sentence: Sentence) -> list[tuple[int, int]]:
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for i, word in enumerate(sentence.stems):
         if word == ",":
-            if clause_has_slot and clause_ok:
-                return True
-            clause_has_slot, clause_ok = False, True
-            continue
-        if i == 0:
-            clause_ok = True
-        if offset + i in taken:
-            clause_has_slot = True
-        elif word not in FILLERS:
-            clause_ok = False
-    return clause_has_slot and clause_ok
+            spans.append((start, i))
+            start = i + 1
+    spans.append((start, len(sentence.stems)))
+    return spans
+
+
+def _bare_clauses(sentence: Sentence, chosen: Sequence[Match]) -> set[int]:
+    """Clauses that are nothing but a slot's words and fillers after any discourse markers
+    ("and your date of birth", "name and number"): requests without a question's form."""
+    taken: set[int] = set().union(*(m.positions for m in chosen)) if chosen else set()
+    bare: set[int] = set()
+    if not taken:
+        return bare
+    for index, (start, end) in enumerate(_clauses(sentence)):
+        words = sentence.words[start:end]
+        i = 0
+        while i < len(words) and words[i] in MARKERS and start + i not in taken:
+            i += 1
+        rest = range(start + i, end)
+        if any(j in taken for j in rest) and all(
+                j in taken or sentence.words[j] in FILLERS for j in rest):
+            bare.add(index)
+    return bare
+
+
+def _asking_clauses(sentence: Sentence, chosen: Sequence[Match],
+                    request_spans: Sequence[tuple[int, int]]) -> set[int]:
+    """Clauses that ask: a request word, a question's word order, a request phrase, the last
+    clause of a question, or a bare noun phrase."""
+    asking = _bare_clauses(sentence, chosen)
+    clauses = _clauses(sentence)
+    for index, (start, end) in enumerate(clauses):
+        words = sentence.words[start:end]
+        lead = 0
+        while lead < len(words) and words[lead] in MARKERS:
+            lead += 1
+        content = words[lead:]
+        if (any(w in REQUEST_WORDS for w in words)
+                or any(start <= a < end for a, _ in request_spans)
+                or (content and content[0] in QUESTION_START and len(content) > 1
+                    and content[1] in SUBJECTS)
+                or (sentence.question and index == len(clauses) - 1)):
+            asking.add(index)
+    return asking
 
 
 # --- compiling an industry's meanings --------------------------------------------------------
@@ -489,9 +541,8 @@ def compile_understanding(slots: Mapping[str, tuple[Iterable[str], Iterable[str]
                 cue = "=" + " ".join(stems)
                 lexicon.add(keyword, cue)
                 # a listed keyword is as specific as a pattern of as many groups as words
-                # a listed keyword weighs as a pattern of one group fewer than its words
-                patterns.append(Pattern(slot, (frozenset([cue]),), min(len(stems), 3) - 0.5,
-                                        (True,)))
+                # a listed keyword is one group (its extra words add a little, as for any)
+                patterns.append(Pattern(slot, (frozenset([cue]),), 1.0, (True,)))
         for text in means:
             patterns.append(_parse_pattern(slot, text, lexicon))
         if topic:

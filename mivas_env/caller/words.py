@@ -10,11 +10,15 @@ from dataclasses import dataclass
 
 from mivas_env.caller.lexicon import _set
 
+_NO_STEM = _set("yours ours theirs hers does goes always perhaps news series sometimes whereas "
+                "besides towards afterwards various previous serious anonymous during thing "
+                "something anything nothing everything morning evening being")
+
 
 def stem(word: str) -> str:
     """A word without its plural or -ed/-ing ending ("happened" -> "happen", "cancelling" ->
     "cancel", "injuries" -> "injury"): so one lexicon word matches its forms."""
-    if len(word) <= 3 or word.isdigit():
+    if len(word) <= 3 or word.isdigit() or word in _NO_STEM:
         return word
     if word.endswith("ies") and len(word) > 4:
         return word[:-3] + "y"
