@@ -26,7 +26,7 @@ from mivas_env.call.actions import (
     parse_action,
 )
 from mivas_env.call.runtime import CallSession, Scoping, speech_ms
-from mivas_env.caller.llm import LLMCallerConfig
+from mivas_env.caller.llm import LLMCaller, LLMCallerConfig
 from mivas_env.speech.channel import CHANNELS, DEFAULT_WER, Channel, ChannelName, Heard
 
 if TYPE_CHECKING:
@@ -86,6 +86,9 @@ class StepInfo(TypedDict):
     caller_said: NotRequired[str]  # the line as the caller said it (clean text)
     caller_spoken: NotRequired[str]  # as a perfect recogniser prints it
     asr_confidence: NotRequired[float]  # the recogniser's confidence in what the agent heard
+    # every step, with an LLM caller: its lines that stated a value the caller does not have
+    # (each asked for again once, then replaced by the scripted line), so far in the episode
+    caller_repairs: NotRequired[int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -374,6 +377,9 @@ class MivasEnv(gym.Env[str, str]):
                          "category": self.task.lock.category})
         if started or moved:
             info["instructions"] = self._instructions(node)
+        caller = self.session.caller
+        if isinstance(caller, LLMCaller):
+            info["caller_repairs"] = caller.repairs
         return info
 
     def _finish(self, info: StepInfo) -> float:

@@ -130,6 +130,9 @@ class Slot(_Strict):
                     "cues that must all appear close together in one sentence; a cue is a "
                     "shared concept (@phone) or words joined by _; alternatives split by |; a "
                     "group led by ~ only qualifies the reading (its words are not the slot's).")
+    answers: list[Literal["who", "whom", "whose", "when", "where", "why"]] = Field(
+        default_factory=list, description="Question words this slot answers: of two slots a "
+                                          "question names, it asks for the one its word asks about.")
     topic: str | None = Field(
         default=None, description="A topic the slot shares with others (new_address): right "
                                   "after one of them is asked, the cue ^topic counts as said.")

@@ -13,20 +13,21 @@ MEANS: dict[str, dict[str, list[str]]] = {
         "full_name": ["@name"],
         "date_of_birth": ["@birth"],
         "phone": ["@phone", "@number ~@phone"],
-        "carrier": ["@insurance", "@insurance ~@name", "who_covers|who_insures",
+        "carrier": ["@insurance", "@insurance @name", "who_covers|who_insures",
                     "through|issued|issuer|which_company|what_company|who ~@insurance|~@card"],
         "member_id": ["@member_id", "@member_id|@number|id ~@card|~@insurance", "@number|id @card",
                       "id|@number ~^insurance"],
-        "location": ["@office", "where ~@come_in"],
+        "location": ["@office", "where ~@come_in", "practice|practices ~which|~@want"],
         "visit_type": ["@kind @visit", "what_brings_you|what_brings_you_in",
                        "follow_up|physical|sick_visit|new_patient_visit|annual_physical|checkup",
                        "@kind ~@come_in", "@purpose"],
         "preferred_date": ["@when ~@come_in", "@when ~@want", "@when ~@visit"],
         "appointment_time": ["@time ~@want", "what|which @time", "@time ~@visit",
-                             "which_one|one_of_those|which_of_those|which_of_these ~@time",
+                             "which_one|one_of_those|which_of_those|which_of_these|any_of_those"
+                             "|any_of_these|which ~@time",
                              "morning|afternoon|am|pm ~@want"],
         "provider": ["@provider", "@provider ~@particular", "@provider @name",
-                     "who ~@particular ~@want", "somebody|someone|anyone ~@particular|~specific"],
+                     "somebody|someone|anyone ~@particular|~specific"],
         "cancel_reason": ["@why ~@cancel", "@cancel ~@why", "what|why ~@cancel"],
         "waitlist_notes": ["@waitlist ~@when|~@time|~@want", "@when|@time ~@waitlist !"],
     },
@@ -36,21 +37,24 @@ MEANS: dict[str, dict[str, list[str]]] = {
         "practice_area": ["@matter", "@kind @matter", "@kind ~help|~law|~legal|~lawyer|~attorney",
                           "area|type|kind|sort|field ~of_law|~legal",
                           "personal_injury|employment|immigration|criminal|family_law|estate_planning"
-                          "|landlord_tenant|real_estate|bankruptcy|divorce|custody"],
+                          "|landlord_tenant|real_estate|bankruptcy|divorce|custody|injury"
+                          "|work_thing|legally_speaking|legal_side"],
         "incident_date": ["@when ~@incident", "@when ~was|~did|~were|~ago|~happen"],
         "incident_state": ["@state ~@incident", "which_state|what_state|in_which_state",
                            "where ~@incident|~was|~did|~were",
                            "new_york|new_jersey|connecticut|pennsylvania|somewhere_else|out_of_state"],
-        "opposing_party": ["@opposing"],
-        "for_whom": ["@for_whom"],
+        "opposing_party": ["@opposing", "@opposing @name"],
+        "for_whom": ["@for_whom", "@for_whom|client @name"],
         "matter_summary": ["@summary", "@summary ~@matter"],
-        "attorney": ["@attorney", "@attorney ~@particular|~@want"],
+        "attorney": ["@attorney", "@attorney ~@particular|~@want", "@attorney @name"],
         "message": ["@message"],
         "office": ["@office", "manhattan|newark", "where ~@want|~@consultation|~meet|~best|~works"],
         "consultation_date": ["@when ~@consultation", "@when ~@want|~would|~will|~could|~can|~good|~works"],
         "consultation_time": ["@time ~@want|~@consultation", "what|which @time",
                               "morning|afternoon ~@want"],
-        "document_type": ["@document", "@document @kind|what|which|any"],
+        "document_type": ["@document", "@document ~@kind|~what|~which|~any",
+                          "what_documents|which_documents|what_docs|any_documents|what_paperwork"
+                          "|what_documentation|what_papers !"],
         "document_delivery": ["@delivery @document", "@delivery ~@want",
                               "how ~@delivery", "secure_link|by_mail|drop_off|upload"],
     },
@@ -61,7 +65,8 @@ MEANS: dict[str, dict[str, list[str]]] = {
         "phone": ["@phone", "@number ~@phone", "@phone ~@account", "@number ~@account"],
         "order_id": ["order_number|order_id|order_no|confirmation_number|reference_number"
                      "|order_reference|which_order|what_order|order_code|order_confirmation",
-                     "@order ~@number|~id|~code|~reference|~what|~which"],
+                     "@order ~@number|~id|~code|~reference",
+                     "which_order|what_order|what_is_the_order|the_order_number"],
         "item": ["@item", "what|which @item", "@item ~@return"],
         "return_reason": ["@why @return", "@why @item",
                           "what_is_wrong_with_it|wrong_with_it|problem_with_it|issue_with_it", "@why"],
@@ -74,13 +79,34 @@ MEANS: dict[str, dict[str, list[str]]] = {
         "new_address_city": ["@city", "@city ~@address|~^new_address"],
         "new_address_state": ["which_state|what_state|province",
                               "which_state|what_state|state ~@address|~^new_address|~@new",
-                              "state ~the|~provide|~tell|~give|~what|~which|~and"],
-        "new_address_zip": ["@zip ~@new|~^new_address|~@address"],
-        "recipient_name": ["@recipient", "@name ~@recipient|~@address|~^new_address|~parcel|"
+                              "state ~provide|~tell|~give|~what|~which|~and", "state_name"],
+        "new_address_zip": ["@zip ~@new|~^new_address|~@address", "zip_there|zip_code_there"],
+        "recipient_name": ["@recipient", "@recipient @name",
+                           "@name ~@recipient|~@address|~^new_address|~parcel|"
                            "~package|~shipment|~delivery|~label"],
         "product": ["@product"],
-        "policy_topic": ["@policy"],
+        "policy_topic": ["@policy", "which_one|which|what ~@policy !"],
     },
+}
+ANSWERS: dict[str, dict[str, list[str]]] = {
+    "healthcare": {"full_name": ["who"], "date_of_birth": ["when"], "carrier": ["who"],
+                   "location": ["where"], "visit_type": ["why"], "preferred_date": ["when"],
+                   "appointment_time": ["when"], "provider": ["who", "whom"],
+                   "cancel_reason": ["why"], "waitlist_notes": ["when"]},
+    "legal": {"full_name": ["who"], "incident_date": ["when"], "incident_state": ["where"],
+              "opposing_party": ["who", "whom"], "for_whom": ["who", "whom", "whose"],
+              "attorney": ["who", "whom"], "office": ["where"], "consultation_date": ["when"],
+              "consultation_time": ["when"]},
+    "customer_support": {"full_name": ["who", "whose"], "return_reason": ["why"],
+                         "cancel_reason": ["why"], "new_address_line1": ["where"],
+                         "new_address_city": ["where"], "recipient_name": ["who", "whom"]},
+}
+# Listed keywords that the meanings cover and that read another slot's question as this one
+# ("what day and time work for you" is not a waitlist question).
+DROP_KEYWORDS = {
+    "healthcare": {"waitlist_notes": ["days or times work", "days and times work",
+                                      "work best for you", "any preferences for"]},
+    "legal": {"consultation_date": ["come in", "day works", "day would work"]},
 }
 TOPICS = {
     "healthcare": {"carrier": "insurance", "member_id": "insurance"},
@@ -102,6 +128,11 @@ def main() -> int:
         for slot, patterns in means.items():
             entry = data["slots"][slot]
             entry["means"] = patterns
+            drop = DROP_KEYWORDS.get(industry, {}).get(slot, [])
+            entry["keywords"] = [k for k in entry["keywords"] if k not in drop]
+            answers = ANSWERS.get(industry, {}).get(slot)
+            if answers:
+                entry["answers"] = answers
             topic = TOPICS.get(industry, {}).get(slot)
             if topic:
                 entry["topic"] = topic

@@ -84,3 +84,39 @@ def test_the_config_is_a_dataclass_too(stub: ChatStub) -> None:
 def test_a_bad_llm_caller_config_is_a_value_error(config: Any) -> None:
     with pytest.raises(ValueError, match="llm_caller"):
         MivasEnv(industry="legal", llm_caller=config)
+
+
+def test_a_reply_that_invents_a_value_is_asked_again_then_replaced_by_the_scripted_line() -> None:
+    invented = {"content": "Sure, my number is 646-555-0199."}  # the caller's is another number
+    with ChatStub([invented, invented]) as stub:
+        env = legal(stub.base_url)
+        env.reset(seed=0)
+        obs, _, _, _, info = env.step("What is the best phone number to reach you?")
+    assert "646" not in obs and "555" in obs  # the scripted caller's own number
+    assert info["caller_repairs"] == 1
+    assert len(stub.requests) == 2  # one regeneration, then the scripted line
+    assert "does not know" in stub.requests[1]["body"]["messages"][-1]["content"]
+
+
+def test_a_regenerated_reply_that_keeps_to_the_facts_is_used() -> None:
+    with ChatStub([{"content": "It's Maria Smith."}, {"content": LINE}]) as stub:
+        env = legal(stub.base_url)
+        env.reset(seed=0)
+        obs, _, _, _, info = env.step("May I have your full name, please?")
+    assert obs == LINE and info["caller_repairs"] == 1
+
+
+def test_a_reply_that_repeats_what_the_agent_said_is_not_a_repair() -> None:
+    with ChatStub([{"content": "Thursday at 10:30 works, thanks."}]) as stub:
+        env = legal(stub.base_url)
+        env.reset(seed=0)
+        obs, _, _, _, info = env.step("I have Thursday at 10:30 open. Does that work?")
+    assert obs == "Thursday at 10:30 works, thanks." and info["caller_repairs"] == 0
+
+
+def test_known_values_name_what_a_line_invents() -> None:
+    from mivas_env.caller.llm import KnownValues
+    known = KnownValues(["Marisol Vega", "(917) 555-0142", "marisol@example.com"])
+    assert known.invented("It's Marisol Vega, 917-555-0142.") == []
+    assert known.invented("Email me at mv@example.org") == ["mv@example.org"]
+    assert known.invented("Call 212-555-0000 and ask for Priya.") == ["212-555-0000", "Priya"]

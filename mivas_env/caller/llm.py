@@ -10,6 +10,7 @@ finished one alive. The API key comes from ``$MIVAS_LLM_API_KEY`` or ``$OPENAI_A
 
 from __future__ import annotations
 
+import re
 import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
@@ -63,6 +64,11 @@ class LLMCaller:
         self.scripted = scripted
         self.messages: list[dict[str, str]] = [{"role": "system", "content": self.system()}]
         self.failures = 0  # model calls that failed (the scripted line was used instead)
+        self.repairs = 0  # replies that stated a value the caller does not have
+        spec = scripted.spec
+        self.known = KnownValues([*spec.facts.values(), spec.persona, *spec.opening,
+                                  spec.goal.description, spec.agent_answer,
+                                  *(line for r in spec.reactions for line in r.say)])
 
     def system(self) -> str:
         """The caller's brief: persona, the facts it may give, what it wants."""
@@ -99,13 +105,32 @@ class LLMCaller:
         if scripted.hang_up:
             self.messages.append({"role": "assistant", "content": scripted.text})
             return scripted
-        text = self._complete() or scripted.text
+        self.known.add(agent_line)  # what the agent said, the caller may repeat
+        text = self._checked(scripted.text)
         self.messages.append({"role": "assistant", "content": text})
         return CallerReply(text, hang_up=False)
 
-    def _complete(self) -> str | None:
-        body = {"model": self.config.model, "messages": self.messages, "temperature": 0,
-                "max_tokens": self.config.max_tokens}
+    def _checked(self, fallback: str) -> str:
+        """The model's line, checked against what the caller knows: a line that states a value
+        the caller does not have (a number, an email, a name) is asked for once more, then
+        replaced by the scripted line; each such line counts in ``repairs``."""
+        text = self._complete()
+        if text is None:
+            return fallback
+        invented = self.known.invented(text)
+        if not invented:
+            return text
+        self.repairs += 1
+        retry = self._complete([{"role": "system", "content": (
+            f"Your reply stated {', '.join(invented)}, which the caller does not know. Say "
+            "it again using only the facts listed, or say you don't know.")}])
+        if retry is not None and not self.known.invented(retry):
+            return retry
+        return fallback
+
+    def _complete(self, extra: list[dict[str, str]] | None = None) -> str | None:
+        body = {"model": self.config.model, "messages": self.messages + (extra or []),
+                "temperature": 0, "max_tokens": self.config.max_tokens}
         try:
             content = self.client.complete(body).get("content")
         except EndpointError as exc:
@@ -117,3 +142,45 @@ class LLMCaller:
         if not isinstance(content, str) or not content.strip():
             return None
         return " ".join(content.split())[:MAX_REPLY_CHARS]
+
+
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+_DIGITS = re.compile(r"\d(?:[\d().\s-]{0,3}\d)*")
+_NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)?\b")
+
+
+class KnownValues:
+    """The values a caller may say: the digits, emails and capitalised names in its facts,
+    persona, opening, goal, reactions and in what the agent has said."""
+
+    def __init__(self, texts: list[str]) -> None:
+        self.digits: list[str] = []
+        self.emails: set[str] = set()
+        self.words: set[str] = set()
+        for text in texts:
+            self.add(text)
+
+    def add(self, text: str) -> None:
+        self.digits.append(re.sub(r"\D", "", text))
+        self.emails.update(email.casefold() for email in _EMAIL.findall(text))
+        self.words.update(word.casefold() for word in re.findall(r"[A-Za-z][a-z'-]*", text))
+
+    def invented(self, line: str) -> list[str]:
+        """The values ``line`` states that none of the known texts holds."""
+        out = [email for email in _EMAIL.findall(line) if email.casefold() not in self.emails]
+        rest = _EMAIL.sub(" ", line)
+        for run in _DIGITS.findall(rest):
+            digits = re.sub(r"\D", "", run)
+            if len(digits) >= 2 and not any(digits in known for known in self.digits):
+                out.append(run.strip())
+        for name in _NAME.findall(rest):
+            if name.casefold() not in self.words and name.casefold() not in COMMON_CAPITALISED:
+                out.append(name)
+        return out
+
+
+# Words a caller may capitalise without stating a value.
+COMMON_CAPITALISED = frozenset(
+    "i i'm i'll i'd i've ok okay yes no sorry thanks thank hi hello hey um uh oh well so and but "
+    "monday tuesday wednesday thursday friday saturday sunday january february march april may "
+    "june july august september october november december mr mrs ms dr doctor god".split())

@@ -319,8 +319,7 @@ class ScriptedCaller:
             reply = self._confirm(line, reading.asked)
             if reply is not None:
                 return [reply]
-        said = ([] if " or " in line  # "Manhattan or Newark?" offers a choice
-                else [slot for slot in reading.asked if self._says_value(line, slot)])
+        said = [slot for slot in reading.asked if self._says_value(line, slot)]
         if said:  # "Born January 9, 1968, yeah?": the line holds the value it asks about
             reply = self._confirm(line, said)
             if reply is not None:
@@ -358,8 +357,10 @@ class ScriptedCaller:
         if fact is None:
             return False
         parts = value_units(fact, names_only=True)
+        if not any(part.isdigit() for part in parts) and len(parts) < 2:
+            return False  # "Manhattan or Newark?" offers a choice; it reads nothing back
         units = value_units(line)
-        return bool(parts) and all(_part_in(part, units) for part in parts)
+        return all(_part_in(part, units) for part in parts)
 
     def _confirm(self, line: str, asked: Sequence[str] = ()) -> str | None:
         """Yes when the agent's read-back of a fact the caller gave (or of one the line asks

@@ -37,6 +37,7 @@ from mivas_env.caller.lexicon import (
     MARKERS,
     NEGATED_AFTER,
     NEGATIONS,
+    NEUTRAL,
     QUESTION_START,
     REQUEST_WORDS,
     SUBJECTS,
@@ -120,6 +121,10 @@ class Lexicon:
                     hits.append((i, i + size, phrase.cues, inside))
                     reach = max(reach, i + size)
         found = Found()
+        clause = 0
+        for word in stems:
+            clause += word == ","
+            found.clauses.append(clause)
         for start, end, cues, inside in hits:
             for cue in cues:
                 found.every.setdefault(cue, []).append((start, end))
@@ -134,6 +139,7 @@ class Found:
 
     cues: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
     every: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
+    clauses: list[int] = field(default_factory=list)  # the clause of each word
 
 
 @dataclass
@@ -146,6 +152,7 @@ class Understanding:
     order: dict[str, int] = field(default_factory=dict)  # slot -> declaration order
     acts: Lexicon = field(default_factory=Lexicon)
     negations: Lexicon = field(default_factory=Lexicon)
+    answers: dict[str, frozenset[str]] = field(default_factory=dict)  # slot -> question words
 
     def read(self, line: str, *, last_asked: Sequence[str] = (), desk: Collection[str] = (),
              known: Collection[str] = ()) -> Reading:
@@ -185,7 +192,8 @@ class Understanding:
             if request and decoy is None:
                 reading.unplaced_request = reading.unplaced_request or _strong_request(sentence)
             return
-        chosen = _coordinated(self._resolve(matches, last_asked, desk, known), stems)
+        chosen = _coordinated(self._resolve(matches, last_asked, desk, known), stems,
+                              self.answers)
         asking = _asking_clauses(sentence, chosen, acts.cues.get("request", []))
         if not request and not asking:
             reading.mentioned.extend(m.slot for m in chosen)
@@ -291,7 +299,7 @@ class Understanding:
                     negated |= {m.slot for m in chosen if start <= m.first < stop}
                 else:  # "... is not needed": the slot just before it
                     before = [m for m in chosen if max(m.positions) < start
-                              and start - max(m.positions) <= 3]
+                              and start - max(m.positions) <= 2]
                     if before:
                         negated.add(before[-1].slot)
         return negated
@@ -336,9 +344,16 @@ def _place(pattern: Pattern, found: Found, loose: bool = False) -> Match | None:
     best: tuple[int, int, list[tuple[int, int]]] | None = None
     for anchor in options[0][1]:
         chosen = [anchor]
-        for _, spans in options[1:]:
+        clause = found.clauses[anchor[0]] if found.clauses else 0
+        for claims, spans in options[1:]:
+            if claims and found.clauses:  # a reading's own words lie in one clause
+                spans = [s for s in spans if found.clauses[s[0]] == clause]
+                if not spans:
+                    break
             free = [s for s in spans if not _overlaps(s, chosen)] or spans
             chosen.append(min(free, key=lambda s: (abs(s[0] - anchor[0]), s[0] - s[1])))
+        if len(chosen) < len(options):
+            continue
         covered = sum(b - a for a, b in chosen)
         width = max(s[1] for s in chosen) - min(s[0] for s in chosen)
         if width - covered > WINDOW:
@@ -365,23 +380,30 @@ def _place(pattern: Pattern, found: Found, loose: bool = False) -> Match | None:
     return Match(pattern.slot, weight, frozenset(positions), min(positions), best[0])
 
 
-def _coordinated(chosen: list[Match], stems: Sequence[str]) -> list[Match]:
+def _coordinated(chosen: list[Match], stems: Sequence[str],
+                 answers: Mapping[str, frozenset[str]]) -> list[Match]:
     """One question asks for one thing unless it joins several ("your name and date of
-    birth", "name, number"): a slot named after another with no "and", "or" or comma between
-    them only qualifies it ("Which insurance will you use at that office?")."""
+    birth", "name, number"): of slots named with no "and", "or" or comma between them, the
+    question asks for the one its question word asks about ("who is the matter against":
+    a person), else the first; the others only qualify it ("Which insurance will you use at
+    that office?"). A slot after a preposition qualifies ("... sit down with the attorney")."""
     if len(chosen) < 2:
         return chosen
-    kept = [chosen[0]]
+    wh = next((word for word in stems if word in QUESTION_WORDS), None)
+    groups: list[list[Match]] = [[chosen[0]]]
     for match in chosen[1:]:
-        gap = stems[max(kept[-1].positions) + 1:match.first]
+        gap = stems[max(groups[-1][-1].positions) + 1:match.first]
         lead = [word for word in gap if word not in DETERMINERS]
-        if lead and lead[-1] in PREPOSITIONS:
-            continue  # "... and sit down with the attorney": the attorney qualifies the visit
+        after_preposition = bool(lead) and lead[-1] in PREPOSITIONS
         if any(word in COORDINATORS for word in gap):
-            kept.append(match)
-    return kept
+            groups.append([match])
+        elif not after_preposition or (wh is not None and wh in answers.get(match.slot, ())):
+            groups[-1].append(match)
+    return [next((m for m in group if wh is not None and wh in answers.get(m.slot, ())),
+                 max(group, key=lambda m: m.weight)) for group in groups]
 
 
+QUESTION_WORDS = frozenset(["who", "whom", "whose", "when", "where", "why"])
 PREPOSITIONS = frozenset(["with", "for", "to", "at", "from", "about", "on", "in", "by", "of",
                           "under", "into", "regarding"])
 
@@ -415,7 +437,7 @@ def _is_request(sentence: Sentence) -> bool:
         return True
     content = _content(sentence)
     if content and content[0] in QUESTION_START and (
-            content[0] in ("any", "anything", "got")
+            content[0] in ("any", "anything")
             or (len(content) > 1 and content[1] in SUBJECTS)):  # "have you", not "have a day"
         return True
     return any(word in REQUEST_WORDS for word in sentence.words)
@@ -467,6 +489,8 @@ def _bare_clauses(sentence: Sentence, chosen: Sequence[Match]) -> set[int]:
         while i < len(words) and words[i] in MARKERS and start + i not in taken:
             i += 1
         rest = range(start + i, end)
+        if start + i < end and sentence.words[start + i] in PREPOSITIONS:
+            continue  # "on the documents: ...": a topic, not a request
         if any(j in taken for j in rest) and all(
                 j in taken or sentence.words[j] in FILLERS for j in rest):
             bare.add(index)
@@ -519,14 +543,18 @@ def _parse_pattern(slot: str, text: str, lexicon: Lexicon) -> Pattern:
     return Pattern(slot, tuple(groups), len(groups) + bonus, tuple(claims))
 
 
-def compile_understanding(slots: Mapping[str, tuple[Iterable[str], Iterable[str], str | None]]
-                          ) -> Understanding:
-    """An ``Understanding`` from each slot's (keywords, means, topic)."""
+def compile_understanding(
+        slots: Mapping[str, tuple[Iterable[str], Iterable[str], str | None]],
+        answers: Mapping[str, Iterable[str]] | None = None) -> Understanding:
+    """An ``Understanding`` from each slot's (keywords, means, topic) and the question words
+    each slot answers (``answers``: "who", "when", "where", "why")."""
     lexicon = Lexicon()
     used = {cue[1:] for _, means, _ in slots.values() for text in means
             for cue in re.split(r"[\s|~]+", text) if cue.startswith("@")}
     for phrase in DECOYS:
         lexicon.add(phrase, "@decoy")
+    for phrase in NEUTRAL:
+        lexicon.add(phrase, "@neutral")
     for concept in sorted(used):
         if concept not in CONCEPTS:
             raise ValueError(f"unknown concept @{concept} (known: {', '.join(sorted(CONCEPTS))})")
@@ -560,7 +588,8 @@ def compile_understanding(slots: Mapping[str, tuple[Iterable[str], Iterable[str]
         negations.add(" ".join(words), "after")
     negations.freeze()
     return Understanding(patterns, lexicon, topics, {s: i for i, s in enumerate(slots)},
-                         acts, negations)
+                         acts, negations,
+                         {slot: frozenset(words) for slot, words in (answers or {}).items()})
 
 
 @cache
@@ -570,7 +599,8 @@ def industry_understanding(industry_name: str) -> Understanding:
 
     slots = load_industry(industry_name).slots
     return compile_understanding({name: (slot.keywords, slot.means, slot.topic)
-                                  for name, slot in slots.items()})
+                                  for name, slot in slots.items()},
+                                 {name: slot.answers for name, slot in slots.items()})
 
 
 def keyword_understanding(slot_keywords: Mapping[str, Iterable[str]]) -> Understanding:
