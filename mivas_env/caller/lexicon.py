@@ -380,7 +380,7 @@ NEGATIONS: tuple[tuple[str, ...], ...] = tuple(tuple(p.split()) for p in (
     "i have got your", "we have got your", "on file", "not be needed", "not be necessary",
     "hold off on", "leave out", "leave off", "set aside", "ignore", "not important",
     "no need for", "do not need your", "we can skip", "you can skip", "not worry about",
-    "got the", "got that", "noted the", "noted your", "i have the", "we have the", "be aware",
+    "got the", "got that", "noted the", "noted your", "be aware",
     "please note", "note that", "keep in mind", "just so you know", "fyi", "heads up",
     "do not have to", "not have to", "do not name", "not name", "do not mention", "avoid",
     "no rush on", "let us not", "we will get to", "later"))
@@ -407,7 +407,8 @@ ACTS: dict[str, tuple[str, ...]] = {
                  "does that sound right", "sound right", "so you are", "i have down",
                  "i wrote down", "i have written", "i noted", "i have noted", "let me confirm",
                  "to double check", "double check", "double-check", "just checking", "yes or no",
-                 "yeah", "that correct", "that right"),
+                 "yeah", "that correct", "that right", "so that was", "that was", "so it was",
+                 "so you said", "you are saying"),
     "spell": ("spell", "spelled", "spelling", "letter by letter", "spell that",
               "how is that written", "how do you write", "how is that written out"),
     "help": ("how can i help", "how may i help", "what can i do for you", "how can i assist",

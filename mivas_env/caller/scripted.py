@@ -18,6 +18,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 from rapidfuzz.distance import Levenshtein
 
+from mivas_env.caller.goal import heard_phrases
 from mivas_env.caller.understanding import Reading, Understanding, keyword_understanding
 from mivas_env.speech.channel import DIGITS, MONTHS, ordinal, spoken
 
@@ -211,13 +212,16 @@ class ScriptedCaller:
                      or any(p.casefold() in self.heard for p in goal.agent_says_any)))
 
     def _listen(self, line: str) -> None:
-        # Only the goal's phrases are remembered, so a long call costs no more per turn.
+        # Only the goal's phrases are remembered, so a long call costs no more per turn; they
+        # are heard by meaning ("all set for the ninth" says "booked" and "december 9").
         goal = self.spec.goal
-        for phrase in (*goal.agent_says_all, *goal.agent_says_any):
-            folded = phrase.casefold()
-            if folded in line and folded not in self.heard:
-                self.heard.add(folded)
-                self.progressed = True
+        pending = [p for p in (*goal.agent_says_all, *goal.agent_says_any)
+                   if p.casefold() not in self.heard]
+        if not pending:
+            return
+        for folded in heard_phrases(line, pending):
+            self.heard.add(folded)
+            self.progressed = True
 
     def read(self, line: str) -> Reading:
         """What the agent's line asks for and does, in the context of the call so far."""

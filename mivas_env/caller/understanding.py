@@ -173,6 +173,8 @@ class Understanding:
         stems = sentence.stems
         acts = self.acts.find(stems)
         reading.acts.update(acts.cues)
+        if stems[-1] in TAGS and (sentence.question or len(stems) > 2 and stems[-2] == ","):
+            reading.acts.add("readback")  # "..., correct?", "March 10, right?"
         request = "request" in acts.cues or _is_request(sentence)
         context = {"^" + self.topics[s] for s in last_asked if s in self.topics} | before
         matches = self._matches(found, context)
@@ -403,6 +405,7 @@ def _coordinated(chosen: list[Match], stems: Sequence[str],
                  max(group, key=lambda m: m.weight)) for group in groups]
 
 
+TAGS = frozenset(["correct", "right", "yeah", "yes", "ok", "okay", "yep"])
 QUESTION_WORDS = frozenset(["who", "whom", "whose", "when", "where", "why"])
 PREPOSITIONS = frozenset(["with", "for", "to", "at", "from", "about", "on", "in", "by", "of",
                           "under", "into", "regarding"])

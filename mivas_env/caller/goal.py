@@ -1,0 +1,96 @@
+"""Whether the agent has said what the caller's goal needs, by meaning: the goal's phrases
+("booked", "december 9", "8:30", "not accepted") are heard in the agent's own words ("You're all
+set for the ninth of December at eight thirty", "we don't take it there"), not only verbatim.
+
+A phrase is heard when, after both sides are normalised (lower case, contractions expanded,
+numbers, dates and times in spoken form, a few outcome words to one form), its words appear in
+the line in order; a phrase that is a date is also heard as any date the line says for the same
+month and day."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import date
+from functools import lru_cache
+
+from mivas_env.caller.words import sentences
+from mivas_env.speech.heard import heard_dates, read_date
+from mivas_env.speech.spoken import MONTHS, ordinal, spoken
+
+# Outcome words said several ways, each to one form (longer phrases first).
+SYNONYMS: tuple[tuple[str, str], ...] = (
+    ("all set", "booked"), ("on the books", "booked"), ("scheduled", "booked"),
+    ("reserved", "booked"), ("rebooked", "moved"), ("rescheduled", "moved"),
+    ("called off", "cancelled"), ("canceled", "cancelled"), ("in-network", "in network"),
+    ("do not take", "do not accept"), ("does not take", "does not accept"),
+    ("can not take", "can not accept"), ("will not take", "will not accept"),
+    ("is not covered", "is not accepted"), ("are not covered", "are not accepted"),
+    ("we take", "we accept"), ("they take", "they accept"), ("is covered", "is accepted"),
+)
+_REFERENCE = date(2026, 1, 1)  # dates are compared by month and day
+_ORDINALS = {ordinal(n): n for n in range(1, 32)}
+_DAY_OF = re.compile(r"\b(" + "|".join(sorted(_ORDINALS, key=len, reverse=True)) + r") of ("
+                     + "|".join(MONTHS) + r")\b")
+
+
+def month_days(text: str) -> frozenset[str]:
+    """The month-days (``MM-DD``) a text says, written ("Dec 9", "12/9") or spoken ("december
+    ninth", "the ninth of december")."""
+    days = {day[5:] for day in heard_dates(text, _REFERENCE)}
+    said = spoken(text)
+    found = read_date(said, _REFERENCE.year)
+    if found is not None:
+        days.add(found[5:])
+    for match in _DAY_OF.finditer(said):
+        days.add(f"{MONTHS.index(match[2]) + 1:02d}-{_ORDINALS[match[1]]:02d}")
+    return frozenset(days)
+
+
+def normalised(text: str) -> str:
+    """The text as spoken words, contractions expanded, outcome words in one form, padded with
+    spaces so that ``f" {phrase} " in line`` matches whole words."""
+    words = " ".join(word for sentence in sentences(spoken(text)) for word in sentence.words
+                     if word != ",")
+    padded = f" {words} "
+    for said, form in SYNONYMS:
+        if f" {said} " in padded:
+            padded = padded.replace(f" {said} ", f" {form} ")
+    return padded
+
+
+@lru_cache(maxsize=4096)
+def phrase_forms(phrase: str) -> tuple[str, frozenset[str]]:
+    """A goal phrase's normalised words and, when it names dates, their month-days."""
+    return normalised(phrase).strip(), month_days(phrase)
+
+
+@dataclass
+class HeardLine:
+    """One agent line, normalised once for every goal phrase checked against it."""
+
+    line: str
+    _words: str | None = None
+    _days: frozenset[str] | None = field(default=None)
+
+    def says(self, phrase: str) -> bool:
+        folded = phrase.casefold()
+        if folded in self.line:
+            return True
+        words, days = phrase_forms(folded)
+        if self._words is None:
+            self._words = normalised(self.line)
+        if words and f" {words} " in self._words:
+            return True
+        if days:
+            if self._days is None:
+                self._days = month_days(self.line)
+            return bool(days & self._days)
+        return False
+
+
+def heard_phrases(line: str, phrases: Iterable[str]) -> list[str]:
+    """The phrases (folded) that the line says, by meaning."""
+    heard = HeardLine(line)
+    return [phrase.casefold() for phrase in phrases if heard.says(phrase)]
