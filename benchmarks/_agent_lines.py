@@ -3,9 +3,12 @@ rows, for the caller-understanding harnesses."""
 
 from __future__ import annotations
 
+import argparse
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NoReturn
 
 CORPUS = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "agent_lines"
 ACTS = ("ask", "off_topic", "negated", "readback", "spell", "yesno", "anything_else", "hold",
@@ -50,3 +53,23 @@ def load_lines(industry: str, split: str | None = None) -> list[AgentLine]:
                                tuple(row.get("negated", ())), row["after"], row["split"],
                                row["style"]))
     return [line for line in lines if split is None or line.split == split]
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """argparse with its error as one line (exit 2) instead of usage plus a message."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def at_least(minimum: int) -> Callable[[str], int]:
+    """An argparse type: an integer no smaller than ``minimum``."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected an integer, got {text!r}") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"must be at least {minimum}, got {value}")
+        return value
+    return parse
