@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from rewards import load_industry
+from rewards.industry import industry_names
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "tests" / "fixtures" / "agent_lines"
@@ -33,6 +34,10 @@ INDUSTRIES = sorted(path.stem for path in CORPUS.glob("*.jsonl"))
 def rows_of(industry: str) -> list[dict[str, Any]]:
     text = (CORPUS / f"{industry}.jsonl").read_text(encoding="utf-8")
     return [json.loads(line) for line in text.splitlines()]
+
+
+def test_every_industry_has_a_corpus() -> None:
+    assert sorted(industry_names()) == INDUSTRIES
 
 
 @pytest.mark.parametrize("industry", INDUSTRIES)
