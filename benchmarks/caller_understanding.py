@@ -124,7 +124,9 @@ class Probe:
         spec = self.task.caller
         said = [*spec.nudges, *spec.thanks, *spec.unknown, *spec.doubts, *spec.opening]
         said += [line for reaction in spec.reactions for line in reaction.say]
-        return sorted({norm(line) for line in said if norm(line)}, key=len, reverse=True)
+        facts = set(self.facts.values())  # a line that is a fact word for word is an answer
+        return sorted({norm(line) for line in said if norm(line) and norm(line) not in facts},
+                      key=len, reverse=True)
 
     def talk(self, lines: Sequence[str], seed: int) -> tuple[str, bool]:
         """The caller's reply to the last of ``lines`` said in turn, and whether it hung up."""
@@ -337,7 +339,7 @@ def summary(by_industry: dict[str, list[Outcome]], failures: int) -> dict[str, A
 
 
 def format_report(result: dict[str, Any], by_slot: bool) -> str:
-    header = f"{'act':<16}{'n':>7}{'accuracy':>10}{'leak':>8}{'nudged':>8}{'hung up':>9}"
+    header = f"{'act':<20}{'n':>7}{'accuracy':>10}{'leak':>8}{'nudged':>8}{'hung up':>9}"
     out = []
     for industry, block in result["industries"].items():
         out += [f"{industry}", header, "-" * len(header)]
@@ -345,7 +347,7 @@ def format_report(result: dict[str, Any], by_slot: bool) -> str:
         if by_slot:
             rows += [(f"  {slot}", s) for slot, s in block["ask_by_slot"].items()]
         for label, s in rows:
-            out.append(f"{label:<16}{s['n']:>7}{s['accuracy']:>10.1%}{s['leak']:>8.1%}"
+            out.append(f"{label:<20}{s['n']:>7}{s['accuracy']:>10.1%}{s['leak']:>8.1%}"
                        f"{s['nudged']:>8.1%}{s['hung_up']:>9.1%}")
         out += [format_targets(block["targets"]), ""]
         for f in block["failures"]:
