@@ -90,6 +90,12 @@ def test_every_act_has_its_minimum_and_two_slot_asks_are_few(industry: str) -> N
 
 
 @pytest.mark.parametrize("industry", INDUSTRIES)
+def test_no_line_is_a_slots_canonical_question(industry: str) -> None:
+    canonical = {slot.question.casefold() for slot in load_industry(industry).slots.values()}
+    assert [row["id"] for row in rows_of(industry) if row["text"].casefold() in canonical] == []
+
+
+@pytest.mark.parametrize("industry", INDUSTRIES)
 def test_ids_and_lines_are_unique(industry: str) -> None:
     rows = rows_of(industry)
     assert [i for i, n in Counter(row["id"] for row in rows).items() if n > 1] == []
