@@ -29,6 +29,7 @@ Targets (issue 19): one-slot asks answered >= 97%, leak <= 1%; off-topic leak <=
 
 from __future__ import annotations
 
+import argparse
 import json
 import random
 import re
@@ -367,7 +368,8 @@ def format_targets(block: dict[str, dict[str, Any]]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = OneLineParser(prog="caller_understanding",
-                           description="Score the scripted caller on the agent-line corpus.")
+                           description=__doc__,
+                           formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--split", choices=SPLITS, default="dev")
     parser.add_argument("--industry", action="append", choices=corpus_industries(),
                         help="one industry (repeatable; default: every corpus)")

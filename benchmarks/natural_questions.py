@@ -16,6 +16,7 @@ Target (issue 19): the agent loses <= 2 points asking with test-split phrasings.
 
 from __future__ import annotations
 
+import argparse
 import json
 import random
 import sys
@@ -114,7 +115,8 @@ def format_report(result: dict[str, Any]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = OneLineParser(prog="natural_questions",
-                           description="The careful voice agent asked in the agent's own words.")
+                           description=__doc__,
+                           formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--split", choices=SPLITS, default="test",
                         help="the corpus split the phrasings come from (default test)")
     parser.add_argument("--industry", action="append", choices=corpus_industries(),
