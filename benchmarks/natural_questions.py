@@ -89,14 +89,30 @@ def run(industry: str, tasks: list[Task], split: str, wer: float, seed: int) -> 
     out: dict[str, Any] = {"tasks": len(tasks), "channels": {}}
     for channel, kwargs in CHANNELS.items():
         env_kwargs = {**kwargs, "wer": wer} if kwargs else {}
-        rates = {}
+        passed = {}
         for label, agent in (("canonical", CarefulVoiceAgent()),
                              ("natural", NaturalCarefulAgent(questions, seed))):
-            results = evaluate(agent, tasks, seed=seed, env_kwargs=env_kwargs)
-            rates[label] = round(sum(r.passed for r in results) / len(results), 4)
-        loss = round(100 * (rates["canonical"] - rates["natural"]), 2)
-        out["channels"][channel] = {**rates, "loss_points": loss, "met": loss <= TARGET_LOSS}
+            passed[label] = sum(r.passed for r in evaluate(agent, tasks, seed=seed,
+                                                           env_kwargs=env_kwargs))
+        out["channels"][channel] = row(len(tasks), passed)
     return out
+
+
+def row(tasks: int, passed: Mapping[str, int]) -> dict[str, Any]:
+    """Pass rates from pass counts, and the points the natural questions lose."""
+    rates = {label: round(count / tasks, 4) if tasks else 0.0 for label, count in passed.items()}
+    loss = round(100 * (rates["canonical"] - rates["natural"]), 2)
+    return {**rates, "passed": dict(passed), "loss_points": loss, "met": loss <= TARGET_LOSS}
+
+
+def overall(industries: Mapping[str, dict[str, Any]]) -> dict[str, Any]:
+    """Every industry's tasks pooled, per channel."""
+    tasks = sum(block["tasks"] for block in industries.values())
+    return {"tasks": tasks, "channels": {
+        channel: row(tasks, {label: sum(block["channels"][channel]["passed"][label]
+                                        for block in industries.values())
+                             for label in ("canonical", "natural")})
+        for channel in CHANNELS}}
 
 
 def format_report(result: dict[str, Any]) -> str:
@@ -104,11 +120,11 @@ def format_report(result: dict[str, Any]) -> str:
     out = [f"careful voice agent, phrasings from the {result['split']} split; "
            f"asr wer={result['wer']:g}; target: loss <= {TARGET_LOSS:g} points",
            header, "-" * len(header)]
-    for industry, block in result["industries"].items():
-        for channel, row in block["channels"].items():
-            out.append(f"{industry:<18}{channel:<8}{block['tasks']:>6}{row['canonical']:>11.1%}"
-                       f"{row['natural']:>9.1%}{row['loss_points']:>7.1f}"
-                       f"{'' if row['met'] else ' !'}")
+    for industry, block in [*result["industries"].items(), ("overall", result["overall"])]:
+        for channel, line in block["channels"].items():
+            out.append(f"{industry:<18}{channel:<8}{block['tasks']:>6}{line['canonical']:>11.1%}"
+                       f"{line['natural']:>9.1%}{line['loss_points']:>7.1f}"
+                       f"{'' if line['met'] else ' !'}")
     return "\n".join(out + ["", "loss: points of pass rate lost asking in the corpus's words "
                                 "(! = over the target)"])
 
@@ -141,6 +157,7 @@ def main(argv: list[str] | None = None) -> int:
     except (CorpusError, MivasError) as exc:
         print(f"natural_questions: error: {exc}", file=sys.stderr)
         return 2
+    result["overall"] = overall(result["industries"])
     print(json.dumps(result, indent=1) if args.json else format_report(result))
     return 0
 
