@@ -16,7 +16,9 @@ reply first, so a nudge that names the caller's office is not an answer and not 
                   with one digit or letter changed: a correction ("no...", or the right value)
   spell           ok = the fact (one word of it) comes back letter by letter
   yesno           ok = a yes or no, or the deciding fact
-  off_topic, unclear, hold, transfer, anything_else
+  unclear         ok = no fact appears and the caller says it does not know or asks what is
+                  meant
+  off_topic, hold, transfer, anything_else
                   ok = no fact appears
 A caller that hangs up fails the line (but for anything_else, where goodbye is an answer).
   canonical       (a control, not corpus lines) each slot's own ``question``: the rule's ceiling
@@ -63,6 +65,10 @@ CONFIRM = re.compile(r"^(yes|yeah|yep|yup|correct|right|exactly|thats (right|cor
                      r"that is (right|correct)|uh huh|mm hmm|sure|perfect|you got it|spot on)\b")
 CORRECTION = re.compile(r"^(no|nope|not (quite|exactly|right)|actually|thats not|that is not|"
                         r"sorry (no|thats not))\b")
+# "I don't know", "what do you mean?": a caller that cannot place a request says so
+CLARIFY = re.compile(r"\b(dont know|do not know|not sure|no idea|dont have (that|it|one|a)|"
+                     r"do not have (that|it|one|a)|what do you mean|which \w+ do you mean|"
+                     r"never (got|had|heard)|not something i have|pardon)\b")
 ANSWER_START = re.compile(r"^(yes|yeah|yep|yup|no|nope|not|i am|im|i do|i dont|i have|i havent|"
                           r"it is|its|it was|it isnt|correct|right|sure)\b")
 
@@ -128,6 +134,10 @@ class Probe:
         facts = set(self.facts.values())  # a line that is a fact word for word is an answer
         return sorted({norm(line) for line in said if norm(line) and norm(line) not in facts},
                       key=len, reverse=True)
+
+    @cached_property
+    def nudges(self) -> set[str]:
+        return {norm(line) for line in self.task.caller.nudges}
 
     def talk(self, lines: Sequence[str], seed: int) -> tuple[str, bool]:
         """The caller's reply to the last of ``lines`` said in turn, and whether it hung up."""
@@ -209,7 +219,7 @@ class Harness:
         seed = zlib.crc32(f"{line.id}/{probe.task.full_id}/{label}".encode())
         reply, hung_up = probe.talk(lines, seed)
         said = probe.own_words(reply)
-        nudged = norm(reply) in probe.scripted
+        nudged = norm(reply) in probe.nudges  # one of the caller's nudges, word for word
         ok = judge(reply, said) and (not hung_up or line.act == "anything_else")
         return Outcome(label, line.slots, ok, bool(probe.leaked(said, asked)),
                        nudged, hung_up, line.id, probe.task.full_id, lines[-1], reply)
@@ -280,10 +290,18 @@ def score_quiet(h: Harness, line: AgentLine, probe: Probe) -> list[Outcome]:
                       lambda _, said: not probe.leaked(said, ()), ())]
 
 
+def score_unclear(h: Harness, line: AgentLine, probe: Probe) -> list[Outcome]:
+    """A request no slot covers: ok when no fact comes back and the caller says it does not
+    know or asks what is meant (a nudge back to its own question is not)."""
+    return [h.outcome(line, probe, line.act, [line.text],
+                      lambda reply, said: not probe.leaked(said, ())
+                      and bool(CLARIFY.search(norm(reply))), ())]
+
+
 SCORERS: dict[str, Callable[[Harness, AgentLine, Probe], list[Outcome]]] = {
     "ask": score_ask, "negated": score_negated, "readback": score_readback,
     "spell": score_spell, "yesno": score_yesno, "off_topic": score_quiet,
-    "unclear": score_quiet, "hold": score_quiet, "transfer": score_quiet,
+    "unclear": score_unclear, "hold": score_quiet, "transfer": score_quiet,
     "anything_else": score_quiet}
 ORDER = ["canonical", "ask", "ask/after", "ask/2 slots", "negated", "readback/right",
          "readback/wrong", "spell", "yesno", "off_topic", "unclear", "anything_else", "hold",

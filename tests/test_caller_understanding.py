@@ -76,3 +76,36 @@ def test_a_user_mistake_exits_2_with_one_line(capsys: pytest.CaptureFixture[str]
         cu.main(["--split", "train"])
     assert exit_info.value.code == 2
     assert capsys.readouterr().err.count("\n") == 1
+
+
+class _Says(cu.Probe):
+    """A probe whose caller always says ``reply``."""
+
+    def __init__(self, task: object, reply: str) -> None:
+        super().__init__(task)
+        self.reply = reply
+
+    def talk(self, lines: object, seed: int) -> tuple[str, bool]:
+        return self.reply, False
+
+
+def test_an_unclear_request_wants_i_dont_know_not_a_nudge_or_a_fact() -> None:
+    task = find_task("healthcare/C1-E1")
+    harness = cu.Harness("healthcare", [task], per_line=1)
+    line = AgentLine("t-2", "What's your blood type?", "unclear", (), (), None, "dev", "casual")
+    verdicts = {reply: cu.score_unclear(harness, line, _Says(task, reply))[0].ok
+                for reply in ["Sorry, I don't know that.", "What do you mean?",
+                              task.caller.nudges[0], "It's Aetna."]}
+    assert verdicts == {"Sorry, I don't know that.": True, "What do you mean?": True,
+                        task.caller.nudges[0]: False, "It's Aetna.": False}
+
+
+def test_a_readback_wants_yes_to_the_right_value_and_no_to_a_wrong_one() -> None:
+    task = find_task("healthcare/C1-E1")
+    harness = cu.Harness("healthcare", [task], per_line=1)
+    line = AgentLine("t-3", "So that's {value}, correct?", "readback", ("full_name",), (), None,
+                     "dev", "casual")
+    right, wrong = cu.score_readback(harness, line, _Says(task, "Yes, that's right."))
+    assert right.ok and not wrong.ok
+    right, wrong = cu.score_readback(harness, line, _Says(task, "No, it's Dana Whitfield."))
+    assert not right.ok and wrong.ok
