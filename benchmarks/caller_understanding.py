@@ -15,7 +15,7 @@ reply first, so a nudge that names the caller's office is not an answer and not 
   readback        {value} = the fact: a confirmation ("yes", "that's right"...) is ok; {value}
                   with one digit or letter changed: a correction ("no...", or the right value)
   spell           ok = the fact (one word of it) comes back letter by letter
-  yesno           ok = a yes or no, or the deciding fact
+  yesno           ok = a yes or no, or the deciding fact (a nudge is not ok)
   unclear         ok = no fact appears and the caller says it does not know or asks what is
                   meant
   off_topic, hold, transfer, anything_else
@@ -280,8 +280,9 @@ def score_spell(h: Harness, line: AgentLine, probe: Probe) -> list[Outcome]:
 def score_yesno(h: Harness, line: AgentLine, probe: Probe) -> list[Outcome]:
     slot = line.slots[0]
     return [h.outcome(line, probe, "yesno", [line.text],
-                      lambda reply, said: bool(ANSWER_START.match(norm(reply)))
-                      or contains(said, probe.facts[slot]), [slot])]
+                      lambda reply, said: norm(reply) not in probe.nudges and (
+                          bool(ANSWER_START.match(norm(reply)))
+                          or contains(said, probe.facts[slot])), [slot])]
 
 
 def score_quiet(h: Harness, line: AgentLine, probe: Probe) -> list[Outcome]:
