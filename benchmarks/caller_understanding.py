@@ -177,6 +177,7 @@ class Outcome:
     task: str
     said: str  # what the agent said last
     reply: str
+    style: str
 
 
 @dataclass
@@ -222,7 +223,8 @@ class Harness:
         nudged = norm(reply) in probe.nudges  # one of the caller's nudges, word for word
         ok = judge(reply, said) and (not hung_up or line.act == "anything_else")
         return Outcome(label, line.slots, ok, bool(probe.leaked(said, asked)),
-                       nudged, hung_up, line.id, probe.task.full_id, lines[-1], reply)
+                       nudged, hung_up, line.id, probe.task.full_id, lines[-1], reply,
+                       line.style)
 
     def preface(self, slot: str | None) -> list[str]:
         return [self.questions[slot]] if slot is not None else []
@@ -343,14 +345,17 @@ def summary(by_industry: dict[str, list[Outcome]], failures: int) -> dict[str, A
         everything += outcomes
         labels: dict[str, list[Outcome]] = defaultdict(list)
         slots: dict[str, list[Outcome]] = defaultdict(list)
+        styles: dict[str, list[Outcome]] = defaultdict(list)
         for o in outcomes:
             labels[o.label].append(o)
             if o.label in ("ask", "ask/after"):
                 slots[o.slots[0]].append(o)
+                styles[o.style].append(o)
         wrong = [o for o in outcomes if not o.ok or o.leak]
         result["industries"][industry] = {
             "acts": {label: stats(labels[label]) for label in ORDER if labels[label]},
             "ask_by_slot": {slot: stats(rows) for slot, rows in sorted(slots.items())},
+            "ask_by_style": {style: stats(rows) for style, rows in sorted(styles.items())},
             "targets": targets(outcomes),
             "failures": [{"line": o.line_id, "task": o.task, "act": o.label, "said": o.said,
                           "reply": o.reply, "leak": o.leak} for o in wrong[:failures]]}
@@ -366,6 +371,7 @@ def format_report(result: dict[str, Any], by_slot: bool) -> str:
         rows = list(block["acts"].items())
         if by_slot:
             rows += [(f"  {slot}", s) for slot, s in block["ask_by_slot"].items()]
+            rows += [(f"  ({style})", s) for style, s in block["ask_by_style"].items()]
         for label, s in rows:
             out.append(f"{label:<20}{s['n']:>7}{s['accuracy']:>10.1%}{s['leak']:>8.1%}"
                        f"{s['nudged']:>8.1%}{s['hung_up']:>9.1%}")
@@ -397,7 +403,8 @@ def main(argv: list[str] | None = None) -> int:
                              "(default 30)")
     parser.add_argument("--tasks", type=at_least(1), default=3,
                         help="tasks each line is said to (default 3)")
-    parser.add_argument("--by-slot", action="store_true", help="a row per asked slot too")
+    parser.add_argument("--by-slot", action="store_true",
+                        help="one-slot asks by slot and by style too")
     parser.add_argument("--failures", type=at_least(0), default=0,
                         help="list up to N failures per industry")
     parser.add_argument("--json", action="store_true", help="the results as JSON")
