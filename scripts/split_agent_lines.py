@@ -1,0 +1,81 @@
+"""Split the agent-line corpus (``tests/fixtures/agent_lines/<industry>.jsonl``) into dev and test.
+
+Each group of lines with the same act and slots is shuffled by a generator seeded with the
+industry, the act and the slots, over the group's ids in sorted order; the first half (rounded
+up) is ``dev``, the rest ``test``. The split depends only on the ids, so running the script
+again changes no byte; lines keep their order in the file, keys their canonical order.
+
+    python scripts/split_agent_lines.py            # every industry's file, in place
+    python scripts/split_agent_lines.py --check    # exit 1 if a file is not split as above
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+CORPUS = ROOT / "tests" / "fixtures" / "agent_lines"
+KEYS = ("id", "text", "act", "slots", "negated", "after", "split", "style")
+SEED = "mivas-agent-lines"
+
+
+def group_key(row: dict[str, Any]) -> str:
+    return f"{row['act']}/{'+'.join(row['slots'])}"
+
+
+def split_rows(industry: str, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``rows`` with ``split`` set by the seeded shuffle of each (act, slots) group."""
+    groups: dict[str, list[str]] = defaultdict(list)
+    for row in rows:
+        groups[group_key(row)].append(row["id"])
+    split_of: dict[str, str] = {}
+    for key, ids in groups.items():
+        order = sorted(ids)
+        random.Random(f"{SEED}/{industry}/{key}").shuffle(order)
+        half = (len(order) + 1) // 2
+        split_of.update({line_id: "dev" if i < half else "test" for i, line_id in enumerate(order)})
+    return [{**row, "split": split_of[row["id"]]} for row in rows]
+
+
+def render(rows: list[dict[str, Any]]) -> str:
+    """One JSON object a line, keys in the canonical order (``negated`` on negated lines only)."""
+    return "".join(json.dumps({key: row[key] for key in KEYS if key in row}, ensure_ascii=False)
+                   + "\n" for row in rows)
+
+
+def split_file(path: Path) -> str:
+    """The text ``path`` should hold once split."""
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+    return render(split_rows(path.stem, rows))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--check", action="store_true", help="change nothing; exit 1 if a file "
+                        "is not split")
+    args = parser.parse_args(argv)
+    stale = []
+    for path in sorted(CORPUS.glob("*.jsonl")):
+        try:
+            text = split_file(path)
+        except (ValueError, KeyError, TypeError) as exc:
+            print(f"{path.relative_to(ROOT)}: not a corpus file ({exc})", file=sys.stderr)
+            return 2
+        if text == path.read_text(encoding="utf-8"):
+            continue
+        stale.append(path)
+        if not args.check:
+            path.write_text(text, encoding="utf-8")
+    for path in stale:
+        print(f"{'not split' if args.check else 'split'}: {path.relative_to(ROOT)}")
+    return 1 if args.check and stale else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
