@@ -1,9 +1,11 @@
 """Split the agent-line corpus (``tests/fixtures/agent_lines/<industry>.jsonl``) into dev and test.
 
-Each group of lines with the same act and slots is shuffled by a generator seeded with the
-industry, the act and the slots, over the group's ids in sorted order; the first half (rounded
-up) is ``dev``, the rest ``test``. The split depends only on the ids, so running the script
-again changes no byte; lines keep their order in the file, keys their canonical order.
+``test`` is the held-out set: lines whose id holds ``-ho-``, written later by another author
+who read neither these lines nor the caller's recogniser, and never read while tuning it.
+Every other line is ``dev`` (tuning). (The first corpus was split half and half; its test
+half was read while tuning, so it became dev, and the held-out set was written to replace it.)
+The split depends only on the ids, so running the script again changes no byte; lines keep
+their order in the file, keys their canonical order.
 
     python scripts/split_agent_lines.py            # every industry's file, in place
     python scripts/split_agent_lines.py --check    # exit 1 if a file is not split as above
@@ -30,17 +32,11 @@ def group_key(row: dict[str, Any]) -> str:
 
 
 def split_rows(industry: str, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """``rows`` with ``split`` set by the seeded shuffle of each (act, slots) group."""
-    groups: dict[str, list[str]] = defaultdict(list)
-    for row in rows:
-        groups[group_key(row)].append(row["id"])
-    split_of: dict[str, str] = {}
-    for key, ids in groups.items():
-        order = sorted(ids)
-        random.Random(f"{SEED}/{industry}/{key}").shuffle(order)
-        half = (len(order) + 1) // 2
-        split_of.update({line_id: "dev" if i < half else "test" for i, line_id in enumerate(order)})
-    return [{**row, "split": split_of[row["id"]]} for row in rows]
+    """``rows`` with ``split`` set: ``test`` for the held-out lines (``-ho-`` ids), else ``dev``."""
+    return [{**row, "split": "test" if HELD_OUT in row["id"] else "dev"} for row in rows]
+
+
+HELD_OUT = "-ho-"
 
 
 def render(rows: list[dict[str, Any]]) -> str:

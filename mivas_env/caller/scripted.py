@@ -323,7 +323,8 @@ class ScriptedCaller:
             reply = self._confirm(line, reading.asked)
             if reply is not None:
                 return [reply]
-        said = [slot for slot in reading.asked if self._says_value(line, slot)]
+        said = ([] if " or " in line  # "Park Avenue, Windermere or Riverdale?" offers a choice
+                else [slot for slot in reading.asked if self._says_value(line, slot)])
         if said:  # "Born January 9, 1968, yeah?": the line holds the value it asks about
             reply = self._confirm(line, said)
             if reply is not None:
