@@ -15,9 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
-from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
