@@ -39,7 +39,8 @@ MEANS: dict[str, dict[str, list[str]]] = {
                           "personal_injury|employment|immigration|criminal|family_law|estate_planning"
                           "|landlord_tenant|real_estate|bankruptcy|divorce|custody|injury"
                           "|work_thing|legally_speaking|legal_side"],
-        "incident_date": ["@when ~@incident", "@when ~was|~did|~were|~ago|~happen"],
+        "incident_date": ["@when ~@incident", "@when ~was|~did|~were|~ago|~happen",
+                          "@when ~know|~remember|~recall"],
         "incident_state": ["@state ~@incident", "which_state|what_state|in_which_state",
                            "where ~@incident|~was|~did|~were",
                            "new_york|new_jersey|connecticut|pennsylvania|somewhere_else|out_of_state"],
@@ -65,7 +66,7 @@ MEANS: dict[str, dict[str, list[str]]] = {
         "phone": ["@phone", "@number ~@phone", "@phone ~@account", "@number ~@account"],
         "order_id": ["order_number|order_id|order_no|confirmation_number|reference_number"
                      "|order_reference|which_order|what_order|order_code|order_confirmation",
-                     "@order ~@number|~id|~code|~reference",
+                     "@order ~@number|~id|~code|~reference", "@number ~@order",
                      "which_order|what_order|what_is_the_order|the_order_number"],
         "item": ["@item", "what|which @item", "@item ~@return"],
         "return_reason": ["@why @return", "@why @item",

@@ -572,8 +572,9 @@ def compile_understanding(
                 cue = "=" + " ".join(stems)
                 lexicon.add(keyword, cue)
                 # a listed keyword is as specific as a pattern of as many groups as words
-                # a listed keyword is one group (its extra words add a little, as for any)
-                patterns.append(Pattern(slot, (frozenset([cue]),), 1.0, (True,)))
+                # a listed keyword weighs as much as half as many groups as it has words
+                weight = 1.0 + 0.5 * (min(len(stems), 4) - 1)
+                patterns.append(Pattern(slot, (frozenset([cue]),), weight, (True,)))
         for text in means:
             patterns.append(_parse_pattern(slot, text, lexicon))
         if topic:
