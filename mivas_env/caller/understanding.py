@@ -42,6 +42,7 @@ from mivas_env.caller.lexicon import (
     REQUEST_WORDS,
     SUBJECTS,
 )
+from mivas_env.caller.model import SlotModel, load_model
 from mivas_env.caller.words import Sentence, sentences
 
 # --- the compiled lexicon of one industry ---------------------------------------------------
@@ -153,6 +154,7 @@ class Understanding:
     acts: Lexicon = field(default_factory=Lexicon)
     negations: Lexicon = field(default_factory=Lexicon)
     answers: dict[str, frozenset[str]] = field(default_factory=dict)  # slot -> question words
+    model: SlotModel | None = None  # the learned fallback (mivas_env.caller.model)
 
     def read(self, line: str, *, last_asked: Sequence[str] = (), desk: Collection[str] = (),
              known: Collection[str] = ()) -> Reading:
@@ -185,6 +187,11 @@ class Understanding:
             matches += [m for m in loose if _clause(stems, m.first) in bare]
         if not matches and request and last_asked:
             matches = self._elliptical(found.every, last_asked)
+        if not matches and request and self.model is not None:
+            slot = self.model.predict(stems)  # the learned fallback, when it is sure
+            if slot is not None and slot in self.order:
+                words = frozenset(i for i, word in enumerate(stems) if word != ",")
+                matches = [Match(slot, 0.5, words, min(words, default=0))]
         decoy = self._decoy(found)
         if decoy is not None:  # "your mother's maiden name": no slot's, whatever it names
             clauses = {_clause(stems, i) for i in decoy}
@@ -600,11 +607,14 @@ def compile_understanding(
 def industry_understanding(industry_name: str) -> Understanding:
     """The compiled understanding of an industry's slots (from its ``industry.json``)."""
     from rewards import load_industry
+    from rewards.industry import tasks_dir
 
     slots = load_industry(industry_name).slots
-    return compile_understanding({name: (slot.keywords, slot.means, slot.topic)
-                                  for name, slot in slots.items()},
-                                 {name: slot.answers for name, slot in slots.items()})
+    understanding = compile_understanding({name: (slot.keywords, slot.means, slot.topic)
+                                           for name, slot in slots.items()},
+                                          {name: slot.answers for name, slot in slots.items()})
+    understanding.model = load_model(str(tasks_dir() / industry_name))
+    return understanding
 
 
 def keyword_understanding(slot_keywords: Mapping[str, Iterable[str]]) -> Understanding:
