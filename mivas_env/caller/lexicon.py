@@ -397,6 +397,8 @@ NEGATED_AFTER: tuple[tuple[str, ...], ...] = tuple(tuple(p.split()) for p in (
 CLAUSE_BREAKS = _set(
     "but just only instead except though although however rather ,")
 DETERMINERS = _set("your the a an any my")
+# Words before a slot that make it qualify another ("with the attorney").
+PREPOSITIONS = _set("with for to at from about on in by of under into regarding")
 # Dialogue acts, each a set of phrases (matched on the words of the line).
 ACTS: dict[str, tuple[str, ...]] = {
     "readback": ("is that right", "is that correct", "is this right", "is this correct",

@@ -33,16 +33,20 @@ from mivas_env.caller.lexicon import (
     CONCEPTS,
     DECOYS,
     DETERMINERS,
-    FILLERS,
-    MARKERS,
     NEGATED_AFTER,
     NEGATIONS,
     NEUTRAL,
-    QUESTION_START,
-    REQUEST_WORDS,
-    SUBJECTS,
+    PREPOSITIONS,
 )
 from mivas_env.caller.model import SlotModel, load_model
+from mivas_env.caller.requests import (
+    SHORT,
+    asking_clauses,
+    bare_clauses,
+    clause,
+    is_request,
+    strong_request,
+)
 from mivas_env.caller.words import Sentence, sentences
 
 # --- the compiled lexicon of one industry ---------------------------------------------------
@@ -177,14 +181,14 @@ class Understanding:
         reading.acts.update(acts.cues)
         if stems[-1] in TAGS and (sentence.question or len(stems) > 2 and stems[-2] == ","):
             reading.acts.add("readback")  # "..., correct?", "March 10, right?"
-        request = "request" in acts.cues or _is_request(sentence)
+        request = "request" in acts.cues or is_request(sentence)
         context = {"^" + self.topics[s] for s in last_asked if s in self.topics} | before
         matches = self._matches(found, context)
         if len(stems) <= SHORT:  # "Time?", "Name and number?", "And your date of birth"
             strict = {m.slot for m in matches}
             loose = [m for m in self._matches(found, context, loose=True) if m.slot not in strict]
-            bare = _bare_clauses(sentence, loose)
-            matches += [m for m in loose if _clause(stems, m.first) in bare]
+            bare = bare_clauses(sentence, loose)
+            matches += [m for m in loose if clause(stems, m.first) in bare]
         if not matches and request and last_asked:
             matches = self._elliptical(found.every, last_asked)
         if not matches and request and self.model is not None:
@@ -194,21 +198,21 @@ class Understanding:
                 matches = [Match(slot, 0.5, words, min(words, default=0))]
         decoy = self._decoy(found)
         if decoy is not None:  # "your mother's maiden name": no slot's, whatever it names
-            clauses = {_clause(stems, i) for i in decoy}
-            matches = [m for m in matches if _clause(stems, m.first) not in clauses]
+            clauses = {clause(stems, i) for i in decoy}
+            matches = [m for m in matches if clause(stems, m.first) not in clauses]
             reading.unknown_request = reading.unknown_request or request
         if not matches:
             if request and decoy is None:
-                reading.unplaced_request = reading.unplaced_request or _strong_request(sentence)
+                reading.unplaced_request = reading.unplaced_request or strong_request(sentence)
             return
         chosen = _coordinated(self._resolve(matches, last_asked, desk, known), stems,
                               self.answers)
-        asking = _asking_clauses(sentence, chosen, acts.cues.get("request", []))
+        asking = asking_clauses(sentence, chosen, acts.cues.get("request", []))
         if not request and not asking:
             reading.mentioned.extend(m.slot for m in chosen)
             return
         def asks(match: Match) -> bool:
-            return any(_clause(stems, i) in asking for i in match.positions)
+            return any(clause(stems, i) in asking for i in match.positions)
 
         if asking and any(asks(m) for m in chosen):
             # "Dates matter for deadlines, so when did this happen?": only the clause that asks
@@ -414,8 +418,6 @@ def _coordinated(chosen: list[Match], stems: Sequence[str],
 
 TAGS = frozenset(["correct", "right", "yeah", "yes", "ok", "okay", "yep"])
 QUESTION_WORDS = frozenset(["who", "whom", "whose", "when", "where", "why"])
-PREPOSITIONS = frozenset(["with", "for", "to", "at", "from", "about", "on", "in", "by", "of",
-                          "under", "into", "regarding"])
 
 
 COORDINATORS = frozenset(["and", "or", ",", "plus", "also", "then", "as", "together"])
@@ -433,99 +435,13 @@ def _negated_before(stems: Sequence[str], first: int) -> bool:
     return bool(before) and before[-1] in ("no", "not", "without", "never")
 
 
-def _content(sentence: Sentence) -> tuple[str, ...]:
-    """The sentence's words after its leading discourse markers ("Perfect, thanks, and ...")."""
-    words = sentence.words
-    i = 0
-    while i < len(words) and words[i] in MARKERS:
-        i += 1
-    return words[i:]
 
 
-def _is_request(sentence: Sentence) -> bool:
-    if sentence.question:
-        return True
-    content = _content(sentence)
-    if content and content[0] in QUESTION_START and (
-            content[0] in ("any", "anything")
-            or (len(content) > 1 and content[1] in SUBJECTS)):  # "have you", not "have a day"
-        return True
-    return any(word in REQUEST_WORDS for word in sentence.words)
 
 
-def _strong_request(sentence: Sentence) -> bool:
-    """A request addressed to the caller in a question's form: the caller cannot place it, so it
-    asks what is wanted (a statement with a "what" in it is not one)."""
-    content = _content(sentence)
-    if not content:
-        return False
-    second_person = any(w in ("you", "your", "yours", "yourself") for w in content)
-    opener = (content[0] in QUESTION_START and len(content) > 1
-              and content[1] in SUBJECTS) or content[0] in (
-        "what", "which", "who", "whom", "whose", "when", "where", "how", "why", "please",
-        "tell", "give", "spell", "provide", "share", "confirm", "verify", "read", "say")
-    return second_person and (sentence.question or opener)
 
 
-SHORT = 12  # words: a sentence this short may be a bare noun phrase ("And the ZIP?")
 
-
-def _clause(stems: Sequence[str], position: int) -> int:
-    """The index of the clause (words between commas) that holds a position."""
-    return sum(1 for word in stems[:position] if word == ",")
-
-
-def _clauses(sentence: Sentence) -> list[tuple[int, int]]:
-    spans: list[tuple[int, int]] = []
-    start = 0
-    for i, word in enumerate(sentence.stems):
-        if word == ",":
-            spans.append((start, i))
-            start = i + 1
-    spans.append((start, len(sentence.stems)))
-    return spans
-
-
-def _bare_clauses(sentence: Sentence, chosen: Sequence[Match]) -> set[int]:
-    """Clauses that are nothing but a slot's words and fillers after any discourse markers
-    ("and your date of birth", "name and number"): requests without a question's form."""
-    taken: set[int] = set().union(*(m.positions for m in chosen)) if chosen else set()
-    bare: set[int] = set()
-    if not taken:
-        return bare
-    for index, (start, end) in enumerate(_clauses(sentence)):
-        words = sentence.words[start:end]
-        i = 0
-        while i < len(words) and words[i] in MARKERS and start + i not in taken:
-            i += 1
-        rest = range(start + i, end)
-        if start + i < end and sentence.words[start + i] in PREPOSITIONS:
-            continue  # "on the documents: ...": a topic, not a request
-        if any(j in taken for j in rest) and all(
-                j in taken or sentence.words[j] in FILLERS for j in rest):
-            bare.add(index)
-    return bare
-
-
-def _asking_clauses(sentence: Sentence, chosen: Sequence[Match],
-                    request_spans: Sequence[tuple[int, int]]) -> set[int]:
-    """Clauses that ask: a request word, a question's word order, a request phrase, the last
-    clause of a question, or a bare noun phrase."""
-    asking = _bare_clauses(sentence, chosen)
-    clauses = _clauses(sentence)
-    for index, (start, end) in enumerate(clauses):
-        words = sentence.words[start:end]
-        lead = 0
-        while lead < len(words) and words[lead] in MARKERS:
-            lead += 1
-        content = words[lead:]
-        if (any(w in REQUEST_WORDS for w in words)
-                or any(start <= a < end for a, _ in request_spans)
-                or (content and content[0] in QUESTION_START and len(content) > 1
-                    and content[1] in SUBJECTS)
-                or (sentence.question and index == len(clauses) - 1)):
-            asking.add(index)
-    return asking
 
 
 # --- compiling an industry's meanings --------------------------------------------------------

@@ -1,0 +1,116 @@
+"""When a sentence of an agent's line asks something: a question mark, a request word, a
+question's word order ("is this for yourself"), a request phrase, or a clause that is nothing
+but a slot's words ("and your date of birth"); clause by clause, so that "dates matter for
+deadlines, so when did this happen?" asks only in its last clause."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from mivas_env.caller.lexicon import (
+    FILLERS,
+    MARKERS,
+    PREPOSITIONS,
+    QUESTION_START,
+    REQUEST_WORDS,
+    SUBJECTS,
+)
+from mivas_env.caller.words import Sentence
+
+if TYPE_CHECKING:
+    from mivas_env.caller.understanding import Match
+
+SHORT = 12  # words: a sentence this short may be a bare noun phrase ("And the ZIP?")
+
+
+def after_markers(sentence: Sentence) -> tuple[str, ...]:
+    """The sentence's words after its leading discourse markers ("Perfect, thanks, and ...")."""
+    words = sentence.words
+    i = 0
+    while i < len(words) and words[i] in MARKERS:
+        i += 1
+    return words[i:]
+
+
+def is_request(sentence: Sentence) -> bool:
+    if sentence.question:
+        return True
+    content = after_markers(sentence)
+    if content and content[0] in QUESTION_START and (
+            content[0] in ("any", "anything")
+            or (len(content) > 1 and content[1] in SUBJECTS)):  # "have you", not "have a day"
+        return True
+    return any(word in REQUEST_WORDS for word in sentence.words)
+
+
+def strong_request(sentence: Sentence) -> bool:
+    """A request addressed to the caller in a question's form: the caller cannot place it, so it
+    asks what is wanted (a statement with a "what" in it is not one)."""
+    content = after_markers(sentence)
+    if not content:
+        return False
+    second_person = any(w in ("you", "your", "yours", "yourself") for w in content)
+    opener = (content[0] in QUESTION_START and len(content) > 1
+              and content[1] in SUBJECTS) or content[0] in (
+        "what", "which", "who", "whom", "whose", "when", "where", "how", "why", "please",
+        "tell", "give", "spell", "provide", "share", "confirm", "verify", "read", "say")
+    return second_person and (sentence.question or opener)
+
+
+def clause(stems: Sequence[str], position: int) -> int:
+    """The index of the clause (words between commas) that holds a position."""
+    return sum(1 for word in stems[:position] if word == ",")
+
+
+def clause_spans(sentence: Sentence) -> list[tuple[int, int]]:
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for i, word in enumerate(sentence.stems):
+        if word == ",":
+            spans.append((start, i))
+            start = i + 1
+    spans.append((start, len(sentence.stems)))
+    return spans
+
+
+def bare_clauses(sentence: Sentence, chosen: Sequence[Match]) -> set[int]:
+    """Clauses that are nothing but a slot's words and fillers after any discourse markers
+    ("and your date of birth", "name and number"): requests without a question's form."""
+    taken: set[int] = set().union(*(m.positions for m in chosen)) if chosen else set()
+    bare: set[int] = set()
+    if not taken:
+        return bare
+    for index, (start, end) in enumerate(clause_spans(sentence)):
+        words = sentence.words[start:end]
+        i = 0
+        while i < len(words) and words[i] in MARKERS and start + i not in taken:
+            i += 1
+        rest = range(start + i, end)
+        if start + i < end and sentence.words[start + i] in PREPOSITIONS:
+            continue  # "on the documents: ...": a topic, not a request
+        if any(j in taken for j in rest) and all(
+                j in taken or sentence.words[j] in FILLERS for j in rest):
+            bare.add(index)
+    return bare
+
+
+def asking_clauses(sentence: Sentence, chosen: Sequence[Match],
+                    request_spans: Sequence[tuple[int, int]]) -> set[int]:
+    """Clauses that ask: a request word, a question's word order, a request phrase, the last
+    clause of a question, or a bare noun phrase."""
+    asking = bare_clauses(sentence, chosen)
+    clauses = clause_spans(sentence)
+    for index, (start, end) in enumerate(clauses):
+        words = sentence.words[start:end]
+        lead = 0
+        while lead < len(words) and words[lead] in MARKERS:
+            lead += 1
+        content = words[lead:]
+        if (any(w in REQUEST_WORDS for w in words)
+                or any(start <= a < end for a, _ in request_spans)
+                or (content and content[0] in QUESTION_START and len(content) > 1
+                    and content[1] in SUBJECTS)
+                or (sentence.question and index == len(clauses) - 1)):
+            asking.add(index)
+    return asking
