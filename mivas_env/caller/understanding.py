@@ -124,7 +124,8 @@ class Lexicon:
                     inside = i + size <= reach and not (
                         hits and hits[-1][0] == i and hits[-1][1] == i + size)
                     hits.append((i, i + size, phrase.cues, inside))
-                    reach = max(reach, i + size)
+                    if any(cue[0] != "=" for cue in phrase.cues):
+                        reach = max(reach, i + size)  # a listed keyword hides no concept
         found = Found()
         clause = 0
         for word in stems:
@@ -205,7 +206,7 @@ class Understanding:
             if request and decoy is None:
                 reading.unplaced_request = reading.unplaced_request or strong_request(sentence)
             return
-        chosen = _coordinated(self._resolve(matches, last_asked, desk, known), stems,
+        chosen = _coordinated(self._resolve(matches, last_asked, desk, known, stems), stems,
                               self.answers)
         asking = asking_clauses(sentence, chosen, acts.cues.get("request", []))
         if not request and not asking:
@@ -264,7 +265,7 @@ class Understanding:
         return []
 
     def _resolve(self, matches: list[Match], last_asked: Sequence[str], desk: Collection[str],
-                 known: Collection[str]) -> list[Match]:
+                 known: Collection[str], stems: Sequence[str] = ()) -> list[Match]:
         """The readings kept: the most specific first; a reading whose words another kept
         reading already took is dropped (ties go to the context, then to what the caller
         knows, then to the industry's order)."""
@@ -279,8 +280,11 @@ class Understanding:
                                          min(old.first, match.first),
                                          max(old.covered, match.covered))
 
-        def rank(match: Match) -> tuple[float, bool, int, int, bool, bool, int]:
-            return (-match.weight, match.slot not in known, -match.covered,
+        wh = next((word for word in stems if word in QUESTION_WORDS), None)
+
+        def rank(match: Match) -> tuple[float, bool, bool, int, int, bool, bool, int]:
+            return (-match.weight, wh not in self.answers.get(match.slot, ()),
+                    match.slot not in known, -match.covered,
                     -len(match.positions), match.slot not in last_asked, match.slot not in desk,
                     self.order.get(match.slot, 0))
 

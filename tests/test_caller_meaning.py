@@ -1,0 +1,209 @@
+"""The caller understands what an agent asks in its own words (issue 19): each behaviour pinned
+by a test of the caller's lines, and the corpus figures held on the held-out test split."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mivas_env import MivasEnv
+from mivas_env.call.runtime import slot_keywords
+from mivas_env.call.tasks import find_task
+from mivas_env.caller.model import MODEL_FILE, SlotModel
+from mivas_env.caller.scripted import MAX_FACTS_PER_TURN, ScriptedCaller
+from mivas_env.caller.understanding import industry_understanding
+from rewards.industry import tasks_dir
+from tests.helpers import say
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def caller(task_id: str, seed: int = 0) -> ScriptedCaller:
+    task = find_task(task_id)
+    return ScriptedCaller(task.caller, slot_keywords(task.industry), seed,
+                          industry_understanding(task.industry))
+
+
+def asked(industry: str, line: str, after: str | None = None) -> list[str]:
+    return industry_understanding(industry).read(line.casefold(),
+                                                 last_asked=[after] if after else []).asked
+
+
+@pytest.mark.parametrize(("industry", "line", "slot"), [
+    ("healthcare", "Who is your health coverage through?", "carrier"),
+    ("healthcare", "Who's your insurer?", "carrier"),
+    ("healthcare", "What number can we text you at?", "phone"),
+    ("healthcare", "And your DOB?", "date_of_birth"),
+    ("healthcare", "When were you hoping to come in?", "preferred_date"),
+    ("healthcare", "What's a good cell number for you?", "phone"),
+    ("legal", "And your legal name, first and last?", "full_name"),
+    ("legal", "Who's on the other side of this?", "opposing_party"),
+    ("legal", "Who are you having the problem with?", "opposing_party"),
+    ("customer_support", "What e-mail is on the account?", "email"),
+    ("customer_support", "What's the street address it should go to?", "new_address_line1"),
+])
+def test_a_slot_question_in_the_agents_own_words_is_understood(industry: str, line: str,
+                                                               slot: str) -> None:
+    assert asked(industry, line) == [slot]
+
+
+def test_politeness_and_acknowledgements_around_a_question_do_not_hide_it() -> None:
+    assert asked("healthcare", "Perfect, thanks — and your date of birth?") == ["date_of_birth"]
+    assert asked("healthcare", "Great, thank you so much. Okay, and the patient's name?") == [
+        "full_name"]
+
+
+def test_a_request_without_a_question_mark_is_a_request() -> None:
+    assert asked("customer_support", "Please tell me the ZIP on the account.") == ["zip"]
+    assert asked("healthcare", "and your date of birth") == ["date_of_birth"]  # speech channel
+
+
+def test_an_elliptical_follow_up_is_read_from_the_slot_asked_last() -> None:
+    assert asked("healthcare", "And the number?", after="phone") == ["phone"]
+    assert asked("customer_support", "What about the apartment?",
+                 after="new_address_line1") == ["new_address_line2"]
+    assert asked("customer_support", "And the ZIP?", after="new_address_city") == [
+        "new_address_zip"]
+
+
+def test_context_breaks_a_tie_toward_the_slot_the_caller_knows() -> None:
+    understanding = industry_understanding("customer_support")
+    line = "which one is it?"
+    assert understanding.read(line, known={"item"}).asked == ["item"]
+    assert understanding.read(line, known={"product"}).asked == ["product"]
+
+
+def test_a_read_back_in_the_agents_own_words_is_confirmed_or_corrected() -> None:
+    dana = caller("healthcare/C1-E1")
+    dana.respond("What's your date of birth?")
+    dob = dana.spec.facts["date_of_birth"]
+    assert dana.respond(f"Just to confirm, you said {dob}?").text.startswith(("Yes", "That's"))
+    assert dana.respond("So that's 1991-03-15, right?").text.startswith(("No", "Not quite"))
+
+
+def test_a_spelling_request_in_natural_words_spells_the_fact() -> None:
+    env = MivasEnv(industry="legal", task_id="C1-E1")
+    env.reset(seed=0)
+    say(env, "Could I get your full name?")
+    reply, _ = say(env, "Sorry — how is that spelled?")
+    assert "V-E-G-A" in reply
+
+
+def test_a_yes_no_question_about_the_situation_is_answered_from_the_facts() -> None:
+    task = find_task("legal/C6-E1")  # calling for her brother
+    reply = caller("legal/C6-E1").respond("Is this for yourself?").text
+    assert task.caller.facts["for_whom"].split(",")[0].split("—")[0].strip() in reply
+
+
+def test_anything_else_before_the_goal_is_met_gets_a_nudge_not_a_fact() -> None:
+    dana = caller("healthcare/C1-E1")
+    reply = dana.respond("Is there anything else I can help you with today?")
+    assert reply.text in dana.spec.nudges and not reply.hang_up
+
+
+def test_a_hold_or_a_transfer_announcement_gets_an_acknowledgement() -> None:
+    dana = caller("healthcare/C1-E1")
+    assert dana.respond("Bear with me one moment while I check.").text in dana.spec.acks
+    assert dana.respond("I'll put you through to our coverage team now.").text in dana.spec.acks
+
+
+def test_how_can_i_help_gets_the_callers_reason_for_calling_again() -> None:
+    dana = caller("healthcare/C1-E1")
+    assert dana.respond("How can I help you today?").text in dana.spec.opening
+
+
+def test_a_request_the_caller_cannot_place_gets_a_clarification() -> None:
+    dana = caller("healthcare/C1-E1")
+    assert dana.respond("Could you walk me through the steps you took?").text in dana.spec.clarify
+
+
+def test_a_question_about_something_the_caller_does_not_know_gets_i_dont_know() -> None:
+    dana = caller("healthcare/C1-E1")
+    for line in ("What's your mother's maiden name?", "What's your blood type?"):
+        reply = dana.respond(line).text
+        assert reply in dana.spec.unknown, line
+        assert not any(value in reply for value in dana.spec.facts.values())
+
+
+@pytest.mark.parametrize("line", [
+    "How did you hear about us?", "Is this a good time?", "Please hold for a moment.",
+    "Our offices close at five on Fridays.", "Please bring your insurance card and a photo ID.",
+    "Thanks for calling Hudson Valley Family Medicine!"])
+def test_an_off_topic_line_yields_no_fact(line: str) -> None:
+    dana = caller("healthcare/C1-E1")
+    assert dana.read(line.casefold()).asked == []
+    assert dana.respond(line).text not in [t.format(value=v) for v in dana.spec.facts.values()
+                                           for t in ("It's {value}.", "{value}.")]
+
+
+@pytest.mark.parametrize("line", [
+    "No need for your phone, just your date of birth please.",
+    "We won't need your phone number. What's your date of birth?",
+    "Your phone can wait — date of birth first?"])
+def test_a_waived_slot_is_not_given_in_natural_words(line: str) -> None:
+    assert asked("healthcare", line) == ["date_of_birth"]
+
+
+def test_one_question_asks_one_slot_unless_it_joins_two() -> None:
+    assert asked("healthcare", "Which insurance will you be using at that office?") == ["carrier"]
+    assert asked("healthcare", "Can I get your name and date of birth?") == [
+        "full_name", "date_of_birth"]
+    assert asked("legal", "Who is the matter against?") == ["opposing_party"]
+
+
+def test_an_outcome_statement_in_the_agents_own_words_meets_the_goal() -> None:
+    from mivas_env.caller.goal import heard_phrases
+    line = "you're all set for the ninth of december at eight thirty"
+    assert heard_phrases(line, ["booked", "December 9", "8:30"]) == ["booked", "december 9", "8:30"]
+    assert heard_phrases("we don't take medicare there", ["does not accept", "do not accept"]) == [
+        "do not accept"]
+    assert heard_phrases("it is accepted", ["not accepted"]) == []
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(["what", "your", "phone", "number", "date", "of", "birth", "?",
+                                 ",", "and", "no", "need", "a" * 50, "name", " ", "(", "-"]),
+                min_size=0, max_size=3000))
+def test_adversarial_text_is_read_in_one_pass_and_gives_at_most_two_facts(words: list[str]) -> None:
+    dana = caller("healthcare/C1-E1")
+    reply = dana.respond(" ".join(words)).text
+    facts = [v for v in dana.spec.facts.values() if v.casefold() in reply.casefold()]
+    assert len(facts) <= MAX_FACTS_PER_TURN
+
+
+def test_the_same_seed_gives_the_same_replies_across_processes() -> None:
+    code = ("from mivas_env import MivasEnv; e = MivasEnv(industry='legal'); e.reset(seed=5); "
+            "print([e.step(l)[0] for l in ('Who am I speaking with?', 'Is this a good time?', "
+            "'How do you spell that?', 'And the number?')])")
+    runs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                           check=True, env={"PYTHONHASHSEED": str(seed), "PATH": ""},
+                           cwd=ROOT).stdout for seed in (1, 2)}
+    assert len(runs) == 1
+
+
+def test_the_learned_fallback_is_data_retrained_byte_for_byte() -> None:
+    for industry in ("healthcare", "legal", "customer_support"):
+        data = json.loads((tasks_dir() / industry / MODEL_FILE).read_text())
+        assert set(data) == {"margin", "lines", "counts"}
+        SlotModel.from_json(data)
+    result = subprocess.run([sys.executable, "scripts/train_caller_model.py", "--check"],
+                            cwd=ROOT, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+
+
+def test_the_held_out_test_split_stays_at_its_measured_figures() -> None:
+    """Regression floor on lines never read while tuning (docs/caller.md has the figures; the
+    issue's targets, 97% / 1% / 1%, are not all met yet, so these pin what is)."""
+    result = subprocess.run([sys.executable, "benchmarks/caller_understanding.py", "--split",
+                             "test", "--generated", "0", "--tasks", "1", "--json"],
+                            cwd=ROOT, capture_output=True, text=True, check=True)
+    measured = {k: v["measured"] for k, v in json.loads(result.stdout)["overall"]["targets"].items()}
+    assert measured["ask_answered"] >= 0.92
+    assert measured["ask_leak"] <= 0.03
+    assert measured["off_topic_leak"] <= 0.01
