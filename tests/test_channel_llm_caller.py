@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-pytest.importorskip("httpx")
+pytest.importorskip("httpx", reason="needs the [llm] extra")
 
 from mivas_env import MivasEnv  # noqa: E402
 from mivas_env.agents.baselines import OracleAgent  # noqa: E402
