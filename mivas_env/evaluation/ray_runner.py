@@ -1,9 +1,13 @@
 """``mivas eval --workers N``: episodes in a pool of Ray actors, with the serial run's results.
 
-Each actor builds its environment once and runs a batch of episodes per call (one remote call
-costs about a millisecond, an episode about as much). An actor that dies is replaced and its
-batch re-run, so no episode is lost; the count of re-run episodes is reported. Ray's own
-line about the dead worker is therefore not printed (every other Ray message still is)."""
+Each actor builds its agent once and runs a batch of episodes per call (one remote call costs
+about a millisecond, an episode about as much). Every batch carries the lockfiles it needs, so
+tasks from any directory run (and a cluster node needs no copy of them); the channel, its
+``wer`` and an LLM caller reach the actors' envs, trials are seeded as the serial run's, and the
+sinks (saved traces, the report, the export) get the episodes back in run order. An actor that
+dies is replaced and its batch re-run, so no episode is lost; the count of re-run episodes is
+reported. Ray's own line about the dead worker is therefore not printed (every other Ray
+message still is)."""
 
 from __future__ import annotations
 
@@ -220,9 +224,9 @@ class EvalPool:
                 retried += len(batch)
             idle.append(slot)
             while sinks and flushed in episodes:
-                i = order[flushed][0]
+                episode = episodes.pop(flushed)
                 for sink in sinks:
-                    sink(tasks[i], results[flushed], episodes.pop(flushed))
+                    sink(tasks[order[flushed][0]], results[flushed], episode)
                 flushed += 1
         return [results[i] for i in range(len(jobs))], retried
 
