@@ -180,7 +180,7 @@ def print_run(args: argparse.Namespace, summary: dict[str, Any],
     print(format_table(summary))
     channel = summary.get("channel", "text")
     if channel != "text":
-        print(f"channel={channel} wer={summary.get('wer') or 0:g}"
+        print(f"channel={channel} wer={summary['wer']:g}"
               + (" (agent speech through the channel too)" if summary.get("agent_channel")
                  else ""))
     if retried is not None:

@@ -53,7 +53,7 @@ def run_metadata(tasks: Iterable[Task], *, agent_kwargs: Mapping[str, Any],
     channel = str(env_kwargs.get("channel", "text"))
     meta: dict[str, Any] = {
         "mivas_version": mivas_version(), "tasks_sha256": tasks_sha256(tasks),
-        "channel": channel, "wer": env_kwargs.get("wer") if channel == "asr" else None,
+        "channel": channel, "wer": env_kwargs.get("wer") if channel != "text" else None,
         "agent_channel": bool(env_kwargs.get("agent_channel", False)), "max_turns": max_turns}
     if "model" in agent_kwargs:  # an LLM agent
         meta.update(model=agent_kwargs["model"], base_url_host=host(agent_kwargs.get("base_url")))
