@@ -111,6 +111,15 @@ def test_verify_dir_and_compare_mistakes_exit_2_with_one_line(
         assert capsys.readouterr().err.count("\n") == 1, argv
 
 
+def test_workers_on_a_cluster_address_that_answers_nothing_exit_2_at_once(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("ray", reason="needs the [rllib] extra")
+    assert main(["eval", "--workers", "2", "--address", "127.0.0.1:1", "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "ray start --head" in err
+    assert main(["eval", "--address", "auto", "--quiet"]) == 2  # without --workers
+
+
 def secrets_of(task: Any) -> list[str]:
     caller = task.caller
     found = [caller.agent_answer, caller.persona, caller.goal.description, task.lock.title,

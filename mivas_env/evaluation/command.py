@@ -138,11 +138,15 @@ def cmd_eval(args: argparse.Namespace) -> int:
                 cli.require("ray", "--workers")
                 from mivas_env.evaluation.ray_runner import ray_evaluate
 
-                results, retried = ray_evaluate(
-                    args.agent, tasks, workers=args.workers, discount=args.discount,
-                    seed=args.seed, max_turns=args.max_turns, trials=args.trials,
-                    agent_kwargs=agent_kwargs, env_kwargs=env_kwargs, sinks=sinks,
-                    address=args.address, on_done=progress.update)
+                try:
+                    results, retried = ray_evaluate(
+                        args.agent, tasks, workers=args.workers, discount=args.discount,
+                        seed=args.seed, max_turns=args.max_turns, trials=args.trials,
+                        agent_kwargs=agent_kwargs, env_kwargs=env_kwargs, sinks=sinks,
+                        address=args.address, on_done=progress.update)
+                except ConnectionError as exc:  # --address: no cluster there
+                    raise cli.UsageError(f"--address {args.address}: {str(exc).splitlines()[0]} "
+                                         f"(start one with ray start --head)") from None
             else:
                 results = evaluate(make_agent(args.agent, **agent_kwargs), tasks,
                                    discount=args.discount, seed=args.seed,

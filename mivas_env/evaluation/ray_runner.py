@@ -72,6 +72,20 @@ def ship(task: Task) -> Shipped:
     return task.lock.model_dump(mode="json"), str(task.path)
 
 
+def check_address(address: str) -> None:
+    """Fail fast (``ConnectionError``, one line) when a cluster address answers nothing: Ray
+    itself retries an unreachable ``HOST:PORT`` for minutes. ``auto`` is Ray's to resolve."""
+    import socket
+
+    if address == "auto":
+        return
+    host, _, port = address.removeprefix("ray://").rpartition(":")
+    try:
+        socket.create_connection((host, int(port)), timeout=3).close()
+    except (OSError, ValueError):
+        raise ConnectionError(f"no Ray cluster answers at {address}") from None
+
+
 class EpisodeWorker:
     """What one Ray actor runs: its agent, built once, and an env per task it is sent (tasks
     arrive with their batch, keyed by the lockfile's content hash, so a cached one is never
@@ -137,6 +151,8 @@ class EvalPool:
                  worker: type[EpisodeWorker] = EpisodeWorker) -> None:
         import ray
 
+        if address is not None:
+            check_address(address)
         if not ray.is_initialized():
             if address is None:
                 ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False,
