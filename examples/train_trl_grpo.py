@@ -38,7 +38,7 @@ GOLD = [{"name": "transfer_to_coverage", "arguments": {}},
 GUESS = [{"name": "say", "arguments": {"text": "Yes, we take Aetna everywhere. Goodbye."}}]
 
 
-def tiny_tokenizer(corpus: list[str]) -> Any:
+def tiny_tokenizer(corpus: list[str], vocab_size: int = 1024) -> Any:
     """A byte-level BPE trained on ``corpus`` with the Qwen3 chat template and tool markers."""
     from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
     from transformers import PreTrainedTokenizerFast
@@ -47,7 +47,7 @@ def tiny_tokenizer(corpus: list[str]) -> Any:
     tokenizer = Tokenizer(models.BPE())
     tokenizer.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
     tokenizer.decoder = decoders.ByteLevel()
-    trainer = trainers.BpeTrainer(vocab_size=1024, special_tokens=SPECIAL,
+    trainer = trainers.BpeTrainer(vocab_size=vocab_size, special_tokens=SPECIAL,
                                   initial_alphabet=pre_tokenizers.ByteLevel.alphabet())
     tokenizer.train_from_iterator(corpus, trainer=trainer)
     fast = PreTrainedTokenizerFast(tokenizer_object=tokenizer, eos_token="<|im_end|>",

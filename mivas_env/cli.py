@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from rewards import LockfileError, MivasError, TaskNotFoundError, Verdict, tasks_dir, verify
+from rewards import LockfileError, MivasError, TaskNotFoundError, Verdict, verify
 from rewards.industry import Industry, industry_names, parse_json, read_json
 from rewards.models import Lockfile, Trace
 from rewards.verify import check_discount, load_lockfile, load_trace
@@ -90,6 +90,17 @@ def _load_verify_arguments(args: argparse.Namespace) -> tuple[Lockfile, Trace]:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
+    if args.dir:  # re-grade a directory of saved traces (mivas_env/evaluation/regrade.py)
+        if args.lockfile or args.trace:
+            raise UsageError("give either LOCKFILE TRACE or --dir TRACES, not both")
+        from mivas_env.evaluation.command import cmd_verify_dir
+
+        return cmd_verify_dir(args)
+    if args.tasks_dir or args.report:
+        raise UsageError("--tasks-dir and --report go with --dir TRACES")
+    if not (args.lockfile and args.trace):
+        missing = "trace" if args.lockfile else "lockfile, trace"
+        raise UsageError(f"the following arguments are required: {missing} (or --dir TRACES)")
     lock, trace = _load_verify_arguments(args)
     try:
         verdict = verify(lock, trace, discount=args.discount)
@@ -175,120 +186,10 @@ class _Given(argparse.Action):
         setattr(namespace, f"{self.dest}_given", True)
 
 
-def write_report(path: Path, collector: Any, args: argparse.Namespace,
-                 summary: dict[str, Any]) -> None:
-    """Render ``mivas eval --report`` (a user's unwritable path: exit 2, one line)."""
-    from mivas_env.reporting.report import render_report
-
-    settings = {"agent": args.agent, "model": args.model or "", "discount": args.discount,
-                "seed": args.seed, "max_turns": args.max_turns,
-                "industry": args.industry or "all", "tasks": len(collector.records)}
-    page = render_report(collector.records, {k: v for k, v in settings.items() if v != ""},
-                         summary)
-    try:
-        path.write_text(page, encoding="utf-8")
-    except OSError as exc:
-        raise MivasError(f"cannot write the report: {exc.strerror or exc}", file=str(path)) from None
-    print(f"mivas: report written to {path}", file=sys.stderr)
-
-
 def cmd_eval(args: argparse.Namespace) -> int:
-    from tqdm import tqdm
+    from mivas_env.evaluation.command import cmd_eval as run
 
-    from mivas_env.agents.baselines import make_agent
-    from mivas_env.call.tasks import load_dir, load_tasks
-    from mivas_env.evaluation.runner import evaluate, format_table, summarize
-
-    if args.channel == "text" and (getattr(args, "wer_given", False) or args.agent_channel):
-        raise UsageError("--wer and --agent-channel need --channel spoken or asr")
-    env_kwargs: dict[str, Any] = {}
-    if args.channel != "text":
-        env_kwargs = {"channel": args.channel, "wer": args.wer,
-                      "agent_channel": args.agent_channel}
-    if bool(args.caller_base_url) != bool(args.caller_model):
-        raise UsageError("an LLM caller needs both --caller-base-url and --caller-model")
-    if args.caller_base_url:
-        env_kwargs["llm_caller"] = {"base_url": args.caller_base_url,
-                                    "model": args.caller_model}
-    if args.tasks_dir and args.bench:
-        raise UsageError("--tasks-dir and --bench exclude each other")
-    if args.tasks_dir or args.bench:
-        folders = [Path(args.tasks_dir)] if args.tasks_dir else sorted(
-            path for path in tasks_dir().glob("*/bench") if path.is_dir())
-        pool = [t for folder in folders for t in load_dir(folder)
-                if args.industry is None or t.industry == args.industry]
-    else:
-        pool = load_tasks(args.industry)
-    tasks = select_tasks(pool, args.task or [], args.industry)
-    if not tasks:
-        raise TaskNotFoundError("no tasks selected")
-    agent_kwargs: dict[str, Any] = {"seed": args.seed} if args.agent == "random" else {}
-    if args.agent == "llm":
-        if not (args.base_url and args.model):
-            raise UsageError("--agent llm needs --base-url and --model")
-        require("httpx", "--agent llm")
-        agent_kwargs = {"base_url": args.base_url, "model": args.model}
-    if args.save_traces:
-        trace_dir = Path(args.save_traces)
-        if trace_dir.exists() and not trace_dir.is_dir():
-            raise UsageError("--save-traces needs a directory; this is a file", file=args.save_traces)
-        try:
-            trace_dir.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise UsageError(f"--save-traces: cannot create the directory ({exc.strerror})",
-                             file=args.save_traces) from None
-    retried = None
-    report = None
-    if args.report:
-        from mivas_env.reporting.report import ReportCollector
-
-        report = ReportCollector()
-    if args.workers > 1:
-        if args.save_traces or args.report:
-            raise UsageError("--save-traces and --report run serially; drop --workers")
-        require("ray", "--workers")
-        if env_kwargs:
-            raise UsageError("--channel and an LLM caller run serially; drop --workers")
-        from mivas_env.evaluation.ray_runner import ray_evaluate
-
-        with tqdm(total=len(tasks), desc=f"eval {args.agent} x{args.workers}", unit="task",
-                  file=sys.stderr, disable=_no_bar(args), leave=False) as progress:
-            results, retried = ray_evaluate(
-                args.agent, tasks, workers=args.workers, discount=args.discount, seed=args.seed,
-                max_turns=args.max_turns, agent_kwargs=agent_kwargs, on_done=progress.update)
-    else:
-        def bar(items: Any) -> Any:
-            return tqdm(items, desc=f"eval {args.agent}", unit="task", file=sys.stderr,
-                        disable=_no_bar(args), leave=False)
-
-        results = evaluate(make_agent(args.agent, **agent_kwargs), tasks,
-                           discount=args.discount, seed=args.seed, max_turns=args.max_turns,
-                           trace_dir=Path(args.save_traces) if args.save_traces else None,
-                           progress=bar, on_episode=report, env_kwargs=env_kwargs)
-    summary = summarize(args.agent, args.discount, results)
-    if args.channel != "text":
-        summary.update(channel=args.channel, wer=args.wer, agent_channel=args.agent_channel)
-    if report is not None:
-        write_report(Path(args.report), report, args, summary)
-    if args.json:
-        print(json.dumps(summary, indent=2))
-        if retried:
-            print(f"mivas: {retried} episode(s) re-run after a worker died", file=sys.stderr)
-    else:
-        print(format_table(summary))
-        if args.channel != "text":
-            print(f"channel={args.channel} wer={args.wer:g}"
-                  + (" (agent speech through the channel too)" if args.agent_channel else ""))
-        if retried is not None:
-            print(f"workers={args.workers}; episodes re-run after a worker died: {retried}; "
-                  f"lost: 0")
-        failed = [r for r in results if not r.passed]
-        if failed and args.verbose:
-            print("\nfailed:")
-            for r in failed:
-                print(f"  {r.task_id} ({r.category}): T={r.score_T:.2f} H={r.score_H:.2f} "
-                      f"route={r.handoff_verdict} D={'pass' if r.db_passed else 'FAIL'}")
-    return EXIT_PASS
+    return run(args)
 
 
 def cmd_audit(args: argparse.Namespace) -> int:
@@ -394,59 +295,9 @@ def cmd_tasks_check(args: argparse.Namespace) -> int:
 
 
 def cmd_tasks_generate(args: argparse.Namespace) -> int:
-    from tqdm import tqdm
+    from mivas_env.generation.command import cmd_generate
 
-    from mivas_env.generation.core import GenerationError, Stats, generate, pick_family
-    from mivas_env.generation.families import families
-
-    if args.n < 1:
-        raise MivasError(f"--n must be at least 1, got {args.n}")
-    if not 0 <= args.seed <= 10**12 - args.n:
-        raise MivasError(f"--seed must be >= 0 and --seed + --n at most 10^12, got {args.seed}")
-    if args.worlds is not None and args.worlds < 1:
-        raise MivasError(f"--worlds must be at least 1, got {args.worlds}")
-    if not families(args.industry):
-        raise GenerationError(f"{args.industry} has no task families yet "
-                              f"(mivas_env/generation/families/{args.industry}.py)")
-    if args.family is not None:
-        pick_family(args.industry, args.split, args.seed, args.family)  # names the families
-    out = Path(args.out)
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise MivasError(f"cannot create the output directory: {exc.strerror}",
-                         file=args.out) from None
-    stats = Stats()
-    instances = generate(args.industry, args.split, args.n, args.seed, family=args.family,
-                         worlds=args.worlds, stats=stats)
-    for instance in tqdm(instances, total=args.n, desc=f"generate {args.industry} {args.split}",
-                         unit="task", file=sys.stderr, leave=False, disable=_no_bar(args)):
-        try:
-            (out / f"{instance.id}.json").write_text(instance.json(), encoding="utf-8")
-        except OSError as exc:
-            raise MivasError(f"cannot write a lockfile: {exc.strerror}", file=args.out) from None
-    print(format_generation(stats, families(args.industry), args.n, out))
-    return EXIT_PASS
-
-
-def format_generation(stats: Any, found: Sequence[Any], n: int, out: Path) -> str:
-    """The per-family table ``mivas tasks generate`` prints."""
-    header = f"{'family':<8}{'category':<22}{'written':>8}{'redrawn':>9}{'dropped':>9}{'drop rate':>11}"
-    lines = [header, "-" * len(header)]
-    for family in found:
-        code = family.code
-        if not (stats.made[code] or stats.dropped[code] or stats.redrawn[code]):
-            continue
-        lines.append(f"{code:<8}{family.category:<22}{stats.made[code]:>8}"
-                     f"{stats.redrawn[code]:>9}{stats.dropped[code]:>9}"
-                     f"{stats.drop_rate(code):>11.1%}")
-    lines.append("-" * len(header))
-    made, dropped = sum(stats.made.values()), sum(stats.dropped.values())
-    rate = dropped / (made + dropped) if made + dropped else 0.0
-    lines.append(f"{'total':<30}{made:>8}{sum(stats.redrawn.values()):>9}{dropped:>9}{rate:>11.1%}")
-    lines.append(f"wrote {n} lockfiles to {out} (each self-checked: replay, oracle exact, caller "
-                 f"satisfied, noop fails unless a refusal, near-misses fail)")
-    return "\n".join(lines)
+    return cmd_generate(args)
 
 
 def cmd_tasks_show(args: argparse.Namespace) -> int:
@@ -502,12 +353,9 @@ def _no_bar(args: argparse.Namespace) -> bool | None:
 
 
 def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
+    from mivas_env.evaluation.metadata import mivas_version
 
-    try:
-        return version("mivas")
-    except PackageNotFoundError:
-        return "unknown (not installed)"
+    return mivas_version()
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -520,11 +368,16 @@ def build_parser() -> argparse.ArgumentParser:
     parser.set_defaults(func=None, help_of=parser)
 
     p = sub.add_parser("verify", help="score a trace against a lockfile (exit 0 pass, 1 fail, 2 bad input)")
-    p.add_argument("lockfile", help="lockfile path, task id such as healthcare/C1-E1, or - for stdin")
-    p.add_argument("trace", help="trace JSON (docs/formats.md), or - for stdin")
+    p.add_argument("lockfile", nargs="?",
+                   help="lockfile path, task id such as healthcare/C1-E1, or - for stdin")
+    p.add_argument("trace", nargs="?", help="trace JSON (docs/formats.md), or - for stdin")
     p.add_argument("--discount", type=_discount, default=0.5,
                    help="r_train for in-order routes with extra hops, in [0, 1]")
-    p.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    p.add_argument("--json", action="store_true", help="print the verdict (--dir: the summary) as JSON")
+    p.add_argument("--dir", metavar="TRACES", help="re-grade every trace saved under TRACES "
+                   "(mivas eval --save-traces) and print mivas eval's table")
+    p.add_argument("--tasks-dir", metavar="DIR", help="--dir: the lockfiles (default: shipped, bench)")
+    p.add_argument("--report", metavar="PATH.html", help="--dir: write the report page too")
     p.set_defaults(func=cmd_verify)
 
     p = sub.add_parser("show", help="an episode in the terminal: calls with the verdict's "
@@ -550,10 +403,18 @@ def build_parser() -> argparse.ArgumentParser:
                         "instances per industry of the bench split)")
     p.add_argument("--discount", type=_discount, default=0.5,
                    help="r_train of a passing in-order route with extra desks, in [0, 1]")
-    p.add_argument("--seed", type=_at_least(0), default=0, help="episode i is seeded seed+i")
+    p.add_argument("--seed", type=_at_least(0), default=0,
+                   help="episode i is seeded seed+i; also seeds the bootstrap")
     p.add_argument("--max-turns", type=_at_least(1), default=40)
+    p.add_argument("--trials", type=_at_least(1), default=1, help="run every task K times "
+                   "(trial t of task i is seeded seed + t*tasks + i) for pass^k")
     p.add_argument("--workers", type=_at_least(1), default=1,
                    help="run episodes in N Ray actors (needs the [rllib] extra)")
+    p.add_argument("--address", help="--workers on a running Ray cluster (ray start --head), "
+                                      "e.g. auto or HOST:6379")
+    p.add_argument("--export", metavar="PATH.jsonl",
+                   help="write every episode as a chat-format training line (docs/formats.md)")
+    p.add_argument("--only-passed", action="store_true", help="--export: passed episodes only")
     p.add_argument("--save-traces", metavar="DIR",
                    help="write each episode's trace to DIR/<industry>/<id>.json")
     p.add_argument("--report", metavar="PATH.html",
@@ -619,6 +480,23 @@ def build_parser() -> argparse.ArgumentParser:
     q = tasks_sub.add_parser("show", help="print a lockfile")
     q.add_argument("task_id", help="e.g. healthcare/C1-E1")
     q.set_defaults(func=cmd_tasks_show)
+
+    from mivas_env.evaluation.command import cmd_compare, cmd_export
+
+    p = sub.add_parser("compare", help="paired comparison of two mivas eval --json runs "
+                                       "(same tasks and seeds); exit 2 if not comparable")
+    p.add_argument("a", help="run A (mivas eval --json output)")
+    p.add_argument("b", help="run B")
+    p.add_argument("--json", action="store_true", help="print the comparison as JSON")
+    p.set_defaults(func=cmd_compare)
+
+    p = sub.add_parser("export", help="saved traces as chat-format training lines (JSONL)")
+    p.add_argument("traces", help="a directory of traces from mivas eval --save-traces")
+    p.add_argument("-o", "--output", required=True, metavar="PATH.jsonl")
+    p.add_argument("--tasks-dir", metavar="DIR", help="their lockfiles (default: shipped, bench)")
+    p.add_argument("--only-passed", action="store_true", help="passed episodes only")
+    p.add_argument("--discount", type=_discount, default=0.5, help="the reward's route discount")
+    p.set_defaults(func=cmd_export)
 
     p = sub.add_parser("schema", help="print a JSON Schema for task authors")
     p.add_argument("which", choices=sorted(SCHEMAS))

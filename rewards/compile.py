@@ -364,6 +364,10 @@ def compile_lock(lock: Lockfile, industry: CompiledIndustry | None = None,
                 raise LockfileError("any_of needs a non-empty list", file=file,
                                     path=(*where, "parameters", key, "any_of"))
             if all(is_blank(option) for option in options):
+                if isinstance(value, dict) and value:  # {"any_of": [null]}: a choice of nothing
+                    raise LockfileError("any_of alternatives are all blank (null, \"\", {} or "
+                                        "[]); drop the key to leave it unconstrained", file=file,
+                                        path=(*where, "parameters", key, "any_of"))
                 continue  # an empty expected value constrains nothing
             normal = tuple(spec.normalize(o) for o in options) if spec.kind == "fact" else options
             rules.append(KeyRule(key, spec.kind, spec.normalize, normal, value))

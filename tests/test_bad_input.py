@@ -122,6 +122,29 @@ def test_empty_any_of_is_rejected() -> None:
         verify(bad, trace([]))
 
 
+@pytest.mark.parametrize("blank", [None, "", {}, []])
+def test_an_any_of_whose_alternatives_are_all_blank_is_rejected_naming_its_path(
+        blank: object, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from mivas_env.cli import main
+
+    bad = lock("healthcare", calls=[{"name": "check_plan_accepted",
+                                     "parameters": {"carrier": {"any_of": [blank, blank]}}}])
+    with pytest.raises(LockfileError, match="all blank") as caught:
+        verify(bad, trace([]))
+    assert caught.value.path == ("exp_tool_calls", 0, "parameters", "carrier", "any_of")
+    (tmp_path / "lock.json").write_text(json.dumps(bad))
+    (tmp_path / "trace.json").write_text(json.dumps(trace([])))
+    assert main(["verify", str(tmp_path / "lock.json"), str(tmp_path / "trace.json")]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "exp_tool_calls[0].parameters.carrier.any_of" in err
+
+
+def test_a_plain_blank_expected_value_still_constrains_nothing() -> None:
+    loose = lock("healthcare", calls=[{"name": "check_plan_accepted",
+                                       "parameters": {"carrier": None}}])
+    assert verify(loose, trace([])).tools.score == 0.0  # scored, not rejected
+
+
 def test_every_error_is_a_mivas_error_with_one_line() -> None:
     with pytest.raises(MivasError) as info:
         verify({"id": 5}, trace([]))

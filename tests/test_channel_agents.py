@@ -65,7 +65,7 @@ def test_eval_takes_a_channel_and_a_word_error_rate(capsys: pytest.CaptureFixtur
 
 
 @pytest.mark.parametrize("argv", [["--wer", "0.2"], ["--channel", "asr", "--wer", "1.5"],
-                                  ["--channel", "asr", "--workers", "2"], ["--caller-model", "m"],
+                                  ["--caller-model", "m"],
                                   ["--agent-channel"]])
 def test_eval_channel_mistakes_exit_2_with_one_line(argv: list[str],
                                                     capsys: pytest.CaptureFixture[str]) -> None:

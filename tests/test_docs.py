@@ -61,6 +61,13 @@ def test_formats_doc_names_every_eval_summary_field() -> None:
                            seed=0, passed=True, r_eval=1, r_train=1.0, handoff_verdict="exact",
                            score_T=1.0, score_H=1.0, db_passed=True, turns=3, ended_by="end_call",
                            trace_sha256="0")
-    summary = summarize("oracle", 0.5, [result])
+    from mivas_env.call.tasks import find_task
+    from mivas_env.evaluation.metadata import run_metadata
+
+    meta = run_metadata([find_task("healthcare/C1-E1")], max_turns=40,
+                        agent_kwargs={"model": "m", "base_url": "http://h:1/v1"},
+                        env_kwargs={"channel": "asr", "wer": 0.1,
+                                    "llm_caller": {"model": "m", "base_url": "http://h:2/v1"}})
+    summary = summarize("oracle", 0.5, [result], metadata=meta)
     keys = [*summary, *summary["overall"]]
     assert [key for key in keys if f"`{key}`" not in text] == []

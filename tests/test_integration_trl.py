@@ -162,3 +162,46 @@ def test_a_tool_called_with_wrong_or_invented_arguments_answers_an_error() -> No
                                                 start_time="2026-12-08T09:00",
                                                 visit_type="follow_up"))
     assert elsewhere["error_code"] == "not_available_at_node"  # a scheduling-desk tool
+
+
+@pytest.mark.skipif(not HAS_TRL, reason="needs the [trl] extra")
+def test_one_sft_step_trains_on_the_export_with_assistant_only_loss(tmp_path: Path) -> None:
+    """The export read by TRL's real ``SFTTrainer`` (tiny random Qwen2, locally trained BPE,
+    TRL's Qwen3 training template): the chat format is proven by a loss, not assumed."""
+    import datasets
+    import torch
+    from trl import SFTConfig, SFTTrainer
+
+    from mivas_env.cli import main
+    from mivas_env.evaluation.export import read_export
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples"))
+    try:
+        import train_trl_grpo
+    finally:
+        sys.path.pop(0)
+    out = tmp_path / "export.jsonl"
+    assert main(["eval", "--agent", "careful", "--channel", "asr", "--quiet", "--export", str(out),
+                 "--task", "healthcare/C1-E1"]) == 0
+    records = read_export(out)
+    assert any(m["role"] == "system" for r in records for m in r["messages"][1:])  # a transfer
+    tokenizer = train_trl_grpo.tiny_tokenizer([json.dumps(r) for r in records] * 2)
+    model = train_trl_grpo.tiny_model(len(tokenizer), tokenizer.pad_token_id,
+                                      tokenizer.eos_token_id)
+    dataset = datasets.Dataset.from_list([{"messages": r["messages"], "tools": r["tools"]}
+                                          for r in records])
+    config = SFTConfig(output_dir=str(tmp_path / "sft"), max_steps=1, per_device_train_batch_size=1,
+                       assistant_only_loss=True, report_to=[], logging_steps=1, use_cpu=True,
+                       max_length=None, save_strategy="no", disable_tqdm=True)
+    trainer = SFTTrainer(model=model, args=config, train_dataset=dataset,
+                         processing_class=tokenizer)
+    labels = trainer.train_dataset[0]["labels"]
+    trained = sum(label != -100 for label in labels)
+    assert 0 < trained < len(labels)  # assistant-only: the prompt, caller and tools are masked
+    threads = torch.get_num_threads()
+    torch.set_num_threads(1)  # a 5k-token sequence: one thread is faster on shared cores
+    try:
+        result = trainer.train()
+    finally:
+        torch.set_num_threads(threads)
+    assert result.training_loss > 0

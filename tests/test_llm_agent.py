@@ -44,3 +44,18 @@ def test_llm_agent_speaks_the_openai_protocol_and_gets_each_desks_tools(stub: Ch
     tool_reply = [m for m in second["messages"] if m["role"] == "tool"][0]
     assert tool_reply["tool_call_id"] == "c1" and "coverage" in tool_reply["content"]
     assert any(m["role"] == "tool" and m["tool_call_id"] == "c2" for m in third["messages"])
+
+
+def test_an_llm_run_records_its_model_and_endpoint_host_but_no_key(
+        stub: ChatStub, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    import json
+
+    from mivas_env.cli import main
+
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-secret")
+    assert main(["eval", "--agent", "llm", "--base-url", stub.base_url, "--model", "fake-model",
+                 "--task", "healthcare/C1-E1", "--json", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    run = json.loads(out)
+    assert run["model"] == "fake-model" and run["base_url_host"] == stub.base_url.split("/")[2]
+    assert "sk-secret" not in out and run["per_task"] == {"healthcare/C1-E1": [1]}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 import time
@@ -60,11 +61,12 @@ class CrashingWorker(EpisodeWorker):
     marker = ""
     victim = ""
 
-    def episode(self, task_id: str, seed: int) -> Any:
-        if task_id == self.victim and not Path(self.marker).exists():
+    def episode(self, key: str, shipped: Any, seed: int, trial: int) -> Any:
+        full_id = f"{shipped[0]['industry']}/{shipped[0]['id']}"
+        if full_id == self.victim and not Path(self.marker).exists():
             Path(self.marker).write_text("crashed")
             os._exit(1)
-        return super().episode(task_id, seed)
+        return super().episode(key, shipped, seed, trial)
 
 
 def test_a_killed_actor_loses_no_episode(ray_session: None, tmp_path: Path,
@@ -135,3 +137,82 @@ def test_only_the_worker_died_notice_is_swallowed_real_errors_still_print() -> N
     notices.filter({"pid": 1234, "lines": [f"an actor printed: {WORKER_DIED}"]}, False)
     assert notices.swallowed == 2
     assert printed == [["The node ran out of memory."], [f"an actor printed: {WORKER_DIED}"]]
+
+
+@pytest.fixture(scope="module")
+def generated(tmp_path_factory: pytest.TempPathFactory) -> list[Any]:
+    """A small generated set (not shipped: the workers must get the lockfiles with their jobs)."""
+    from mivas_env.call.tasks import load_dir
+    from mivas_env.cli import main
+
+    out = tmp_path_factory.mktemp("generated")
+    assert main(["tasks", "generate", "--industry", "legal", "--split", "test", "--n", "6",
+                 "--out", str(out), "--quiet"]) == 0
+    return load_dir(out)
+
+
+def test_generated_tasks_on_the_asr_channel_with_trials_equal_the_serial_run(
+        ray_session: None, generated: list[Any]) -> None:
+    channel = {"channel": "asr", "wer": 0.2}
+    serial = evaluate(make_agent("naive"), generated, seed=4, trials=3, env_kwargs=channel)
+    parallel, retried = ray_evaluate("naive", generated, workers=2, seed=4, trials=3,
+                                     batch_size=4, env_kwargs=channel)
+    assert as_rows(parallel) == as_rows(serial) and retried == 0
+    assert [r.trial for r in parallel] == [r.trial for r in serial]
+
+
+def test_an_llm_caller_on_workers_equals_the_serial_run(ray_session: None,
+                                                        generated: list[Any]) -> None:
+    pytest.importorskip("httpx", reason="needs the [llm] extra")
+    from tests.helpers import ChatStub
+
+    with ChatStub([{"content": "Sorry, could you say that again?"}]) as stub:
+        caller = {"llm_caller": {"base_url": stub.base_url, "model": "stub", "api_key": "k"}}
+        serial = evaluate(make_agent("careful"), generated[:4], env_kwargs=caller)
+        asked = len(stub.requests)
+        parallel, _ = ray_evaluate("careful", generated[:4], workers=2, batch_size=2,
+                                   env_kwargs=caller)
+        assert asked and len(stub.requests) == 2 * asked  # the model spoke, on both sides
+    assert as_rows(parallel) == as_rows(serial)
+
+
+def test_every_eval_option_on_two_workers_prints_and_writes_what_the_serial_run_does(
+        ray_session: None, generated: list[Any], tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from mivas_env.cli import main
+
+    outputs = []
+    for workers in ("1", "2"):
+        out = tmp_path / workers
+        argv = ["eval", "--agent", "careful", "--tasks-dir", str(generated[0].path.parent),
+                "--channel", "asr", "--wer", "0.2", "--trials", "2", "--seed", "3", "--json",
+                "--quiet", "--workers", workers, "--save-traces", str(out / "traces"),
+                "--export", str(out / "run.jsonl"), "--report", str(out / "page.html")]
+        assert main(argv) == 0
+        traces = {p.relative_to(out): p.read_text() for p in sorted(out.rglob("*.json"))}
+        outputs.append((json.loads(capsys.readouterr().out), traces,
+                        (out / "run.jsonl").read_text(), (out / "page.html").read_text()))
+    assert outputs[0] == outputs[1]
+    assert len(outputs[0][1]) == 2 * len(generated)
+
+
+def test_an_actor_killed_by_pid_mid_run_is_replaced_and_its_batch_rerun(
+        ray_session: None, generated: list[Any]) -> None:
+    import signal
+
+    from mivas_env.evaluation.ray_runner import EvalPool
+
+    serial = evaluate(make_agent("oracle"), generated, trials=4)
+    with EvalPool("oracle", workers=2) as pool:
+        victim = pool.pids()[0]
+        killed: list[int] = []
+
+        def kill_once(done: int) -> None:
+            if not killed:  # after the first batch: the victim is busy or about to be
+                os.kill(victim, signal.SIGKILL)
+                killed.append(victim)
+
+        results, retried = pool.run(generated, trials=4, batch_size=2, on_done=kill_once)
+        assert killed and retried >= 1 and pool.deaths >= 1
+        assert victim not in pool.pids()
+    assert as_rows(results) == as_rows(serial)  # nothing lost, nothing changed

@@ -35,11 +35,12 @@ class EpisodeRecord:
     hops: frozenset[str] = frozenset()
     ended_by: str = ""
     label: str = ""  # which run, when one page shows several (e.g. the agent's name)
+    trial: int = 0  # which trial of the task (mivas eval --trials)
 
     @property
     def anchor(self) -> str:
         name = f"{self.label}-{self.task_id}" if self.label else self.task_id
-        return "ep-" + "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in name)
+        return "ep-" + _slug(name) + (f"-t{self.trial}" if self.trial else "")
 
 
 def _e(value: Any) -> str:
@@ -160,7 +161,7 @@ def _episode_html(record: EpisodeRecord, view: Explained) -> str:
         f'<span class="muted">{_e(record.title)} · {_e(record.category)}</span> '
         f'{_badge("result", passed)}{badges} <span class="muted">route: {_e(route)}'
         f'{" · ended by " + _e(record.ended_by) if record.ended_by else ""}'
-        f' · seed {_e(record.seed)}</span>'
+        f' · seed {_e(record.seed)}' + (f' · trial {record.trial}' if record.trial else '') + '</span>'
         f'<a class="link" href="#{_e(record.anchor)}">link</a></summary>'
         + (f'<h3>Why it failed</h3><ul class="gates">{"".join(explanations)}</ul>'
            if explanations else "")
@@ -183,6 +184,26 @@ def _summary_html(summary: dict[str, Any]) -> str:
     legend = "".join(f"<dt>{_e(name)}</dt><dd>{_e(text)}</dd>" for name, text in LEGEND)
     return (f'<table class="summary"><tr><th>industry</th>{head}</tr>{body}</table>'
             f'<dl class="legend">{legend}</dl>')
+
+
+def _per_task_html(summary: dict[str, Any]) -> str:
+    """Each task's passing trials out of K (``per_task``), the least reliable first."""
+    per_task = summary.get("per_task") or {}
+    if not per_task:
+        return ""
+    trials = int(summary.get("trials") or 1)
+    rows = sorted(per_task.items(), key=lambda item: (sum(item[1]), _natural(item[0])))
+    body = "".join(f'<tr><td><a href="#ep-{_e(_slug(task))}">{_e(task)}</a></td>'
+                   f"<td>{sum(row)}/{len(row)}</td><td>{_e(' '.join(map(str, row)))}</td></tr>"
+                   for task, row in rows)
+    return (f"<details><summary>Passes per task ({len(rows)} tasks x {trials} "
+            f"trial{'s' if trials > 1 else ''})</summary><table class=\"summary\">"
+            f"<tr><th>task</th><th>passes</th><th>by trial (seed order)</th></tr>{body}"
+            f"</table></details>")
+
+
+def _slug(name: str) -> str:
+    return "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in name)
 
 
 def _select(key: str, label: str, options: list[tuple[str, str]]) -> str:
@@ -216,7 +237,8 @@ def render_report(records: list[EpisodeRecord], settings: dict[str, Any],
         "style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:\">"
         f"<title>MIVAS report: {_e(settings.get('agent', ''))}</title><style>{CSS}</style></head>"
         f"<body><header><h1>MIVAS evaluation report</h1><ul>{setting_items}</ul>"
-        f"{_summary_html(summary)}<p>{failed} of {len(records)} episodes failed; failures are "
+        f"{_summary_html(summary)}{_per_task_html(summary)}"
+        f"<p>{failed} of {len(records)} episodes failed; failures are "
         f"listed first, open.</p></header><main><div class=\"filters\">{filters}</div>"
         f"{episodes}</main><script>{JS}</script></body></html>")
 
@@ -240,4 +262,5 @@ class ReportCollector:
             task_id=task.full_id, industry=task.industry, category=task.lock.category,
             title=task.lock.title, seed=seed, verdict=info.get("verdict") or {},
             messages=messages, hops=task.compiled.industry.hops,
-            ended_by=str(info.get("ended_by") or ""), label=self.label))
+            ended_by=str(info.get("ended_by") or ""), label=self.label,
+            trial=int(info.get("trial") or 0)))
