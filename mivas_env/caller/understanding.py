@@ -1,24 +1,22 @@
 """What the caller understands of an agent's line: which slots it asks for, by meaning rather
 than by phrase list, and what else it is doing (a read-back, a spelling request, a hold, a
-transfer, "anything else?", "how can I help?").
+transfer, "anything else?", "how can I help?"). docs/caller.md is the user's guide.
 
-Two layers. The shared English layer lives here: how a line is cut into sentences and words
-(contractions expanded, possessives dropped, "e-mail" -> "email", "d.o.b." -> "dob"), the
-concepts most industries ask about (``@name``, ``@phone``, ``@birth``...), and the cues of
-requests, negation and dialogue acts. Each industry declares its slots' meanings as data in
-``industry.json`` (``slots.<slot>.means``): patterns over concepts and words, so a new industry
-brings its own. A pattern is a space-separated list of groups that must all appear close
-together in one sentence; a group is alternatives separated by ``|``, each a concept
-(``@phone``) or words joined by ``_`` (``street_address``). The slot's ``keywords`` are
-patterns too (one literal group each).
+Two layers. The shared English layer is data in ``lexicon.py`` (concepts such as ``@phone``,
+request words, negations, dialogue acts, decoys), read through ``words.py`` (sentences and
+normalised words) and ``requests.py`` (when a clause asks). Each industry declares its slots'
+meanings in ``industry.json`` (``slots.<slot>.means``): patterns of groups that must all appear
+close together in one sentence; a group is alternatives split by ``|``, each a concept
+(``@phone``) or words joined by ``_``; a group led by ``~`` only qualifies the reading; ``!``
+raises a pattern's weight. The slot's ``keywords`` are patterns too (one literal group each).
 
-A sentence asks for a slot when one of the slot's patterns matches it and the sentence is a
-request: a question mark, a request word (what, could you, please, tell me...), a question's
-word order ("is this for yourself"), or a bare noun phrase ("and your date of birth").
-Overlapping readings go to the more specific pattern; a tie goes to the context (the slot asked
-last, the slots the active desk's tools take), then to a slot the caller has a fact for.
-Everything here is linear in the line's length: a dictionary lookup per word, no regex that can
-backtrack."""
+A clause asks for a slot when one of the slot's patterns matches and the clause is a request.
+Readings that take the same words go to the more specific pattern, then to the slot the
+question word asks about, the slot the caller knows, the context (the slot asked last, the
+active desk's slots); of slots one question names without "and"/"or"/comma between them, it
+asks for one. A request no pattern places goes to the learned fallback (``model.py``). All of it
+is linear in the line's length: a dictionary lookup per word and a bounded placement per
+pattern, no regex that can backtrack."""
 
 from __future__ import annotations
 
@@ -367,7 +365,7 @@ def _place(pattern: Pattern, found: Found, loose: bool = False) -> Match | None:
                 spans = [s for s in spans if found.clauses[s[0]] == clause]
                 if not spans:
                     break
-            free = [s for s in spans if not _overlaps(s, chosen)] or spans
+            free = [s for s in spans if not _spans_overlap(s, chosen)] or spans
             chosen.append(min(free, key=lambda s: (abs(s[0] - anchor[0]), s[0] - s[1])))
         if len(chosen) < len(options):
             continue
@@ -427,7 +425,7 @@ QUESTION_WORDS = frozenset(["who", "whom", "whose", "when", "where", "why"])
 COORDINATORS = frozenset(["and", "or", ",", "plus", "also", "then", "as", "together"])
 
 
-def _overlaps(span: tuple[int, int], spans: list[tuple[int, int]]) -> bool:
+def _spans_overlap(span: tuple[int, int], spans: list[tuple[int, int]]) -> bool:
     return any(span[0] < b and a < span[1] for a, b in spans)
 
 
