@@ -11,6 +11,7 @@ from functools import cache, partial
 from typing import Any, Literal
 
 from mivas_env.call.tasks import Task
+from mivas_env.caller.behaving import BehavingCaller
 from mivas_env.caller.llm import LLMCaller, LLMCallerConfig
 from mivas_env.caller.scripted import CallerReply, CallerSpec, ScriptedCaller
 from mivas_env.industries import Database, ToolServer, server_class
@@ -136,7 +137,9 @@ class CallSession:
         spec, keywords = self.task.caller, slot_keywords(name)
         if self.caller_hears_spoken:
             spec, keywords = spoken_caller(spec), spoken_keywords(name)
-        scripted = ScriptedCaller(
+        # A caller with behaviours (a generated level above 0) plays them; else the plain one.
+        kind = BehavingCaller if spec.behaviours else ScriptedCaller
+        scripted = kind(
             spec, keywords, self.seed, check=partial(locked_matches, compiled), locked=locked)
         self.caller = (scripted if self.llm_caller is None
                        else LLMCaller(scripted, self.llm_caller))
