@@ -217,6 +217,12 @@ class CallSession:
             grouped.setdefault(call.name, []).append({
                 "arguments": call.arguments, "output": call.output,
                 "start_offset_ms": call.start_offset_ms, "desk": call.desk})
-        return {"task_id": self.task.full_id, "tool_calls": grouped,
-                "hangup_dump": dict(dump) if dump is not None else None,
-                "transcript": [{"role": role, "text": text} for role, text in self.transcript]}
+        trace: dict[str, Any] = {
+            "task_id": self.task.full_id, "tool_calls": grouped,
+            "hangup_dump": dict(dump) if dump is not None else None,
+            "transcript": [{"role": role, "text": text} for role, text in self.transcript]}
+        if self.task.lock.level:  # a level above 0 says so, and how its caller behaved
+            trace["level"] = self.task.lock.level
+            trace["caller_behaviours"] = [b.model_dump(exclude_none=True)
+                                          for b in self.task.caller.behaviours]
+        return trace

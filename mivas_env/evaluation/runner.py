@@ -37,6 +37,7 @@ class EpisodeResult:
     aux_passed: bool = True  # every auxiliary judge that was evaluated passed (not in r_eval)
     aux_failed: tuple[str, ...] = ()  # the auxiliary judges that failed
     r_strict: float = 0.0  # the strict training reward (r_train, or 0 when aux failed)
+    level: int = 0  # the task's difficulty level (generation.levels; 0 for hand-written tasks)
 
     @property
     def strict_passed(self) -> bool:
@@ -84,7 +85,7 @@ def run_episode(env: gym.Env[str, Any], agent: Agent, task: Task, seed: int,
         aux_passed=aux is None or bool(aux["passed"]),
         aux_failed=tuple(name for name, judge in (aux or {}).get("judges", {}).items()
                          if judge["evaluated"] and not judge["passed"]),
-        r_strict=float(info.get("r_strict", 0.0)))
+        r_strict=float(info.get("r_strict", 0.0)), level=task.lock.level or 0)
 
 
 def evaluate(agent: Agent, tasks: Sequence[Task], *, discount: float = 0.5, seed: int = 0,
@@ -120,13 +121,23 @@ def _summary(results: Sequence[EpisodeResult]) -> dict[str, Any]:
 
 
 def summarize(agent: str, discount: float, results: Sequence[EpisodeResult]) -> dict[str, Any]:
-    """The ``mivas eval --json`` object (docs/formats.md)."""
+    """The ``mivas eval --json`` object (docs/formats.md); ``levels`` (by level, then by
+    industry) only when the run mixes difficulty levels."""
     industries: dict[str, list[EpisodeResult]] = {}
+    levels: dict[int, list[EpisodeResult]] = {}
     for result in results:
         industries.setdefault(result.industry, []).append(result)
-    return {"agent": agent, "discount": discount,
-            "industries": {name: _summary(rows) for name, rows in industries.items()},
-            "overall": _summary(results)}
+        levels.setdefault(result.level, []).append(result)
+    summary = {"agent": agent, "discount": discount,
+               "industries": {name: _summary(rows) for name, rows in industries.items()},
+               "overall": _summary(results)}
+    if len(levels) > 1:
+        summary["levels"] = {str(level): {
+            "overall": _summary(rows),
+            "industries": {name: _summary([r for r in rows if r.industry == name])
+                           for name in industries if any(r.industry == name for r in rows)}}
+            for level, rows in sorted(levels.items())}
+    return summary
 
 
 LEGEND = (
@@ -146,9 +157,10 @@ def format_table(summary: dict[str, Any]) -> str:
     header = (f"{'industry':<18}{'tasks':>6}{'pass':>8}{'exact':>8}{'score_T':>9}{'score_H':>9}"
               f"{'DB':>8}{'aux':>8}{'strict':>8}")
     lines = [f"agent={summary['agent']} discount={summary['discount']}", header, "-" * len(header)]
-    rows = [*summary["industries"].items(), ("overall", summary["overall"])]
+    by_level = [(f"level {level}", s["overall"]) for level, s in summary.get("levels", {}).items()]
+    rows = [*summary["industries"].items(), *by_level, ("overall", summary["overall"])]
     for name, s in rows:
-        if name == "overall":
+        if name == "overall" or (by_level and name == by_level[0][0]):
             lines.append("-" * len(header))
         lines.append(f"{name:<18}{s['tasks']:>6}{s['pass_rate']:>8.1%}{s['exact_rate']:>8.1%}"
                      f"{s['mean_score_T']:>9.3f}{s['mean_score_H']:>9.3f}{s['db_pass_rate']:>8.1%}"
