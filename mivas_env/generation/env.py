@@ -5,8 +5,8 @@
 world and the instance: the same ``s`` gives the same instance and the same caller lines in
 every process. ``options={"family": "C3"}`` pins a family (a code or a category slug);
 ``level=K`` (0..4, ``generation.levels``) sets the difficulty, and ``options={"level": K}``
-overrides it for one reset (a mapping ``{"<industry>/<code>": K}`` gives a level per family,
-others keeping the env's: what ``mivas_env.curriculum.Curriculum`` passes).
+overrides it for one reset (a mapping ``{"<industry>/<code>": K, "*": K0}`` gives a level per
+family, others taking ``"*"`` or the env's: what ``mivas_env.Curriculum`` passes).
 Worlds are drawn among the split's first ``num_worlds`` (cached per process, like Procgen's
 ``num_levels``; ``None`` draws from the whole split)."""
 
@@ -92,9 +92,9 @@ class GeneratedEnv(MivasEnv):
 
     def _level(self, wanted: Any, family: str) -> int:
         """The level of one reset: an int, or a mapping by ``<industry>/<code>`` (a family it
-        does not name takes the env's level)."""
+        does not name takes the mapping's ``"*"``, else the env's level)."""
         if isinstance(wanted, Mapping):
-            wanted = wanted.get(family, self.level)
+            wanted = wanted.get(family, wanted.get("*", self.level))
         return check_level(wanted)
 
 
