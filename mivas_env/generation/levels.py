@@ -10,7 +10,6 @@ table docs/generation.md shows."""
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -81,8 +80,8 @@ def apply_level(data: Draft, world: World, level: int, rng: random.Random) -> Dr
     if level == 0:
         return data
     spec = LEVELS[level]
-    out = copy.deepcopy(data)
-    caller = out["caller"]
+    out = dict(data)  # only the id, tags and caller change: copy those, share the rest
+    caller = out["caller"] = dict(data["caller"])
     facts: dict[str, str] = caller.get("facts", {})
     used = dictated_slots(out, world, facts)
     behaviours: list[Behaviour] = []
