@@ -174,3 +174,14 @@ def test_the_careful_agent_handles_every_behaviour_on_a_clean_line(level: int) -
     naive = evaluate(make_agent("naive"), tasks, env_kwargs={"channel": "spoken"})
     assert all(result.passed for result in careful)
     assert sum(r.passed for r in naive) < len(naive)
+
+
+def test_a_higher_level_keeps_the_behaviours_of_the_levels_below() -> None:
+    """Level K+1 draws level K's behaviours first: the same facts and wrong values, plus its
+    own (rates rise with the level)."""
+    def behaviours(level: int) -> list[dict[str, Any]]:
+        data = generate_one("customer_support", "test", 3, family="C3", level=level).data
+        return [{k: v for k, v in b.items() if k != "rate"} for b in data["caller"]["behaviours"]]
+
+    for level in range(1, len(LEVELS) - 1):
+        assert behaviours(level + 1)[:len(behaviours(level))] == behaviours(level)

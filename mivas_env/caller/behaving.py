@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from mivas_env.caller.behaviours import (
     BARGE_IN_LINES,
+    BEHAVIOUR_KINDS,
     FILLERS,
     REASON_CUE,
     SIDE_SPEECH,
@@ -33,7 +34,7 @@ from mivas_env.caller.scripted import CallerReply, ScriptedCaller
 class BehavingCaller(ScriptedCaller):
     """A scripted caller playing ``spec.behaviours``."""
 
-    behaviour_rng: random.Random = field(init=False)
+    rngs: dict[str, random.Random] = field(init=False)  # one stream per behaviour kind
     withheld: set[str] = field(default_factory=set)  # reluctant slots not yet explained
     why_slot: str | None = None  # the fact the caller asked "why?" about on its last line
     cut: bool = False  # the caller cut in on the agent's last line
@@ -45,8 +46,11 @@ class BehavingCaller(ScriptedCaller):
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        # Its own stream, so the plain caller's paraphrase picks stay the same.
-        self.behaviour_rng = random.Random(f"behaviours/{self.seed}")
+        # Streams of their own, so the plain caller's paraphrase picks stay the same, and one
+        # per kind, so a behaviour draws the same whatever other behaviours the caller has
+        # (a higher level keeps a lower one's side speech and fillers where they were).
+        self.rngs = {kind: random.Random(f"behaviours/{self.seed}/{kind}")
+                     for kind in BEHAVIOUR_KINDS}
         kinds = {b.kind: b for b in self.spec.behaviours}
         self.withheld = {b.slot for b in self.spec.behaviours
                          if b.kind == "reluctance" and b.slot is not None}
@@ -59,8 +63,11 @@ class BehavingCaller(ScriptedCaller):
         self.side_speech = kinds.get("side_speech")
         self.filler = kinds.get("disfluency")
 
-    def _pick_of(self, lines: list[str]) -> str:
-        return lines[self.behaviour_rng.randrange(len(lines))]
+    def _sometimes(self, behaviour: Behaviour, lines: list[str]) -> str | None:
+        """One of ``lines`` at the behaviour's rate (two draws every line, fired or not)."""
+        rng = self.rngs[behaviour.kind]
+        roll, line = rng.random(), lines[rng.randrange(len(lines))]
+        return line if roll < (behaviour.rate or 0.0) else None
 
     def _replies(self, line: str) -> list[str]:
         """What the caller answers: the first sentence of a long line when it barges in; a
@@ -77,7 +84,7 @@ class BehavingCaller(ScriptedCaller):
         reluctant = [slot for slot in asked if slot in self.withheld]
         if reluctant:
             self.why_slot = reluctant[0]
-            return [why(reluctant[0], self.behaviour_rng)]
+            return [why(reluctant[0], self.rngs["reluctance"])]
         return super()._replies(line)
 
     def respond(self, agent_line: str) -> CallerReply:
@@ -91,20 +98,23 @@ class BehavingCaller(ScriptedCaller):
             wrong = self.corrections.pop(slot, None)
             value = self.spec.facts.get(slot, "")
             if wrong is not None and value and value in text:
-                text = corrected(text, value, wrong, self.behaviour_rng)
+                text = corrected(text, value, wrong, self.rngs["self_correction"])
         if self.told - told:
             for behaviour in list(self.guesses):
                 if behaviour.slot not in self.told and behaviour.slot is not None \
                         and behaviour.wrong is not None:
-                    text = f"{text} {guess(behaviour.slot, behaviour.wrong, self.behaviour_rng)}"
+                    said = guess(behaviour.slot, behaviour.wrong, self.rngs["wrong_guess"])
+                    text = f"{text} {said}"
                     self.guesses.remove(behaviour)
-        if self.filler is not None and self.behaviour_rng.random() < (self.filler.rate or 0):
-            text = f"{self._pick_of(FILLERS)} {text}"
-        if self.side_speech is not None and \
-                self.behaviour_rng.random() < (self.side_speech.rate or 0):
-            text = f"{self._pick_of(SIDE_SPEECH)} {text}"
+        if self.filler is not None:
+            filler = self._sometimes(self.filler, FILLERS)
+            text = f"{filler} {text}" if filler else text
+        if self.side_speech is not None:
+            aside = self._sometimes(self.side_speech, SIDE_SPEECH)
+            text = f"{aside} {text}" if aside else text
         if self.cut:
-            text = f"{self._pick_of(BARGE_IN_LINES)} {text}"
+            rng = self.rngs["barge_in"]
+            text = f"{BARGE_IN_LINES[rng.randrange(len(BARGE_IN_LINES))]} {text}"
         return CallerReply(text, hang_up=False)
 
 

@@ -229,8 +229,10 @@ def generate_one(industry: str, split: str, seed: int, *, family: str | None = N
         try:
             data, warnings = lock_data(data)
             if level:
+                # One stream for every level: level K+1 draws level K's behaviours first,
+                # so it keeps them (same facts, same wrong values) and adds its own.
                 data = apply_level(data, the_world, level, random.Random(
-                    f"mivas-gen/{industry}/{split}/{seed}/{chosen.code}/{attempt}/L{level}"))
+                    f"mivas-gen/{industry}/{split}/{seed}/{chosen.code}/{attempt}/levels"))
             task = build_task(load_lockfile(data), Path(industry, f"{data['id']}.json"))
         except MivasError as exc:
             stats.drop(chosen.code, f"invalid: {exc.message}")
