@@ -185,3 +185,18 @@ def test_a_higher_level_keeps_the_behaviours_of_the_levels_below() -> None:
 
     for level in range(1, len(LEVELS) - 1):
         assert behaviours(level + 1)[:len(behaviours(level))] == behaviours(level)
+
+
+def test_the_levels_benchmark_runs_at_a_tiny_size() -> None:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "_bench_levels", Path(__file__).resolve().parents[1] / "benchmarks" / "bench_levels.py")
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    rows = bench.measure(2, [0, 4])
+    assert {(row["agent"], row["level"]) for row in rows} == {
+        (agent, level) for agent in bench.AGENTS for level in (0, 4)}
+    assert all(row["pass_rate"] == 1.0 for row in rows if row["agent"] == "oracle")
+    assert "| L0 (0%) | L4 (15%) |" in bench.table(rows, [0, 4]).splitlines()[0]
