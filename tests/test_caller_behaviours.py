@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from mivas_env.agents.voice import cleaned
@@ -156,3 +158,18 @@ def test_the_careful_agent_writes_down_only_what_the_caller_meant() -> None:
     heard = spoken("Hold on — no, the blue one — sorry, go ahead. Um, it's 646.555.0187 — "
                    "sorry, I mean 646.555.0189. Oh, and the ZIP code might be 10013, I'm not sure.")
     assert cleaned(heard) == spoken("646.555.0189")
+
+
+@settings(max_examples=60, deadline=None)
+@given(lines=st.lists(st.sampled_from([
+    "What is your date of birth?", "And the best phone number to reach you?", "Thanks.",
+    "Let me read that back: 646.555.0189. Is that right?", "Could you spell that for me?",
+    "May I have your full name and date of birth, please?", "You are all booked now. Bye."]),
+    min_size=1, max_size=6), seed=st.integers(0, 1000))
+def test_without_behaviours_the_behaving_caller_says_what_the_plain_one_says(
+        lines: list[str], seed: int) -> None:
+    spec = _caller().spec
+    plain = ScriptedCaller(spec, slot_keywords("healthcare"), seed)
+    behaving = BehavingCaller(spec, slot_keywords("healthcare"), seed)
+    for line in lines:
+        assert plain.respond(line) == behaving.respond(line)

@@ -11,6 +11,8 @@ from typing import Any
 
 import gymnasium as gym
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import mivas_env  # noqa: F401  # registers the envs
 from mivas_env.agents.baselines import make_agent
@@ -200,3 +202,20 @@ def test_the_levels_benchmark_runs_at_a_tiny_size() -> None:
         (agent, level) for agent in bench.AGENTS for level in (0, 4)}
     assert all(row["pass_rate"] == 1.0 for row in rows if row["agent"] == "oracle")
     assert "| L0 (0%) | L4 (15%) |" in bench.table(rows, [0, 4]).splitlines()[0]
+
+
+@settings(max_examples=25, deadline=None)
+@given(industry=st.sampled_from(industries()), seed=st.integers(0, 10**6),
+       level=st.integers(1, len(LEVELS) - 1))
+def test_a_level_changes_only_the_id_level_tags_and_callers_behaviours(
+        industry: str, seed: int, level: int) -> None:
+    base = generate_one(industry, "train", seed, check=False).data
+    leveled = generate_one(industry, "train", seed, check=False, level=level).data
+    assert leveled["id"] == f"{base['id']}-L{level}" and leveled["level"] == level
+    assert leveled["tags"] == [*base["tags"], f"level-{level}"]
+    assert {**leveled["caller"], "behaviours": None} == {**base["caller"], "behaviours": None}
+    rest = ("id", "level", "tags", "caller")
+    assert {k: v for k, v in leveled.items() if k not in rest} == \
+        {k: v for k, v in base.items() if k not in rest}
+    kinds = [b["kind"] for b in leveled["caller"]["behaviours"]]
+    assert set(kinds) <= set(LEVELS[level].kinds) and "disfluency" in kinds
