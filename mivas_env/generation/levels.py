@@ -154,22 +154,28 @@ def _wrong_guess(spec: Level, facts: dict[str, str], used: list[str], rng: rando
     return Behaviour(kind="wrong_guess", slot=slot, wrong=wrong) if wrong else None
 
 
-def _plain(kind: BehaviourKind) -> Maker:
+def _one_at_a_time(spec: Level, facts: dict[str, str], used: list[str], rng: random.Random,
+                   corrected_slot: str | None) -> Behaviour:
+    return Behaviour(kind="one_at_a_time")
+
+
+def _barge_in(spec: Level, facts: dict[str, str], used: list[str], rng: random.Random,
+              corrected_slot: str | None) -> Behaviour:
+    return Behaviour(kind="barge_in", words=spec.barge_in_words)
+
+
+def _at_rate(kind: BehaviourKind) -> Maker:
+    """Side speech or fillers, at the level's rate for them."""
     def make(spec: Level, facts: dict[str, str], used: list[str], rng: random.Random,
              corrected_slot: str | None) -> Behaviour:
-        if kind == "barge_in":
-            return Behaviour(kind=kind, words=spec.barge_in_words)
-        if kind in ("side_speech", "disfluency"):
-            return Behaviour(kind=kind, rate=spec.rate(kind))
-        return Behaviour(kind=kind)
+        return Behaviour(kind=kind, rate=spec.rate(kind))
     return make
 
 
 _BEHAVIOUR: dict[BehaviourKind, Maker] = {
-    "self_correction": _self_correction, "reluctance": _reluctance,
-    "wrong_guess": _wrong_guess, "one_at_a_time": _plain("one_at_a_time"),
-    "barge_in": _plain("barge_in"), "side_speech": _plain("side_speech"),
-    "disfluency": _plain("disfluency")}
+    "self_correction": _self_correction, "reluctance": _reluctance, "wrong_guess": _wrong_guess,
+    "one_at_a_time": _one_at_a_time, "barge_in": _barge_in,
+    "side_speech": _at_rate("side_speech"), "disfluency": _at_rate("disfluency")}
 
 
 __all__ = ["LEVELS", "LEVEL_WER", "Level", "apply_level", "check_level", "dictated_slots"]
