@@ -157,14 +157,31 @@ def format_table(summary: dict[str, Any]) -> str:
     header = (f"{'industry':<18}{'tasks':>6}{'pass':>8}{'exact':>8}{'score_T':>9}{'score_H':>9}"
               f"{'DB':>8}{'aux':>8}{'strict':>8}")
     lines = [f"agent={summary['agent']} discount={summary['discount']}", header, "-" * len(header)]
-    by_level = [(f"level {level}", s["overall"]) for level, s in summary.get("levels", {}).items()]
-    rows = [*summary["industries"].items(), *by_level, ("overall", summary["overall"])]
+    rows = [*summary["industries"].items(), ("overall", summary["overall"])]
     for name, s in rows:
-        if name == "overall" or (by_level and name == by_level[0][0]):
+        if name == "overall":
             lines.append("-" * len(header))
         lines.append(f"{name:<18}{s['tasks']:>6}{s['pass_rate']:>8.1%}{s['exact_rate']:>8.1%}"
                      f"{s['mean_score_T']:>9.3f}{s['mean_score_H']:>9.3f}{s['db_pass_rate']:>8.1%}"
                      f"{s['aux_pass_rate']:>8.1%}{s['strict_pass_rate']:>8.1%}")
+    if "levels" in summary:
+        lines += ["", *level_columns(summary)]
     lines += ["", *LEGEND]
     return "\n".join(lines)
+
+
+def level_columns(summary: dict[str, Any]) -> list[str]:
+    """A run that mixes levels: pass rate per industry (rows) and level (columns), with the
+    number of episodes at each level."""
+    levels = summary["levels"]
+    header = f"{'pass by level':<18}" + "".join(f"{'L' + level:>8}" for level in levels)
+    lines = [header, "-" * len(header)]
+    for name in [*summary["industries"], "overall"]:
+        cells = [levels[level]["overall"] if name == "overall"
+                 else levels[level]["industries"].get(name) for level in levels]
+        lines.append(f"{name:<18}" + "".join(
+            f"{cell['pass_rate']:>8.1%}" if cell else f"{'-':>8}" for cell in cells))
+    lines.append(f"{'tasks':<18}" + "".join(f"{levels[level]['overall']['tasks']:>8}"
+                                            for level in levels))
+    return lines
 

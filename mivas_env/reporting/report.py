@@ -181,8 +181,8 @@ def _level_html(record: EpisodeRecord) -> str:
 
 def _summary_html(summary: dict[str, Any]) -> str:
     levels = [(f"level {level}", s["overall"]) for level, s in summary.get("levels", {}).items()]
-    rows = [*summary.get("industries", {}).items(), *levels,
-            ("overall", summary.get("overall", {}))]
+    rows = [*summary.get("industries", {}).items(), ("overall", summary.get("overall", {})),
+            *levels]
     head = "".join(f"<th>{_e(name)}</th>" for name, _ in LEGEND)
     body = ""
     for name, s in rows:
