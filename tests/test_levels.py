@@ -220,3 +220,10 @@ def test_a_level_changes_only_the_id_level_tags_and_callers_behaviours(
         {k: v for k, v in base.items() if k not in rest}
     kinds = [b["kind"] for b in leveled["caller"]["behaviours"]]
     assert set(kinds) <= set(LEVELS[level].kinds) and "disfluency" in kinds
+
+
+def test_a_generated_env_at_a_level_passes_check_env() -> None:
+    from gymnasium.utils.env_checker import check_env
+
+    env = gym.make("mivas_env:mivas/healthcare-gen-v0", split="train", level=3)
+    check_env(env.unwrapped, skip_render_check=True)
