@@ -4,7 +4,7 @@
     python scripts/level_table.py [--n 20]
 
 A behaviour about a fact names the facts it was drawn on (``self-correction: phone, dob``);
-a family whose facts offer none goes without it (a dash). ``tests/test_docs.py`` checks the
+a family whose facts offer none goes without it (a dash). ``tests/test_levels.py`` checks the
 table in docs/generation.md is this script's output at the default size."""
 
 from __future__ import annotations
@@ -35,10 +35,11 @@ def cell(level: int, found: dict[str, set[str]]) -> str:
     return "; ".join(parts)
 
 
-def table(n: int) -> str:
+def table(n: int, only: list[str] | None = None) -> str:
+    """The markdown table (``only``: these industries' rows)."""
     header = "| family | " + " | ".join(f"L{level.number} adds" for level in LEVELS[1:]) + " |"
     lines = [header, "|---|" + "---|" * (len(LEVELS) - 1)]
-    for industry in industries():
+    for industry in only or industries():
         for family in families(industry):
             found: dict[str, set[str]] = defaultdict(set)
             for seed in range(n):

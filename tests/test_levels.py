@@ -227,3 +227,18 @@ def test_a_generated_env_at_a_level_passes_check_env() -> None:
 
     env = gym.make("mivas_env:mivas/healthcare-gen-v0", split="train", level=3)
     check_env(env.unwrapped, skip_render_check=True)
+
+
+def test_the_per_family_level_table_in_the_docs_is_what_the_script_prints() -> None:
+    """One industry's rows here (all of them with MIVAS_LEVEL_TABLE_ALL=1)."""
+    import importlib.util
+
+    root = Path(__file__).resolve().parents[1]
+    spec = importlib.util.spec_from_file_location("_level_table", root / "scripts" / "level_table.py")
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    only = None if os.environ.get("MIVAS_LEVEL_TABLE_ALL") == "1" else ["legal"]
+    doc = (root / "docs" / "generation.md").read_text(encoding="utf-8")
+    for row in script.table(20, only).splitlines():
+        assert row in doc, row
