@@ -10,7 +10,8 @@ Sections:
   the distinct ones (caller facts, gold calls or expected state differ); drops are counted.
 - throughput: generated + locked + self-checked instances per second on one core, with a fresh
   world per instance (the whole split) and with worlds cached (the first 50 of the split).
-- reset: p50/p90 of ``reset`` of ``mivas/<industry>-gen-v0`` once its 100 worlds are cached.
+- reset: p50/p90 of ``reset`` of ``mivas/<industry>-gen-v0`` once its 100 worlds are cached
+  (at ``--level``, default 0).
 - worlds: ms to build a world (cold cache) and KiB per cached world (tables + compiled side).
 - memorisation: for each test instance, the train instance of the same family whose opening is
   nearest (rapidfuzz token-set ratio over every train opening) is replayed (its gold calls and
@@ -87,8 +88,8 @@ def throughput(industry: str, n: int) -> dict[str, Any]:
     return out
 
 
-def reset(industry: str, n: int) -> dict[str, Any]:
-    env = gym.make(f"mivas_env:mivas/{industry}-gen-v0", split="train")
+def reset(industry: str, n: int, level: int = 0) -> dict[str, Any]:
+    env = gym.make(f"mivas_env:mivas/{industry}-gen-v0", split="train", level=level)
     for s in range(2000):  # draws every one of the env's 100 worlds
         env.reset(seed=10**6 + s)
     wall, cpu = [], []
@@ -210,6 +211,7 @@ def main() -> None:
     parser.add_argument("--distinct", type=int, default=10_000)
     parser.add_argument("--throughput", type=int, default=200)
     parser.add_argument("--resets", type=int, default=500)
+    parser.add_argument("--level", type=int, default=0, help="reset: the envs' difficulty level")
     parser.add_argument("--worlds", type=int, default=20)
     parser.add_argument("--memo-train", type=int, default=60)
     parser.add_argument("--memo-test", type=int, default=15)
@@ -220,7 +222,7 @@ def main() -> None:
     results: dict[str, dict[str, Any]] = {}
     runners = {"distinct": lambda name: distinct(name, args.distinct),
                "throughput": lambda name: throughput(name, args.throughput),
-               "reset": lambda name: reset(name, args.resets),
+               "reset": lambda name: reset(name, args.resets, args.level),
                "worlds": lambda name: worlds(name, args.worlds),
                "memorisation": lambda name: memorisation(name, args.memo_train, args.memo_test),
                "diversity": lambda name: diversity(name, args.diversity)}

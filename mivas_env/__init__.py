@@ -14,7 +14,7 @@ from gymnasium.envs.registration import register, registry
 from mivas_env import _moved
 from mivas_env.call.tasks import Task, find_task, load_task, load_tasks
 from mivas_env.env import MivasEnv, policy_info
-from mivas_env.wrappers import DiscreteActions, FixedDiscountEval
+from mivas_env.wrappers import Curriculum, DiscreteActions, FixedDiscountEval
 from rewards.industry import industry_names
 
 _moved.install()  # old import paths (mivas_env.runtime, ...) still work
@@ -41,5 +41,5 @@ def _register() -> None:
 
 _register()
 
-__all__ = ["ENV_IDS", "GEN_ENV_IDS", "DiscreteActions", "FixedDiscountEval", "MivasEnv", "Task", "find_task",
-           "load_task", "load_tasks", "policy_info"]
+__all__ = ["ENV_IDS", "GEN_ENV_IDS", "Curriculum", "DiscreteActions", "FixedDiscountEval",
+           "MivasEnv", "Task", "find_task", "load_task", "load_tasks", "policy_info"]

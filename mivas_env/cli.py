@@ -346,6 +346,19 @@ def _rate(text: str) -> float:
     return value
 
 
+def _level(text: str) -> int:
+    """A difficulty level (``--level``): 0..4."""
+    from rewards.models import MAX_LEVEL
+
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected an integer, got {text!r}") from None
+    if not 0 <= value <= MAX_LEVEL:
+        raise argparse.ArgumentTypeError(f"must be within 0..{MAX_LEVEL}, got {value}")
+    return value
+
+
 def _no_bar(args: argparse.Namespace) -> bool | None:
     """tqdm's ``disable``: off with --quiet; None turns the bar off when stderr is not a
     terminal (a log file, a pipe, a test), so only people watching see it."""
@@ -422,8 +435,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--channel", choices=["text", "spoken", "asr"], default="text",
                    help="what the agent hears: the text (default), a perfect recogniser's words, "
                         "or those words with seeded recognition errors (docs/voice.md)")
-    p.add_argument("--wer", type=_rate, default=0.1, action=_Given,
-                   help="asr channel: target word error rate (default 0.1)")
+    p.add_argument("--wer", type=_rate, default=None, action=_Given,
+                   help="asr channel: target word error rate (default: a generated task's "
+                        "level's, 0/3/6/10/15%%; 0.1 for hand-written tasks)")
     p.add_argument("--agent-channel", action="store_true",
                    help="the agent's speech reaches the caller through the channel too")
     p.add_argument("--caller-base-url", help="an LLM speaks the caller's lines: an "
@@ -475,6 +489,9 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("--out", required=True, help="directory for the lockfiles (<id>.json)")
     q.add_argument("--worlds", type=int, default=None,
                    help="draw worlds among the split's first N (default: the whole split)")
+    q.add_argument("--level", type=_level, default=0,
+                   help="difficulty 0-4: caller behaviours and the asr channel's default WER "
+                        "(docs/generation.md#levels; default 0, the families' own instances)")
     q.add_argument("--quiet", action="store_true", help="no progress bar")
     q.set_defaults(func=cmd_tasks_generate)
     q = tasks_sub.add_parser("show", help="print a lockfile")

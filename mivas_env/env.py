@@ -27,7 +27,14 @@ from mivas_env.call.actions import (
 )
 from mivas_env.call.runtime import CallSession, Scoping, speech_ms
 from mivas_env.caller.llm import LLMCaller, LLMCallerConfig
-from mivas_env.speech.channel import CHANNELS, DEFAULT_WER, Channel, ChannelName, Heard
+from mivas_env.speech.channel import (
+    CHANNELS,
+    DEFAULT_WER,
+    LEVEL_WER,
+    Channel,
+    ChannelName,
+    Heard,
+)
 
 if TYPE_CHECKING:
     from mivas_env.llm.judge import LLMJudge
@@ -66,6 +73,10 @@ class StepInfo(TypedDict):
     split: NotRequired[str]  # train | test | bench
     instance_seed: NotRequired[int]  # the generated instance (with the split, fixes the task)
     world_seed: NotRequired[int]  # the world the task runs in (rewards.worlds)
+    family: NotRequired[str]  # the family code (C3) of the generated instance
+    # reset of a task with a level (generation.levels): 0..4; Curriculum adds pass_rate
+    level: NotRequired[int]
+    pass_rate: NotRequired[float | None]  # the family's recent pass rate at its level
     # reset, and every step whose action moved the call to another desk
     instructions: NotRequired[str]  # the active desk's policy text
     # the last step only: the verifier's verdict and the recorded trace
@@ -99,6 +110,15 @@ class _Turn:
     messages: list[Message]
     transcript: list[str]
     heard: Heard | None = None  # a caller line through the speech channel
+
+
+def task_wer(task: Task) -> float:
+    """The ``asr`` channel's word error rate when the env is given none: the level's
+    (``LEVEL_WER``: 0, 3, 6, 10, 15%) for a generated task, ``DEFAULT_WER``
+    for a hand-written one."""
+    if task.lock.world is None:
+        return DEFAULT_WER
+    return LEVEL_WER[task.lock.level or 0]
 
 
 def to_charset(text: str, limit: int = MAX_OBSERVATION_CHARS) -> str:
@@ -153,9 +173,11 @@ class MivasEnv(gym.Env[str, str]):
     ``r_eval`` and the verdict are the same under both.
     ``channel`` is what the agent hears: ``"text"`` (the caller's line as written), ``"spoken"``
     (a perfect recogniser's words) or ``"asr"`` (those words with seeded recognition errors at
-    word error rate ``wer``); with ``agent_channel`` the agent's speech reaches the caller
-    through the same channel. ``llm_caller`` (an ``LLMCallerConfig`` or its fields as a dict)
-    lets an OpenAI-compatible model speak the caller's lines (see ``mivas_env.caller.llm``)."""
+    word error rate ``wer``: None, the default, is the task's level's rate for a generated
+    task and ``DEFAULT_WER`` for a hand-written one, see ``task_wer``); with ``agent_channel``
+    the agent's speech reaches the caller through the same channel. ``llm_caller`` (an
+    ``LLMCallerConfig`` or its fields as a dict) lets an OpenAI-compatible model speak the
+    caller's lines (see ``mivas_env.caller.llm``)."""
 
     metadata = {"render_modes": ["ansi"]}
 
@@ -163,7 +185,7 @@ class MivasEnv(gym.Env[str, str]):
                  discount: float = 0.5, max_turns: int = 40, scoping: Scoping = "enforce",
                  tasks: list[Task] | None = None, render_mode: str | None = None,
                  reward: RewardKind = "contract", llm_judge: "LLMJudge | None" = None,
-                 channel: ChannelName = "text", wer: float = DEFAULT_WER,
+                 channel: ChannelName = "text", wer: float | None = None,
                  agent_channel: bool = False,
                  llm_caller: LLMCallerConfig | dict[str, Any] | None = None) -> None:
         check_discount(discount)
@@ -175,8 +197,9 @@ class MivasEnv(gym.Env[str, str]):
             raise ValueError("max_turns must be >= 1")
         if channel not in CHANNELS:
             raise ValueError(f"channel must be one of {', '.join(CHANNELS)}, got {channel!r}")
-        if isinstance(wer, bool) or not isinstance(wer, (int, float)) or not 0.0 <= wer <= 1.0:
-            raise ValueError(f"wer must be a number within [0, 1], got {wer!r}")
+        if wer is not None and (isinstance(wer, bool) or not isinstance(wer, (int, float))
+                                or not 0.0 <= wer <= 1.0):
+            raise ValueError(f"wer must be a number within [0, 1] or None, got {wer!r}")
         self.tasks = tasks if tasks is not None else load_tasks(industry)
         if not self.tasks:
             raise TaskNotFoundError(f"no tasks for industry {industry!r}")
@@ -191,9 +214,9 @@ class MivasEnv(gym.Env[str, str]):
         self.render_mode = render_mode
         self.llm_caller = LLMCallerConfig.of(llm_caller) if llm_caller is not None else None
         self.channel: ChannelName = channel
-        self.wer = float(wer)
+        self.wer = float(wer) if wer is not None else None
         self.agent_channel = agent_channel
-        self._to_agent = Channel(channel, self.wer)
+        self._to_agent = Channel(channel, DEFAULT_WER if self.wer is None else self.wer)
         self._to_caller = Channel("text")
         self._turns: list[dict[str, Any]] = []
         self.observation_space = CallText(MAX_OBSERVATION_CHARS, min_length=0,
@@ -235,8 +258,9 @@ class MivasEnv(gym.Env[str, str]):
                                    and self.channel != "text", llm_caller=self.llm_caller)
         self.turn = 0
         # Each direction of the call has its own noise stream, seeded from the episode.
-        self._to_agent = Channel(self.channel, self.wer, seed=f"to_agent:{caller_seed}")
-        self._to_caller = Channel(self.channel if self.agent_channel else "text", self.wer,
+        wer = self.wer if self.wer is not None else task_wer(task)
+        self._to_agent = Channel(self.channel, wer, seed=f"to_agent:{caller_seed}")
+        self._to_caller = Channel(self.channel if self.agent_channel else "text", wer,
                                   seed=f"to_caller:{caller_seed}")
         self._turns = []
         start = self.session.clock_ms
@@ -375,6 +399,8 @@ class MivasEnv(gym.Env[str, str]):
         if started:
             info.update({"task_id": self.task.full_id, "industry": self.task.industry,
                          "category": self.task.lock.category})
+            if self.task.lock.level is not None:
+                info["level"] = self.task.lock.level
         if started or moved:
             info["instructions"] = self._instructions(node)
         caller = self.session.caller

@@ -45,7 +45,21 @@ def make_vector_env(num_envs: int = 1, asynchronous: bool | None = None,
 
 def make_generated_vector_env(num_envs: int = 1, asynchronous: bool | None = None,
                               max_episode_steps: int | None = None,
+                              curriculum: dict[str, Any] | None = None,
                               **kwargs: Any) -> VectorEnv[Any, Any, Any]:
-    """``make_vector_env`` over ``GeneratedEnv`` (the ``mivas/<industry>-gen-v0`` ids)."""
+    """``make_vector_env`` over ``GeneratedEnv`` (the ``mivas/<industry>-gen-v0`` ids); with
+    ``curriculum`` (``Curriculum`` keywords) each sub-env runs its own curriculum."""
+    if curriculum is None:
+        return make_vector_env(num_envs, asynchronous, max_episode_steps,
+                               env_class="mivas_env.generation.env:GeneratedEnv", **kwargs)
     return make_vector_env(num_envs, asynchronous, max_episode_steps,
-                           env_class="mivas_env.generation.env:GeneratedEnv", **kwargs)
+                           env_class="mivas_env.vector:_curriculum_env",
+                           curriculum=dict(curriculum), **kwargs)
+
+
+def _curriculum_env(curriculum: dict[str, Any], **kwargs: Any) -> Env[Any, Any]:
+    """A ``GeneratedEnv`` in a ``Curriculum`` (a module-level function: async workers pickle it)."""
+    from mivas_env.generation.env import GeneratedEnv
+    from mivas_env.wrappers.curriculum import Curriculum
+
+    return Curriculum(GeneratedEnv(**kwargs), **curriculum)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal, TypeVar
@@ -27,8 +28,10 @@ from pydantic_core import core_schema
 from rewards.errors import InputFormatError, LimitExceededError
 from rewards.limits import check_value, limits
 
-# Hand-written tasks are C<category>-E<example>; generated ones C<category>-<split>-<seed>.
-TASK_ID_PATTERN = r"^C[0-9]{1,3}-(E[0-9]{1,3}|(train|test|bench)-[0-9]{1,12})$"
+# Hand-written tasks are C<category>-E<example>; generated ones C<category>-<split>-<seed>,
+# with -L<level> at a difficulty level above 0.
+TASK_ID_PATTERN = r"^C[0-9]{1,3}-(E[0-9]{1,3}|(train|test|bench)-[0-9]{1,12}(-L[1-4])?)$"
+MAX_LEVEL = 4
 ParameterValue = Any  # a JSON literal, or {"any_of": [v1, v2, ...]}
 
 
@@ -106,6 +109,11 @@ class Lockfile(BaseModel):
     world: WorldRef | None = Field(
         default=None, description="The generated world the task is written for; absent: the "
                                   "shipped seed.json (world 0).")
+    level: int | None = Field(
+        default=None, ge=0, le=MAX_LEVEL, strict=True,
+        description="The difficulty level of a generated task, 0..4 (absent: 0, the "
+                    "family's own instance, written without the key). Above 0 its id ends in "
+                    "-L<level>.")
     title: str = ""
     category: str = ""
     description: str = ""
@@ -118,6 +126,17 @@ class Lockfile(BaseModel):
     aux: AuxSpec | None = Field(
         default=None, description="Spoken policy and LLM rubric for the auxiliary judges; "
                                   "never part of r_eval.")
+
+    @model_validator(mode="after")
+    def _level_in_id(self) -> Lockfile:
+        # The id says the level (C1-train-7-L3), so two levels of one instance never collide.
+        said = re.search(r"-L([0-9])$", self.id)
+        if (int(said[1]) if said else 0) != (self.level or 0):
+            raise ValueError(f"the id {self.id!r} and the level ({self.level or 0}) disagree: "
+                             f"a level-K task (K >= 1) has \"level\": K and an id ending in -LK")
+        if self.level and self.world is None:
+            raise ValueError("only a generated task (one with a world) has a level")
+        return self
 
     @property
     def full_id(self) -> str:

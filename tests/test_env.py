@@ -260,7 +260,8 @@ def test_every_info_key_is_declared_in_step_info(task_id: str) -> None:
     assert {"task_id", "industry", "category", "instructions"} <= set(infos[0])
     heard = {"caller_said", "caller_spoken", "asr_confidence"}  # every line the caller speaks
     assert heard <= set(infos[0])
-    generated = {"split", "instance_seed", "world_seed"}  # reset keys of -gen-v0 envs only
+    # reset keys of -gen-v0 envs (and of a task with a level, and of Curriculum) only
+    generated = {"split", "instance_seed", "world_seed", "family", "level", "pass_rate"}
     llm_caller = {"caller_repairs"}  # every step, with an LLM caller only
     outcome = (declared - required - generated - heard - llm_caller
                - {"task_id", "industry", "category", "instructions"})

@@ -92,7 +92,10 @@ def test_rllib_registers_every_env_id_and_builds_from_an_env_context(ray_session
     from mivas_env.integrations.rllib import register
 
     ids = register()
-    assert set(ids) == {f"mivas/{name}-v0" for name in industry_names()} | {"mivas/all-v0"}
+    from mivas_env import GEN_ENV_IDS
+
+    assert set(ids) == {f"mivas/{name}-v0" for name in industry_names()} | {"mivas/all-v0"} \
+        | set(GEN_ENV_IDS)
     creator = _global_registry.get(ENV_CREATOR, "mivas/healthcare-v0")
     env = creator(EnvContext({"task_ids": ["C1-E1"], "discount": 0.3}, worker_index=0))
     obs, info = env.reset(seed=0)

@@ -192,10 +192,14 @@ class _ScriptedVoiceAgent:
 
         self.plan.append(ask)
 
+    def hear(self, observation: str) -> str:
+        """What the agent takes from a caller line: its words (any channel)."""
+        return spoken(observation)
+
     def act(self, observation: str, info: dict[str, Any]) -> Action:
         if self.pending is not None:
             pending, self.pending = self.pending, None
-            pending(spoken(observation))  # what it heard, in words (any channel)
+            pending(self.hear(observation))
         while self.plan:
             action = self.plan.popleft()()
             if action is not None:
@@ -211,9 +215,37 @@ class NaiveVoiceAgent(_ScriptedVoiceAgent):
 
 class CarefulVoiceAgent(_ScriptedVoiceAgent):
     """Asks for each value, has names, emails and ids spelled, reads every value back and fixes
-    the part the caller corrects (at most ``MAX_READ_BACKS`` read-backs a value)."""
+    the part the caller corrects (at most ``MAX_READ_BACKS`` read-backs a value).
+
+    It also copes with a difficult caller (generation levels): it drops side speech, fillers
+    and a volunteered guess from what it heard, keeps the value a caller corrects itself to
+    ("918, sorry, I mean 917"), answers "why do you need it?" with a reason and asks again,
+    and after being cut off speaks one sentence a line."""
 
     name = "careful"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.question = ""  # the last question asked for a value
+        self.short = False  # the caller cuts in: one sentence a line
+
+    def reset(self, observation: str, info: dict[str, Any]) -> None:
+        super().reset(observation, info)
+        self.question, self.short = "", False
+
+    def hear(self, observation: str) -> str:
+        return cleaned(spoken(observation))
+
+    def act(self, observation: str, info: dict[str, Any]) -> Action:
+        words = spoken(observation)
+        if BARGED_IN.match(words):
+            self.short = True
+        if self.pending is not None and self.question and ASKED_WHY.search(words) \
+                and not read_digits(cleaned(words)):
+            # The value is still to come: give the reason and ask again, in one sentence.
+            question = self.question[:1].lower() + self.question[1:]
+            return f"I need it to verify your identity and find your record, so {question}"
+        return super().act(observation, info)
 
     def _ask(self, item: Dictated, question: str, gold: Any) -> None:
         reader = READERS[item.kind]
@@ -238,6 +270,7 @@ class CarefulVoiceAgent(_ScriptedVoiceAgent):
 
         def ask() -> Action:
             self.pending = heard
+            self.question = question
             return question
 
         def spell() -> Action | None:
@@ -260,8 +293,11 @@ class CarefulVoiceAgent(_ScriptedVoiceAgent):
             if value is None:  # nothing usable heard: ask again
                 self.pending = heard
                 self.plan.appendleft(read_back)
-                return "Sorry, I didn't catch that. " + question
+                self.question = question
+                return question if self.short else "Sorry, I didn't catch that. " + question
             self.pending = confirmed
+            if self.short:
+                return f"Is this right: {_say_back(item.kind, value)}?"
             return f"Let me read that back: {_say_back(item.kind, value)}. Is that right?"
 
         def confirmed(line: str) -> None:
@@ -283,6 +319,26 @@ class CarefulVoiceAgent(_ScriptedVoiceAgent):
 
 
 NUMBERS: frozenset[Kind] = frozenset({"phone", "digits", "id"})
+# A difficult caller's lines, in spoken words (mivas_env.caller.behaviours).
+# Loose on purpose: a recogniser garbles cue words too ("why do you nedda my zip code").
+BARGED_IN = re.compile(r"(yeah yeah|right right|okay okay)\b")
+ASKED_WHY = re.compile(r"\b(why|what do you \w+ my|do you \w+ my)\b")
+SIDE_SPEECH = re.compile(r"\b(hold|hang on|one second)\b.*?\b(ahead|about that)\b")
+GUESS = re.compile(r"\boh and (i think )?(the|my) .*?\bnot sure\b")
+SELF_CORRECTION = re.compile(r"\b(sorry i mean|no wait)\b")
+FILLER = re.compile(r"\b(um|uh|hmm|let me see)\b")
+
+
+def cleaned(heard: str) -> str:
+    """A caller line (in spoken words) as a careful listener writes it down: without words to
+    someone else, fillers, a barge-in cue or a volunteered guess, and, when the caller corrects
+    itself, from the correction on."""
+    heard = BARGED_IN.sub(" ", SIDE_SPEECH.sub(" ", heard))
+    heard = FILLER.sub(" ", GUESS.sub(" ", heard))
+    parts = SELF_CORRECTION.split(heard)
+    if len(parts) > 1:
+        heard = parts[-1]
+    return " ".join(heard.split())
 
 
 def vote(versions: list[str]) -> str:

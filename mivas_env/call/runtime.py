@@ -11,6 +11,7 @@ from functools import cache, partial
 from typing import Any, Literal
 
 from mivas_env.call.tasks import Task
+from mivas_env.caller.behaving import BehavingCaller
 from mivas_env.caller.llm import LLMCaller, LLMCallerConfig
 from mivas_env.caller.scripted import CallerReply, CallerSpec, ScriptedCaller
 from mivas_env.caller.understanding import industry_understanding
@@ -149,7 +150,9 @@ class CallSession:
         if self.caller_hears_spoken:
             spec, keywords = spoken_caller(spec), spoken_keywords(name)
         self.node = self.industry.entry_node
-        self.scripted = ScriptedCaller(
+        # A caller with behaviours (a generated level above 0) plays them; else the plain one.
+        kind = BehavingCaller if spec.behaviours else ScriptedCaller
+        self.scripted = kind(
             spec, keywords, self.seed, industry_understanding(name),
             check=partial(locked_matches, compiled), locked=locked,
             desk_slots=desk_slots(name, self.node))
@@ -229,6 +232,12 @@ class CallSession:
             grouped.setdefault(call.name, []).append({
                 "arguments": call.arguments, "output": call.output,
                 "start_offset_ms": call.start_offset_ms, "desk": call.desk})
-        return {"task_id": self.task.full_id, "tool_calls": grouped,
-                "hangup_dump": dict(dump) if dump is not None else None,
-                "transcript": [{"role": role, "text": text} for role, text in self.transcript]}
+        trace: dict[str, Any] = {
+            "task_id": self.task.full_id, "tool_calls": grouped,
+            "hangup_dump": dict(dump) if dump is not None else None,
+            "transcript": [{"role": role, "text": text} for role, text in self.transcript]}
+        if self.task.lock.level:  # a level above 0 says so, and how its caller behaved
+            trace["level"] = self.task.lock.level
+            trace["caller_behaviours"] = [b.model_dump(exclude_none=True)
+                                          for b in self.task.caller.behaviours]
+        return trace

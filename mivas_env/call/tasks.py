@@ -74,6 +74,11 @@ def build_task(lock: Lockfile, path: Path) -> Task:
         if slot not in slots:
             raise LockfileError(f"unknown slot {slot!r} (slots: {', '.join(slots)})",
                                 file=str(path), path=("caller", "facts", slot))
+    for index, behaviour in enumerate(caller.behaviours):
+        if behaviour.slot is not None and behaviour.slot not in caller.facts:
+            raise LockfileError(f"a {behaviour.kind} behaviour about {behaviour.slot!r}, a "
+                                f"fact the caller does not have", file=str(path),
+                                path=("caller", "behaviours", index, "slot"))
     return Task(lock=lock, compiled=compiled, caller=caller, path=path)
 
 

@@ -18,6 +18,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 from rapidfuzz.distance import Levenshtein
 
+from mivas_env.caller.behaviours import Behaviour
 from mivas_env.caller.goal import heard_phrases
 from mivas_env.caller.understanding import Reading, Understanding, keyword_understanding
 from mivas_env.speech.channel import DIGITS, MONTHS, ordinal, spoken
@@ -100,6 +101,9 @@ class CallerSpec(_Spec):
                     "booked\") before the goal's calls were made.")
     patience: StrictInt = Field(default=12, ge=1, le=1000,
                           description="Agent lines without progress before the caller hangs up.")
+    behaviours: list[Behaviour] = Field(
+        default_factory=list, description="How the caller makes the call harder (a generated "
+        "level above 0 declares them; see mivas_env.caller.behaviours). Absent: none.")
 
 
 GOODBYE = re.compile(r"\b(good ?bye|bye|have a (great|good|nice) (day|evening|one))\b")
@@ -162,6 +166,7 @@ class ScriptedCaller:
     last_told: list[str] = field(default_factory=list)  # the slots of the last answer
     spelled: set[str] = field(default_factory=set)  # slots spelled out at least once
     confirmed: set[str] = field(default_factory=set)  # slots read back right at least once
+    max_facts: int = MAX_FACTS_PER_TURN  # facts given in one line at most
     last_asked: list[str] = field(default_factory=list)  # the slots the agent asked for last
     desk_slots: frozenset[str] = frozenset()  # slots the active desk's tools take (runtime)
 
@@ -292,7 +297,7 @@ class ScriptedCaller:
         """Answers to the slots the line asks for, the first two at most. Asked for several
         ("your email or phone?"), the caller gives what it has and says it does not know only
         when it has none."""
-        known = [slot for slot in asked if slot in self.spec.facts][:MAX_FACTS_PER_TURN]
+        known = [slot for slot in asked if slot in self.spec.facts][:self.max_facts]
         if asked and not known:
             return [self._pick(self.spec.unknown)]
         answers = []
@@ -331,7 +336,7 @@ class ScriptedCaller:
                 return [reply]
         if "spell" in reading.acts:
             asked = [slot for slot in reading.asked if slot in self.spec.facts]
-            slots = (asked or self.last_told)[:MAX_FACTS_PER_TURN]
+            slots = (asked or self.last_told)[:self.max_facts]
             if slots:
                 for slot in slots:
                     if slot not in self.spelled:

@@ -184,7 +184,9 @@ def print_run(args: argparse.Namespace, summary: dict[str, Any],
     print(format_table(summary))
     channel = summary.get("channel", "text")
     if channel != "text":
-        print(f"channel={channel} wer={summary['wer']:g}"
+        wer = summary.get("wer")
+        said = "by task (a level's for generated, 0.1 otherwise)" if wer is None else f"{wer:g}"
+        print(f"channel={channel} wer={said}"
               + (" (agent speech through the channel too)" if summary.get("agent_channel")
                  else ""))
     if retried is not None:

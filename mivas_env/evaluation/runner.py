@@ -39,6 +39,7 @@ class EpisodeResult:
     aux_failed: tuple[str, ...] = ()  # the auxiliary judges that failed
     r_strict: float = 0.0  # the strict training reward (r_train, or 0 when aux failed)
     trial: int = 0  # which of the run's K trials of the task (docs/formats.md: seeds)
+    level: int = 0  # the task's difficulty level (generation.levels; 0 for hand-written tasks)
 
     @property
     def strict_passed(self) -> bool:
@@ -141,7 +142,8 @@ def play(env: gym.Env[str, Any], agent: Agent, task: Task, seed: int, *, trial: 
         aux_passed=aux is None or bool(aux["passed"]),
         aux_failed=tuple(name for name, judge in (aux or {}).get("judges", {}).items()
                          if judge["evaluated"] and not judge["passed"]),
-        r_strict=float(info.get("r_strict", 0.0)), trial=trial)
+        r_strict=float(info.get("r_strict", 0.0)), trial=trial,
+        level=task.lock.level or 0)
     return result, Episode(trace=info["trace"], verdict=info["verdict"], messages=chat.messages,
                            tools=list(chat.tools.values()))
 
@@ -241,15 +243,25 @@ def _summary(results: Sequence[EpisodeResult], seed: int) -> dict[str, Any]:
 def summarize(agent: str, discount: float, results: Sequence[EpisodeResult], *, seed: int = 0,
               metadata: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The ``mivas eval --json`` object (docs/formats.md): the run's metadata, one summary per
-    industry and overall (``seed`` also seeds the bootstrap), and every task's trials."""
+    industry and overall (``seed`` also seeds the bootstrap), and every task's trials;
+    ``levels`` (by level, then by industry) only when the run mixes difficulty levels."""
     industries: dict[str, list[EpisodeResult]] = {}
+    levels: dict[int, list[EpisodeResult]] = {}
     for result in results:
         industries.setdefault(result.industry, []).append(result)
+        levels.setdefault(result.level, []).append(result)
     outcomes = per_task_outcomes(results)
-    return {"agent": agent, "discount": discount, **dict(metadata or {}),
-            "seed": seed, "trials": trials_of(outcomes) if outcomes else 0,
-            "industries": {name: _summary(rows, seed) for name, rows in industries.items()},
-            "overall": _summary(results, seed), "per_task": outcomes}
+    summary = {"agent": agent, "discount": discount, **dict(metadata or {}),
+               "seed": seed, "trials": trials_of(outcomes) if outcomes else 0,
+               "industries": {name: _summary(rows, seed) for name, rows in industries.items()},
+               "overall": _summary(results, seed), "per_task": outcomes}
+    if len(levels) > 1:
+        summary["levels"] = {str(level): {
+            "overall": _summary(rows, seed),
+            "industries": {name: _summary([r for r in rows if r.industry == name], seed)
+                           for name in industries if any(r.industry == name for r in rows)}}
+            for level, rows in sorted(levels.items())}
+    return summary
 
 
 LEGEND = (
@@ -282,9 +294,28 @@ def format_table(summary: dict[str, Any]) -> str:
                      f"{s['mean_score_T']:>9.3f}{s['mean_score_H']:>9.3f}{s['db_pass_rate']:>8.1%}"
                      f"{s['aux_pass_rate']:>8.1%}{s['strict_pass_rate']:>8.1%}")
     low, high = summary["overall"].get("pass_rate_ci95", (0.0, 0.0))
-    lines += ["", f"overall pass rate 95% interval (bootstrap over tasks): [{low:.1%}, {high:.1%}]",
-              "", *LEGEND]
+    lines += ["", f"overall pass rate 95% interval (bootstrap over tasks): [{low:.1%}, {high:.1%}]"]
+    if "levels" in summary:
+        lines += ["", *level_columns(summary)]
+    lines += ["", *LEGEND]
     if trials > 1:
         lines.append(f"pass^{trials:<5}share of tasks whose {trials} trials all passed "
                      f"(unbiased pass^k; pass^1 is the pass rate)")
     return "\n".join(lines)
+
+
+def level_columns(summary: dict[str, Any]) -> list[str]:
+    """A run that mixes levels: pass rate per industry (rows) and level (columns), with the
+    number of episodes at each level."""
+    levels = summary["levels"]
+    header = f"{'pass by level':<18}" + "".join(f"{'L' + level:>8}" for level in levels)
+    lines = [header, "-" * len(header)]
+    for name in [*summary["industries"], "overall"]:
+        cells = [levels[level]["overall"] if name == "overall"
+                 else levels[level]["industries"].get(name) for level in levels]
+        lines.append(f"{name:<18}" + "".join(
+            f"{cell['pass_rate']:>8.1%}" if cell else f"{'-':>8}" for cell in cells))
+    lines.append(f"{'tasks':<18}" + "".join(f"{levels[level]['overall']['tasks']:>8}"
+                                            for level in levels))
+    return lines
+

@@ -25,6 +25,7 @@ from mivas_env.call.tasks import Task, build_task
 from mivas_env.env import MivasEnv
 from mivas_env.evaluation.authoring import check_loaded, lock_data
 from mivas_env.evaluation.runner import run_episode
+from mivas_env.generation.levels import apply_level, check_level
 from rewards import MivasError, load_industry
 from rewards.compile import CompiledLock
 from rewards.industry import Industry, PropertySchema
@@ -204,9 +205,15 @@ def check_split(split: str) -> str:
 
 def generate_one(industry: str, split: str, seed: int, *, family: str | None = None,
                  worlds: int | None = None, check: bool = True, stats: Stats | None = None,
-                 max_attempts: int = MAX_ATTEMPTS) -> Instance:
-    """Instance ``seed`` of ``split``: drawn, made, locked and (with ``check``) self-checked."""
+                 max_attempts: int = MAX_ATTEMPTS, level: int = 0) -> Instance:
+    """Instance ``seed`` of ``split``: drawn, made, locked and (with ``check``) self-checked.
+    At ``level`` above 0 the level's layer (``generation.levels``) goes over the locked
+    instance before the self-check; level 0 never reaches it."""
     check_split(split)
+    try:
+        check_level(level)
+    except ValueError as exc:
+        raise GenerationError(str(exc)) from None
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < MAX_SEED:
         raise GenerationError(f"an instance seed is an integer in [0, {MAX_SEED:,}), got {seed!r}")
     chosen = pick_family(industry, split, seed, family)
@@ -221,6 +228,11 @@ def generate_one(industry: str, split: str, seed: int, *, family: str | None = N
         data = _assemble(draft, chosen, instance_id(chosen.code, split, seed), the_world)
         try:
             data, warnings = lock_data(data)
+            if level:
+                # One stream for every level: level K+1 draws level K's behaviours first,
+                # so it keeps them (same facts, same wrong values) and adds its own.
+                data = apply_level(data, the_world, level, random.Random(
+                    f"mivas-gen/{industry}/{split}/{seed}/{chosen.code}/{attempt}/levels"))
             task = build_task(load_lockfile(data), Path(industry, f"{data['id']}.json"))
         except MivasError as exc:
             stats.drop(chosen.code, f"invalid: {exc.message}")
@@ -238,11 +250,11 @@ def generate_one(industry: str, split: str, seed: int, *, family: str | None = N
 
 def generate(industry: str, split: str, n: int, seed: int = 0, *, family: str | None = None,
              worlds: int | None = None, check: bool = True,
-             stats: Stats | None = None) -> Iterator[Instance]:
-    """Instances ``seed``, ``seed + 1``, ... ``seed + n - 1`` of ``split``."""
+             stats: Stats | None = None, level: int = 0) -> Iterator[Instance]:
+    """Instances ``seed``, ``seed + 1``, ... ``seed + n - 1`` of ``split`` (at ``level``)."""
     for index in range(n):
         yield generate_one(industry, split, seed + index, family=family, worlds=worlds,
-                           check=check, stats=stats)
+                           check=check, stats=stats, level=level)
 
 
 def _assemble(draft: Draft, family: Family, task_id: str, the_world: World) -> dict[str, Any]:

@@ -3,20 +3,25 @@
 
 ``reset(seed=s)`` draws the industry (for ``all``), the instance seed, hence the family, the
 world and the instance: the same ``s`` gives the same instance and the same caller lines in
-every process. ``options={"family": "C3"}`` pins a family (a code or a category slug).
+every process. ``options={"family": "C3"}`` pins a family (a code or a category slug);
+``level=K`` (0..4, ``generation.levels``) sets the difficulty, and ``options={"level": K}``
+overrides it for one reset (a mapping ``{"<industry>/<code>": K, "*": K0}`` gives a level per
+family, others taking ``"*"`` or the env's: what ``mivas_env.Curriculum`` passes).
 Worlds are drawn among the split's first ``num_worlds`` (cached per process, like Procgen's
 ``num_levels``; ``None`` draws from the whole split)."""
 
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Mapping
 from typing import Any
 
 from mivas_env.call.runtime import Scoping
 from mivas_env.call.tasks import Task
 from mivas_env.env import MivasEnv, RewardKind, StepInfo
-from mivas_env.generation.core import check_split, generate_one
+from mivas_env.generation.core import check_split, generate_one, pick_family
 from mivas_env.generation.families import families, industries
+from mivas_env.generation.levels import check_level
 from rewards import TaskNotFoundError
 
 TASK_CACHE = 256  # generated tasks kept per env (a repeated seed is not generated again)
@@ -29,10 +34,11 @@ class GeneratedEnv(MivasEnv):
                  family: str | None = None, num_worlds: int | None = 100,
                  self_check: bool = False, discount: float = 0.5, max_turns: int = 40,
                  scoping: Scoping = "enforce", render_mode: str | None = None,
-                 reward: RewardKind = "contract", llm_judge: Any = None,
+                 reward: RewardKind = "contract", llm_judge: Any = None, level: int = 0,
                  **env_kwargs: Any) -> None:
         """``env_kwargs`` are further ``MivasEnv`` keywords (``channel``, ``wer``...)."""
         self.split = check_split(split)
+        self.level = check_level(level)
         if num_worlds is not None and (isinstance(num_worlds, bool) or num_worlds < 1):
             raise ValueError(f"num_worlds must be a positive int or None, got {num_worlds!r}")
         names = [industry] if industry is not None else list(industries())
@@ -42,18 +48,18 @@ class GeneratedEnv(MivasEnv):
         self.family = family
         self.num_worlds = num_worlds
         self.self_check = self_check
-        self._generated: OrderedDict[tuple[str, int, str | None], Task] = OrderedDict()
-        first = self._generate(names[0], 0, family)
+        self._generated: OrderedDict[tuple[str, int, str | None, int], Task] = OrderedDict()
+        first = self._generate(names[0], 0, family, self.level)
         super().__init__(discount=discount, max_turns=max_turns, scoping=scoping,
                          tasks=[first], render_mode=render_mode, reward=reward,
                          llm_judge=llm_judge, **env_kwargs)
 
-    def _generate(self, industry: str, seed: int, family: str | None) -> Task:
-        key = (industry, seed, family)
+    def _generate(self, industry: str, seed: int, family: str | None, level: int) -> Task:
+        key = (industry, seed, family, level)
         task = self._generated.get(key)
         if task is None:
             instance = generate_one(industry, self.split, seed, family=family,
-                                    worlds=self.num_worlds, check=self.self_check)
+                                    worlds=self.num_worlds, check=self.self_check, level=level)
             task = instance.task
             self._generated[key] = task
             while len(self._generated) > TASK_CACHE:
@@ -72,13 +78,24 @@ class GeneratedEnv(MivasEnv):
         industry = self.industries[int(self.np_random.integers(len(self.industries)))]
         instance_seed = int(self.np_random.integers(2**31 - 1))
         family = options.pop("family", self.family)
-        task = self._generate(industry, instance_seed, family)
+        code = pick_family(industry, self.split, instance_seed, family).code
+        level = self._level(options.pop("level", self.level), f"{industry}/{code}")
+        task = self._generate(industry, instance_seed, family, level)
         self.tasks = [task]
         observation, info = super().reset(options={**options, "task_id": task.full_id})
         info["instance_seed"] = instance_seed
         info["world_seed"] = task.lock.world_seed
         info["split"] = self.split
+        info["family"] = code
+        info["level"] = level
         return observation, info
+
+    def _level(self, wanted: Any, family: str) -> int:
+        """The level of one reset: an int, or a mapping by ``<industry>/<code>`` (a family it
+        does not name takes the mapping's ``"*"``, else the env's level)."""
+        if isinstance(wanted, Mapping):
+            wanted = wanted.get(family, wanted.get("*", self.level))
+        return check_level(wanted)
 
 
 __all__ = ["GeneratedEnv"]

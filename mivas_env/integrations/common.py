@@ -58,15 +58,19 @@ def is_generated(env: MivasEnv) -> bool:
     return isinstance(env, GeneratedEnv)
 
 
-def reset_options(env: MivasEnv, task_id: Any = None, family: Any = None
+def reset_options(env: MivasEnv, task_id: Any = None, family: Any = None, level: Any = None
                   ) -> dict[str, Any] | None:
-    """``reset`` options for a row's ``task_id`` (shipped tasks) or ``family`` (generated envs,
-    where the seed picks the instance)."""
+    """``reset`` options for a row's ``task_id`` (shipped tasks) or ``family`` and ``level``
+    (generated envs, where the seed picks the instance; a row's level overrides the env's)."""
     if is_generated(env):
         if task_id:
             raise ValueError("a generated env (mivas/<industry>-gen-v0) picks its instance from "
                              "the seed; give a seed (and optionally a family), not a task_id")
-        return {"family": str(family)} if family else None
+        options = ({"family": str(family)} if family else {}) | (
+            {"level": int(level)} if level is not None else {})
+        return options or None
+    if level is not None:
+        raise ValueError("only a generated env (mivas/<industry>-gen-v0) takes a level")
     return {"task_id": str(task_id)} if task_id else None
 
 

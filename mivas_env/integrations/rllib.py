@@ -6,7 +6,10 @@ RLlib does not accept ``Text`` spaces, so the registered creators wrap the env i
 ``task_paths`` (lockfile paths to load instead of the shipped tasks, e.g. generated instances),
 ``discount`` (0.5), ``max_turns`` (40), ``reward`` ("contract" | "strict"),
 ``wrapper`` ("discrete" | "none"),
-``eval_discount`` (wrap in FixedDiscountEval with this discount; "r_eval" for pass/fail)."""
+``eval_discount`` (wrap in FixedDiscountEval with this discount; "r_eval" for pass/fail).
+The generated envs (``mivas/<industry>-gen-v0``) take ``split`` ("train"), ``family``,
+``num_worlds``, ``level`` (0) and ``curriculum`` (``Curriculum`` keywords: every env runner's
+env keeps its own curriculum; save each with ``state_dict()``) instead of tasks."""
 
 from __future__ import annotations
 
@@ -22,15 +25,16 @@ from typing import Any
 
 import gymnasium as gym
 
-from mivas_env import ENV_IDS
+from mivas_env import ENV_IDS, GEN_ENV_IDS
 from mivas_env.call.tasks import Task, load_task, load_tasks
 from mivas_env.env import MivasEnv
 from mivas_env.wrappers import DiscreteActions, FixedDiscountEval
 
 
-def make_env(env_config: Mapping[str, Any], default_industry: str | None = "healthcare"
-             ) -> gym.Env[Any, Any]:
-    """Build an env from an RLlib ``EnvContext`` (or any mapping)."""
+def make_env(env_config: Mapping[str, Any], default_industry: str | None = "healthcare",
+             generated: bool = False) -> gym.Env[Any, Any]:
+    """Build an env from an RLlib ``EnvContext`` (or any mapping); ``generated``: a
+    ``mivas/<industry>-gen-v0`` env."""
     try:  # RLlib runners share two cores with the learner: one torch thread each
         import torch
 
@@ -38,6 +42,8 @@ def make_env(env_config: Mapping[str, Any], default_industry: str | None = "heal
     except ImportError:
         pass
     industry = env_config.get("industry", default_industry)
+    if generated:
+        return _wrapped(_generated_env(env_config, industry), env_config)
     paths = env_config.get("task_paths")
     # lockfiles anywhere (generated instances), loaded once per process; else the shipped ones
     tasks = [_load_task_cached(str(path)) for path in paths] if paths else load_tasks(industry)
@@ -47,6 +53,25 @@ def make_env(env_config: Mapping[str, Any], default_industry: str | None = "heal
     env: gym.Env[Any, Any] = MivasEnv(tasks=tasks, discount=float(env_config.get("discount", 0.5)),
                                       max_turns=int(env_config.get("max_turns", 40)),
                                       reward=env_config.get("reward", "contract"))
+    return _wrapped(env, env_config)
+
+
+def _generated_env(env_config: Mapping[str, Any], industry: str | None) -> gym.Env[Any, Any]:
+    """A ``GeneratedEnv`` from ``env_config``, in a ``Curriculum`` when it has one."""
+    from mivas_env.generation.env import GeneratedEnv
+    from mivas_env.wrappers.curriculum import Curriculum
+
+    env: gym.Env[Any, Any] = GeneratedEnv(
+        industry, split=env_config.get("split", "train"), family=env_config.get("family"),
+        num_worlds=env_config.get("num_worlds", 100), level=int(env_config.get("level", 0)),
+        discount=float(env_config.get("discount", 0.5)),
+        max_turns=int(env_config.get("max_turns", 40)),
+        reward=env_config.get("reward", "contract"))
+    curriculum = env_config.get("curriculum")
+    return Curriculum(env, **dict(curriculum)) if curriculum is not None else env
+
+
+def _wrapped(env: gym.Env[Any, Any], env_config: Mapping[str, Any]) -> gym.Env[Any, Any]:
     eval_discount = env_config.get("eval_discount")
     if eval_discount is not None:
         env = FixedDiscountEval(env, None if eval_discount == "r_eval" else float(eval_discount))
@@ -66,7 +91,10 @@ def register() -> list[str]:
 
     for env_id, industry in ENV_IDS.items():
         register_env(env_id, lambda config, industry=industry: make_env(config, industry))
-    return list(ENV_IDS)
+    for env_id, industry in GEN_ENV_IDS.items():
+        register_env(env_id, lambda config, industry=industry: make_env(
+            config, config.get("industry", industry), generated=True))
+    return [*ENV_IDS, *GEN_ENV_IDS]
 
 
 def verdict_metrics_callback() -> type[Any]:

@@ -13,7 +13,8 @@ SkyRL's trainer does not pass ``tools=`` to the chat template, so ``init`` puts 
 a system message and ``step`` parses ``<tool_call>{...}</tool_call>`` blocks from the action text
 (a reply without a tool call is speech to the caller). ``env_config`` holds env kwargs
 (``discount``, ``max_turns``, ``reward``...); ``extras`` (the dataset row's) may hold ``task_id``
-and ``seed`` (a generated env: ``seed`` and optionally ``family``). The reward is ``r_train``
+and ``seed`` (a generated env: ``seed`` and optionally ``family`` and ``level``; ``level`` in
+``env_config`` sets the env's). The reward is ``r_train``
 on the last step; ``metadata`` then carries ``r_eval``, the verdict and the rest."""
 
 from __future__ import annotations
@@ -76,7 +77,8 @@ class MivasTextEnv(BaseTextEnv):  # type: ignore[misc]
         seed = self.extras.get("seed")
         opening, info = self.env.reset(
             seed=int(seed) if seed is not None else None,
-            options=reset_options(self.env, task_id, self.extras.get("family")))
+            options=reset_options(self.env, task_id, self.extras.get("family"),
+                                  self.extras.get("level")))
         self.info, self.outcome, self.turns = dict(info), {}, 0
         messages = [m for m in (prompt or []) if m.get("role") != "system"]
         return ([{"role": "system", "content": tools_message(self.industry)}, *messages,

@@ -51,11 +51,11 @@ class MivasToolEnv:
         self.done = False
 
     def reset(self, task_id: str | None = None, seed: int | None = None,
-              family: str | None = None, **row: Any) -> str:
+              family: str | None = None, level: int | None = None, **row: Any) -> str:
         """Start a call: ``task_id`` and ``seed`` from the dataset row (a generated env takes
-        ``seed`` and optionally ``family``); other columns are ignored."""
+        ``seed`` and optionally ``family`` and ``level``); other columns are ignored."""
         opening, info = self.env.reset(seed=int(seed) if seed is not None else None,
-                                       options=reset_options(self.env, task_id, family))
+                                       options=reset_options(self.env, task_id, family, level))
         self.info, self.outcome, self.done = dict(info), {}, False
         return opening_message(info, opening)
 
@@ -166,11 +166,11 @@ def environment_factory(industry: str = "healthcare", **env_kwargs: Any
 
 
 def dataset_rows(industry: str = "healthcare", task_ids: list[str] | None = None,
-                 seeds: int = 1) -> list[dict[str, Any]]:
+                 seeds: int = 1, level: int | None = None) -> list[dict[str, Any]]:
     """Rows for a ``datasets.Dataset``: a conversational ``prompt`` (the system prompt; the
     opening is appended by ``reset``), ``task_id`` and ``seed`` — for a generated env id
-    (``mivas/<industry>-gen-v0``) ``seeds`` rows with a seed each, one instance per seed. Only
-    policy-visible text."""
+    (``mivas/<industry>-gen-v0``) ``seeds`` rows with a seed each, one instance per seed, and
+    ``level`` when given. Only policy-visible text."""
     from mivas_env.call.tasks import load_tasks
     from mivas_env.integrations.common import ENV_ID, system_prompt
 
@@ -179,7 +179,10 @@ def dataset_rows(industry: str = "healthcare", task_ids: list[str] | None = None
               {"role": "user", "content": ""}]
     match = ENV_ID.match(industry)
     if match is not None and match["suffix"]:
-        return [{"prompt": prompt, "seed": seed} for seed in range(seeds)]
+        extra = {"level": level} if level is not None else {}
+        return [{"prompt": prompt, "seed": seed, **extra} for seed in range(seeds)]
+    if level is not None:
+        raise ValueError("only a generated env (mivas/<industry>-gen-v0) takes a level")
     ids = task_ids or [task.full_id for task in load_tasks(name)]
     return [{"prompt": prompt, "task_id": task_id, "seed": seed}
             for seed in range(seeds) for task_id in ids]

@@ -49,13 +49,17 @@ class MivasTasksetConfig(vf.TasksetConfig):  # type: ignore[misc]
     seeds: int = 1
     """Episodes per task, seeds 0..seeds-1 (a generated env: one instance per seed)."""
     env_kwargs: dict[str, Any] = {}
-    """Passed to the env unchanged (``discount``, ``max_turns``, ``reward``...)."""
+    """Passed to the env unchanged (``discount``, ``max_turns``, ``reward``, a generated env's
+    ``level``...)."""
+    levels: list[int] = []
+    """A generated env: every seed at each of these levels (empty: the env's level)."""
 
 
 class MivasData(vf.TaskData):  # type: ignore[misc]
     task_id: str
     seed: int
     industry: str
+    level: int | None = None
 
 
 class MivasTask(vf.Task[MivasData, vf.State, vf.TaskConfig]):  # type: ignore[misc]
@@ -67,19 +71,25 @@ class MivasTaskset(vf.Taskset[MivasTask, MivasTasksetConfig]):  # type: ignore[m
         config = self.config
         env = make_text_env(config.industry, **config.env_kwargs)
         industry = industry_of(config.industry)
-        if is_generated(env):  # one generated instance per seed
-            plan = [("", seed) for seed in range(config.seeds)]
+        plan: list[tuple[str, int, int | None]]
+        if is_generated(env):  # one generated instance per seed (and level)
+            plan = [("", seed, level) for level in (config.levels or [None])
+                    for seed in range(config.seeds)]
         else:
+            if config.levels:
+                raise ValueError("levels are for a generated env (mivas/<industry>-gen-v0)")
             wanted = set(config.task_ids)
-            plan = [(t.full_id, seed) for seed in range(config.seeds) for t in env.tasks
+            plan = [(t.full_id, seed, None) for seed in range(config.seeds) for t in env.tasks
                     if not wanted or t.full_id in wanted or t.lock.id in wanted]
-        for task_id, seed in plan:
-            opening, info = env.reset(seed=seed, options=reset_options(env, task_id))
+        for task_id, seed, level in plan:
+            opening, info = env.reset(seed=seed, options=reset_options(env, task_id,
+                                                                        level=level))
             drawn = info.get("task_id", task_id)
             yield MivasTask(MivasData(id=f"{drawn}#{seed}", name=drawn,
                                       prompt=opening_message(info, opening),
                                       system_prompt=tools_message(industry),
-                                      task_id=task_id, seed=seed, industry=industry),
+                                      task_id=task_id, seed=seed, industry=industry,
+                                      level=level),
                             config.task)
 
 
@@ -93,7 +103,8 @@ class MivasVerifiersEnv(vf.Env[MivasEnvConfig]):  # type: ignore[misc]
         taskset_config = self.taskset.config
         env = make_text_env(taskset_config.industry, **taskset_config.env_kwargs)
         industry = task.data.industry
-        env.reset(seed=task.data.seed, options=reset_options(env, task.data.task_id))
+        env.reset(seed=task.data.seed,
+                  options=reset_options(env, task.data.task_id, level=task.data.level))
         info: dict[str, Any] = {}
         async with agents.agent.interaction(task) as interaction:
             segment = await interaction.turn()  # the prompt (the caller's opening) is given
@@ -123,5 +134,6 @@ class MivasVerifiersEnv(vf.Env[MivasEnvConfig]):  # type: ignore[misc]
             "db_passed": float(bool(result.get("db_passed"))),
             "exact": float(result["r_eval"] == 1 and result.get("handoff_verdict") == "exact")})
         trace.info["mivas"] = {"task_id": task.data.task_id, "seed": task.data.seed,
+                               "level": task.data.level,
                                "verdict": result["verdict"], "aux": result.get("aux"),
                                "ended_by": result.get("ended_by")}

@@ -36,6 +36,8 @@ class EpisodeRecord:
     ended_by: str = ""
     label: str = ""  # which run, when one page shows several (e.g. the agent's name)
     trial: int = 0  # which trial of the task (mivas eval --trials)
+    level: int = 0  # a generated task's difficulty level, and its caller's behaviours
+    behaviours: tuple[str, ...] = ()
 
     @property
     def anchor(self) -> str:
@@ -158,7 +160,8 @@ def _episode_html(record: EpisodeRecord, view: Explained) -> str:
         f'data-passed="{int(passed)}" data-failed="{_e(" ".join(view.failed))}">'
         f'<details{"" if passed else " open"}><summary>{_e(record.label + " · ") if record.label else ""}'
         f'{_e(record.task_id)} '
-        f'<span class="muted">{_e(record.title)} · {_e(record.category)}</span> '
+        f'<span class="muted">{_e(record.title)} · {_e(record.category)}'
+        f'{_level_html(record)}</span> '
         f'{_badge("result", passed)}{badges} <span class="muted">route: {_e(route)}'
         f'{" · ended by " + _e(record.ended_by) if record.ended_by else ""}'
         f' · seed {_e(record.seed)}' + (f' · trial {record.trial}' if record.trial else '') + '</span>'
@@ -170,8 +173,17 @@ def _episode_html(record: EpisodeRecord, view: Explained) -> str:
         + f'<h3>Transcript</h3><ol class="transcript">{transcript}</ol></details></section>')
 
 
+def _level_html(record: EpisodeRecord) -> str:
+    if not record.level:
+        return ""
+    said = f" ({', '.join(record.behaviours)})" if record.behaviours else ""
+    return f" · level {_e(record.level)}{_e(said)}"
+
+
 def _summary_html(summary: dict[str, Any]) -> str:
-    rows = [*summary.get("industries", {}).items(), ("overall", summary.get("overall", {}))]
+    levels = [(f"level {level}", s["overall"]) for level, s in summary.get("levels", {}).items()]
+    rows = [*summary.get("industries", {}).items(), ("overall", summary.get("overall", {})),
+            *levels]
     head = "".join(f"<th>{_e(name)}</th>" for name, _ in LEGEND)
     body = ""
     for name, s in rows:
@@ -263,4 +275,7 @@ class ReportCollector:
             title=task.lock.title, seed=seed, verdict=info.get("verdict") or {},
             messages=messages, hops=task.compiled.industry.hops,
             ended_by=str(info.get("ended_by") or ""), label=self.label,
-            trial=int(info.get("trial") or 0)))
+            trial=int(info.get("trial") or 0),
+            level=task.lock.level or 0, behaviours=tuple(
+                " ".join(str(part) for part in (b.kind, b.slot) if part)
+                for b in task.caller.behaviours)))

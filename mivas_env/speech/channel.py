@@ -52,6 +52,9 @@ __all__ = ["CHANNELS", "DEFAULT_WER", "DIGITS", "MAX_TOKEN_CHARS", "MONTHS", "SH
 ChannelName = Literal["text", "spoken", "asr"]
 CHANNELS: tuple[ChannelName, ...] = ("text", "spoken", "asr")
 DEFAULT_WER = 0.1
+# The asr channel's default word error rate at each difficulty level of a generated task
+# (mivas_env.generation.levels); hand-written tasks keep DEFAULT_WER.
+LEVEL_WER: tuple[float, ...] = (0.0, 0.03, 0.06, 0.10, 0.15)
 
 # --- the recognition noise model ------------------------------------------------------------
 

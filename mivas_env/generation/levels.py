@@ -1,0 +1,181 @@
+"""Difficulty levels: a layer over whatever a family generates (issue 21).
+
+Level 0 is the family's instance untouched (``apply_level`` is never called for it, so not a
+byte changes). A level above 0 takes that instance and adds caller behaviours
+(``mivas_env.caller.behaviours``), declared in the lockfile's ``caller.behaviours`` with the
+values they use (which fact is corrected, the wrong value said first), and a default word
+error rate for the ``asr`` channel. The gold calls, handoffs and locked state stay the
+family's: a level makes the same task harder to hear, not another task. ``LEVELS`` below is the
+table docs/generation.md shows."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from mivas_env.caller.behaviours import Behaviour, BehaviourKind, wrong_value
+from mivas_env.speech.channel import LEVEL_WER
+from rewards.models import MAX_LEVEL
+
+if TYPE_CHECKING:
+    from mivas_env.generation.core import World
+
+Draft = dict[str, Any]
+# (level, facts, slots the gold route uses, rng, the slot self-corrected) -> a behaviour or None
+Maker = Callable[["Level", dict[str, str], list[str], random.Random, "str | None"],
+                 "Behaviour | None"]
+
+
+@dataclass(frozen=True)
+class Level:
+    """What a level adds over the one below, and its default word error rate (``asr``)."""
+
+    number: int
+    wer: float
+    adds: tuple[BehaviourKind, ...]
+    rates: tuple[tuple[BehaviourKind, float], ...] = ()  # side speech and fillers: how often
+    barge_in_words: int = 14
+
+    @property
+    def kinds(self) -> tuple[BehaviourKind, ...]:
+        """Every behaviour of this level: its own and those of the levels below."""
+        return tuple(kind for level in LEVELS[1:self.number + 1] for kind in level.adds)
+
+    def rate(self, kind: BehaviourKind) -> float:
+        for level in reversed(LEVELS[:self.number + 1]):
+            found = dict(level.rates).get(kind)
+            if found is not None:
+                return found
+        return 0.0
+
+
+LEVELS: tuple[Level, ...] = (
+    Level(0, LEVEL_WER[0], ()),
+    Level(1, LEVEL_WER[1], ("disfluency", "self_correction"), rates=(("disfluency", 0.3),)),
+    Level(2, LEVEL_WER[2], ("reluctance", "one_at_a_time"), rates=(("disfluency", 0.4),)),
+    Level(3, LEVEL_WER[3], ("side_speech", "wrong_guess"),
+          rates=(("disfluency", 0.5), ("side_speech", 0.3))),
+    Level(4, LEVEL_WER[4], ("barge_in",), rates=(("side_speech", 0.5),)),
+)
+assert len(LEVELS) == len(LEVEL_WER) == MAX_LEVEL + 1
+# Facts a caller may be reluctant to give: a date of birth or an account detail.
+SENSITIVE = ("date_of_birth", "member_id", "phone", "email", "zip", "order_id")
+
+
+def check_level(level: Any) -> int:
+    """``level`` as an int in 0..MAX_LEVEL (a ValueError naming the range otherwise)."""
+    if isinstance(level, bool) or not isinstance(level, int) or not 0 <= level <= MAX_LEVEL:
+        raise ValueError(f"level must be an integer in 0..{MAX_LEVEL}, got {level!r}")
+    return level
+
+
+def apply_level(data: Draft, world: World, level: int, rng: random.Random) -> Draft:
+    """A locked level-0 lockfile made a level-``level`` one: the id ends in ``-L<level>``,
+    ``"level"`` follows ``"world"``, a ``level-<n>`` tag, and ``caller.behaviours``. Each
+    behaviour about a fact picks one the gold route uses (a digit in it where it is said
+    wrong); a family whose facts offer none simply does without that behaviour."""
+    check_level(level)
+    if level == 0:
+        return data
+    spec = LEVELS[level]
+    out = dict(data)  # only the id, tags and caller change: copy those, share the rest
+    caller = out["caller"] = dict(data["caller"])
+    facts: dict[str, str] = caller.get("facts", {})
+    used = dictated_slots(out, world, facts)
+    behaviours: list[Behaviour] = []
+    corrected_slot: str | None = None
+    for kind in spec.kinds:
+        made = _BEHAVIOUR[kind](spec, facts, used, rng, corrected_slot)
+        if made is not None:
+            behaviours.append(made)
+            if kind == "self_correction":
+                corrected_slot = made.slot
+    caller["behaviours"] = [b.model_dump(exclude_none=True) for b in behaviours]
+    out["id"] = f"{out['id']}-L{level}"
+    out["tags"] = [*out.get("tags", []), f"level-{level}"]
+    ordered: Draft = {}
+    for key, value in out.items():
+        ordered[key] = value
+        if key == "world":
+            ordered["level"] = level
+    return ordered
+
+
+def dictated_slots(data: Draft, world: World, facts: dict[str, str]) -> list[str]:
+    """The caller's facts the gold calls take as arguments, in the order they are used."""
+    tools = world.definition.tools
+    used: list[str] = []
+    for call in data.get("exp_tool_calls", []):
+        tool = tools.get(call["name"])
+        if tool is None:
+            continue
+        for key in call.get("parameters", {}):
+            prop = tool.parameters.properties.get(key)
+            slot = prop.x_slot if prop is not None else None
+            if slot is not None and slot in facts and slot not in used:
+                used.append(slot)
+    return used
+
+
+def _with_digits(facts: dict[str, str], slots: list[str]) -> list[str]:
+    return [slot for slot in slots if any(ch.isdigit() for ch in facts[slot])]
+
+
+def _self_correction(spec: Level, facts: dict[str, str], used: list[str], rng: random.Random,
+                     corrected_slot: str | None) -> Behaviour | None:
+    candidates = _with_digits(facts, used)
+    if not candidates:
+        return None
+    slot = candidates[rng.randrange(len(candidates))]
+    wrong = wrong_value(facts[slot], rng)
+    return Behaviour(kind="self_correction", slot=slot, wrong=wrong) if wrong else None
+
+
+def _reluctance(spec: Level, facts: dict[str, str], used: list[str], rng: random.Random,
+                corrected_slot: str | None) -> Behaviour | None:
+    candidates = [slot for slot in used if slot in SENSITIVE]
+    if not candidates:
+        return None
+    return Behaviour(kind="reluctance", slot=candidates[rng.randrange(len(candidates))])
+
+
+def _wrong_guess(spec: Level, facts: dict[str, str], used: list[str], rng: random.Random,
+                 corrected_slot: str | None) -> Behaviour | None:
+    # A guess at a fact the agent has not asked for yet: said with another answer, so the
+    # route needs at least two facts from the caller.
+    candidates = [s for s in _with_digits(facts, used) if s != corrected_slot] or \
+        _with_digits(facts, used)
+    if len(used) < 2 or not candidates:
+        return None
+    slot = candidates[rng.randrange(len(candidates))]
+    wrong = wrong_value(facts[slot], rng)
+    return Behaviour(kind="wrong_guess", slot=slot, wrong=wrong) if wrong else None
+
+
+def _one_at_a_time(spec: Level, facts: dict[str, str], used: list[str], rng: random.Random,
+                   corrected_slot: str | None) -> Behaviour:
+    return Behaviour(kind="one_at_a_time")
+
+
+def _barge_in(spec: Level, facts: dict[str, str], used: list[str], rng: random.Random,
+              corrected_slot: str | None) -> Behaviour:
+    return Behaviour(kind="barge_in", words=spec.barge_in_words)
+
+
+def _at_rate(kind: BehaviourKind) -> Maker:
+    """Side speech or fillers, at the level's rate for them."""
+    def make(spec: Level, facts: dict[str, str], used: list[str], rng: random.Random,
+             corrected_slot: str | None) -> Behaviour:
+        return Behaviour(kind=kind, rate=spec.rate(kind))
+    return make
+
+
+_BEHAVIOUR: dict[BehaviourKind, Maker] = {
+    "self_correction": _self_correction, "reluctance": _reluctance, "wrong_guess": _wrong_guess,
+    "one_at_a_time": _one_at_a_time, "barge_in": _barge_in,
+    "side_speech": _at_rate("side_speech"), "disfluency": _at_rate("disfluency")}
+
+
+__all__ = ["LEVELS", "LEVEL_WER", "Level", "apply_level", "check_level", "dictated_slots"]
