@@ -40,7 +40,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
                          file=args.out) from None
     stats = Stats()
     instances = generate(args.industry, args.split, args.n, args.seed, family=args.family,
-                         worlds=args.worlds, stats=stats)
+                         worlds=args.worlds, stats=stats, level=args.level)
     for instance in tqdm(instances, total=args.n, desc=f"generate {args.industry} {args.split}",
                          unit="task", file=sys.stderr, leave=False, disable=_no_bar(args)):
         try:
