@@ -145,7 +145,11 @@ def format_table(summary: dict[str, Any]) -> str:
     """The per-industry table ``mivas eval`` prints, with its legend underneath."""
     header = (f"{'industry':<18}{'tasks':>6}{'pass':>8}{'exact':>8}{'score_T':>9}{'score_H':>9}"
               f"{'DB':>8}{'aux':>8}{'strict':>8}")
-    lines = [f"agent={summary['agent']} discount={summary['discount']}", header, "-" * len(header)]
+    title = f"agent={summary['agent']} discount={summary['discount']}"
+    if "channel" in summary:  # what the agent heard belongs with who was evaluated
+        title += f" channel={summary['channel']} wer={summary['wer']:g}" + (
+            " (agent speech through the channel too)" if summary.get("agent_channel") else "")
+    lines = [title, header, "-" * len(header)]
     rows = [*summary["industries"].items(), ("overall", summary["overall"])]
     for name, s in rows:
         if name == "overall":
