@@ -18,7 +18,15 @@ from pathlib import Path
 
 import pytest
 
-from tests.docblocks import Block, all_blocks, console_steps, matches, missing_extra, shown_python
+from tests.docblocks import (
+    Block,
+    all_blocks,
+    blocks,
+    console_steps,
+    matches,
+    missing_extra,
+    shown_python,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = sorted((ROOT / "docs").glob("*.md"))
@@ -171,9 +179,46 @@ def test_every_documented_block_runs_and_leaves_the_checkout_clean(block: Block,
     assert git(checkout, "status", "--porcelain", "--untracked-files=all") == "", block.name
 
 
-def test_blocks_marked_not_to_run_are_few_and_listed_in_the_readme() -> None:
+def test_blocks_marked_not_to_run_are_few_and_each_page_listed_in_the_readme() -> None:
     marked = [block for block in BLOCKS if block.skip]
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    listed = readme[readme.index("## The docs are tests"):]
     assert len(marked) <= 8
     assert [block.name for block in marked
-            if f"`{block.page.relative_to(ROOT)}`" not in readme] == []
+            if f"| `{block.page.relative_to(ROOT)}` |" not in listed] == []
+
+
+def test_any_new_block_is_found_with_its_markers(tmp_path: Path) -> None:
+    page = tmp_path / "new.md"
+    page.write_text('Text.\n\n```python\nprint(1)  # -> 1\n```\n\n<!-- skip: next "needs a GPU" -->\n'
+                    "```bash\nnvidia-smi\n```\n\n<!-- small: --n 300 => --n 3 -->\n"
+                    "```console\n$ mivas tasks generate --n 300\nwrote ...\n```\n\n```json\n{}\n```\n")
+    found = blocks(page)
+    assert [(b.language, b.skip, b.small) for b in found] == [
+        ("python", None, ()), ("bash", "needs a GPU", ()), ("console", None, (("--n 300", "--n 3"),))]
+    assert found[2].source() == "$ mivas tasks generate --n 3\nwrote ...\n"
+    assert shown_python(found[0].text) == ["1"]
+
+
+def test_a_skip_marker_without_a_reason_is_refused(tmp_path: Path) -> None:
+    page = tmp_path / "bad.md"
+    page.write_text("<!-- skip: next -->\n```bash\nls\n```\n")
+    with pytest.raises(ValueError, match="needs a reason"):
+        blocks(page)
+
+
+def test_a_console_block_pairs_each_command_with_its_output() -> None:
+    text = "$ mivas verify a \\\n    b\nFAIL\n  T: missing\n$ true\n"
+    assert console_steps(text) == [("mivas verify a \\\n    b", "FAIL\n  T: missing"), ("true", "")]
+
+
+@pytest.mark.parametrize(("shown", "actual", "same"), [
+    ("PASS route=exact", "PASS route=exact\n", True),
+    ("PASS exact", "PASS route=exact", False),
+    ("{\n  \"passed\": false,\n...\n}", "{\n  \"passed\": false,\n  \"x\": 1\n}", True),
+    ("FAIL ... r_eval=0", "FAIL route=exact T=FAIL(0.50) r_eval=0", True),
+    ("FAIL ... r_eval=0", "FAIL route=exact r_eval=1", False),
+])
+def test_a_shown_output_matches_with_dots_standing_for_any_text(shown: str, actual: str,
+                                                                 same: bool) -> None:
+    assert matches(shown, actual) is same
