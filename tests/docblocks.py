@@ -29,6 +29,8 @@ ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = ("python", "bash", "console")
 SHOWN = re.compile(r"#\s*->\s?(.*)$")
 FULL_VARIABLE = "MIVAS_DOCS_FULL"
+# commands the docs run that an extra installs
+EXTRA_COMMANDS = {"vf-eval": "verifiers"}
 
 
 def pages() -> list[Path]:
@@ -162,6 +164,9 @@ def missing_extra(stderr: str) -> str | None:
     said = re.search(r"pip install 'mivas\[(\w+)\]'", stderr)
     if said:
         return f"the [{said.group(1)}] extra"
+    absent = re.search(r"([\w.-]+): command not found", stderr)
+    if absent and absent.group(1) in EXTRA_COMMANDS:
+        return f"the [{EXTRA_COMMANDS[absent.group(1)]}] extra ({absent.group(1)})"
     found = re.findall(r"ModuleNotFoundError: No module named '([\w.]+)'", stderr)
     if found and found[-1].split(".")[0] in extra_modules():
         return found[-1].split(".")[0]

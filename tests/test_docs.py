@@ -222,3 +222,15 @@ def test_a_console_block_pairs_each_command_with_its_output() -> None:
 def test_a_shown_output_matches_with_dots_standing_for_any_text(shown: str, actual: str,
                                                                  same: bool) -> None:
     assert matches(shown, actual) is same
+
+
+@pytest.mark.parametrize(("stderr", "extra"), [
+    ("mivas: error: this needs ray, which is not installed: pip install 'mivas[rllib]'\n",
+     "the [rllib] extra"),
+    ("bash: line 2: vf-eval: command not found\n", "the [verifiers] extra (vf-eval)"),
+    ("ModuleNotFoundError: No module named 'trl'\n", "trl"),
+    ("ModuleNotFoundError: No module named 'mivas_env.nope'\n", None),
+    ("bash: line 1: mivas: command not found\n", None),
+])
+def test_a_block_skips_only_for_a_missing_extra(stderr: str, extra: str | None) -> None:
+    assert missing_extra(stderr) == extra
