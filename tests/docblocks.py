@@ -25,6 +25,8 @@ from sybil import Document, Example, Sybil
 from sybil.parsers.markdown import CodeBlockParser, SkipParser
 from sybil.parsers.markdown.lexers import DirectiveInHTMLCommentLexer
 
+from mivas_env.extras import EXTRAS
+
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = ("python", "bash", "console")
 SHOWN = re.compile(r"#\s*->\s?(.*)$")
@@ -147,17 +149,6 @@ def matches(shown: str, actual: str) -> bool:
     return re.fullmatch(pattern, clean(actual), re.DOTALL) is not None
 
 
-def extra_modules() -> set[str]:
-    """Top-level modules of the optional extras other than dev (a block needing one skips)."""
-    import tomllib
-
-    extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
-    names = {re.split(r"[<>=\[; ]", requirement)[0].lower().replace("-", "_")
-             for extra, requirements in extras.items() if extra not in ("dev", "all")
-             for requirement in requirements}
-    return names
-
-
 def missing_extra(stderr: str) -> str | None:
     """The optional package a failed run lacked, if that is why it failed: the one line the CLI
     and the examples print for a missing extra, or an import error of an extra's module."""
@@ -168,6 +159,7 @@ def missing_extra(stderr: str) -> str | None:
     if absent and absent.group(1) in EXTRA_COMMANDS:
         return f"the [{EXTRA_COMMANDS[absent.group(1)]}] extra ({absent.group(1)})"
     found = re.findall(r"ModuleNotFoundError: No module named '([\w.]+)'", stderr)
-    if found and found[-1].split(".")[0] in extra_modules():
-        return found[-1].split(".")[0]
+    package = found[-1].split(".")[0] if found else ""
+    if EXTRAS.get(package, "dev") != "dev":  # a dev package missing is a broken install
+        return f"the [{EXTRAS[package]}] extra ({package})"
     return None

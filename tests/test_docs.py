@@ -228,7 +228,8 @@ def test_a_shown_output_matches_with_dots_standing_for_any_text(shown: str, actu
     ("mivas: error: this needs ray, which is not installed: pip install 'mivas[rllib]'\n",
      "the [rllib] extra"),
     ("bash: line 2: vf-eval: command not found\n", "the [verifiers] extra (vf-eval)"),
-    ("ModuleNotFoundError: No module named 'trl'\n", "trl"),
+    ("ModuleNotFoundError: No module named 'trl'\n", "the [trl] extra (trl)"),
+    ("ModuleNotFoundError: No module named 'matplotlib'\n", None),
     ("ModuleNotFoundError: No module named 'mivas_env.nope'\n", None),
     ("bash: line 1: mivas: command not found\n", None),
 ])
