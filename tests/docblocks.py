@@ -28,7 +28,9 @@ from sybil.parsers.markdown.lexers import DirectiveInHTMLCommentLexer
 from mivas_env.extras import EXTRAS
 
 ROOT = Path(__file__).resolve().parent.parent
-LANGUAGES = ("python", "bash", "console")
+# fence language -> how the block runs (a page may spell a language either way)
+LANGUAGES = {"python": "python", "py": "python", "bash": "bash", "sh": "bash", "shell": "bash",
+             "console": "console", "shell-session": "console"}
 SHOWN = re.compile(r"#\s*->\s?(.*)$")
 FULL_VARIABLE = "MIVAS_DOCS_FULL"
 # commands the docs run that an extra installs
@@ -107,7 +109,7 @@ def blocks(page: Path) -> list[Block]:
             continue
         if isinstance(parsed, tuple):
             raise ValueError(f"{page.name}:{example.line}: unsupported marker {parsed!r}")
-        language = str(example.region.lexemes.get("arguments", ""))
+        language = LANGUAGES[str(example.region.lexemes.get("arguments", ""))]
         found.append(Block(page, example.line, language, str(parsed), skip, small))
         skip, small = None, ()
     return found

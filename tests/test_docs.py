@@ -192,10 +192,12 @@ def test_any_new_block_is_found_with_its_markers(tmp_path: Path) -> None:
     page = tmp_path / "new.md"
     page.write_text('Text.\n\n```python\nprint(1)  # -> 1\n```\n\n<!-- skip: next "needs a GPU" -->\n'
                     "```bash\nnvidia-smi\n```\n\n<!-- small: --n 300 => --n 3 -->\n"
-                    "```console\n$ mivas tasks generate --n 300\nwrote ...\n```\n\n```json\n{}\n```\n")
+                    "```console\n$ mivas tasks generate --n 300\nwrote ...\n```\n\n```json\n{}\n```\n"
+                    "\n```sh\nls\n```\n")
     found = blocks(page)
     assert [(b.language, b.skip, b.small) for b in found] == [
-        ("python", None, ()), ("bash", "needs a GPU", ()), ("console", None, (("--n 300", "--n 3"),))]
+        ("python", None, ()), ("bash", "needs a GPU", ()), ("console", None, (("--n 300", "--n 3"),)),
+        ("bash", None, ())]
     assert found[2].source() == "$ mivas tasks generate --n 3\nwrote ...\n"
     assert shown_python(found[0].text) == ["1"]
 
