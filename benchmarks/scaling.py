@@ -1,7 +1,9 @@
 """Scaling curves: verify vs live calls and vs dump rows, env.step vs turns, memory of many envs,
-and resets without memory growth. Writes docs/scaling.png and prints a table.
+and resets without memory growth. Prints a table and writes PREFIX.png and PREFIX.json (by default
+under the system temp directory, so a run changes no tracked file; the README's figure is
+``--out docs/scaling``).
 
-    python benchmarks/scaling.py [--quick]
+    python benchmarks/scaling.py [--quick] [--out PREFIX]
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import gc
 import json
 import random
 import sys
+import tempfile
 import time
 import tracemalloc
 from pathlib import Path
@@ -25,7 +28,7 @@ from rewards import load_lockfile, load_seed, load_trace, verify  # noqa: E402
 from rewards.limits import set_limits  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-DOCS = ROOT / "docs"
+DEFAULT_OUT = Path(tempfile.gettempdir()) / "mivas-scaling" / "scaling"
 NAMES = ["lookup_patient", "check_plan_accepted", "transfer_to_coverage", "list_locations",
          "search_availability", "transfer_to_scheduling", "end_call"]
 
@@ -50,9 +53,12 @@ def timed(fn: Any, repeat: int) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true")
-    quick = parser.parse_args().quick
+    parser.add_argument("--out", default=str(DEFAULT_OUT),
+                        help="path prefix for PREFIX.png and PREFIX.json (default: %(default)s)")
+    args = parser.parse_args()
+    quick = args.quick
     set_limits(max_dump_rows=10**7, max_calls=10**7)
     lock = load_lockfile(ROOT / "tasks" / "healthcare" / "tasks" / "C1-E1.json")
     rng = random.Random(0)
@@ -127,8 +133,11 @@ def main() -> None:
         ax.set_title(title, fontsize=9)
         ax.grid(alpha=0.3, which="both")
     fig.tight_layout()
-    fig.savefig(DOCS / "scaling.png", dpi=100)
-    (DOCS / "scaling.json").write_text(json.dumps(curves, indent=1))
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(out.with_suffix(".png"), dpi=100)
+    out.with_suffix(".json").write_text(json.dumps(curves, indent=1))
+    print(f"wrote {out}.png and {out}.json")
 
 
 if __name__ == "__main__":

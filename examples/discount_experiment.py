@@ -42,6 +42,7 @@ import numpy as np
 from mivas_env.agents.baselines import NoopAgent
 from mivas_env.call.tasks import Task, load_task, load_tasks
 from mivas_env.env import MivasEnv, policy_info
+from mivas_env.extras import exit_on_missing_extra
 from mivas_env.wrappers import DiscreteActions, FixedDiscountEval
 
 DEFAULT_OUT = Path(tempfile.gettempdir()) / "mivas-discount-experiment" / "discount_experiment"
@@ -249,6 +250,14 @@ def main() -> None:
                         help="path prefix for PREFIX.json/.png/.md (default: %(default)s)")
     parser.add_argument("--plot-only", action="store_true", help="redraw from PREFIX.json")
     args = parser.parse_args()
+    with exit_on_missing_extra("discount_experiment.py"):
+        experiment(parser, args)
+
+
+def experiment(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    import ray  # before any work: a missing extra is one line, not a traceback after minutes
+    import torch
+
     out = Path(args.out)
     if args.plot_only:
         saved = json.loads(out.with_suffix(".json").read_text())
@@ -274,9 +283,6 @@ def main() -> None:
         parser.error(f"no training or no held-out tasks for {args.industry} {args.family or ''}")
     print(f"{args.tasks}: train {len(train)} tasks, held out {len(held_out)}", flush=True)
     started = time.perf_counter()
-    import ray
-    import torch
-
     torch.set_num_threads(1)
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False,
              logging_level=logging.ERROR)

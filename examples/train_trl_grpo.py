@@ -25,10 +25,9 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-os.environ.setdefault("TRL_EXPERIMENTAL_SILENCE", "1")
+from mivas_env.extras import exit_on_missing_extra
 
-SPECIAL = ["<|endoftext|>", "<|im_start|>", "<|im_end|>", "<tool_call>", "</tool_call>",
-           "<tool_response>", "</tool_response>", "<think>", "</think>"]
+os.environ.setdefault("TRL_EXPERIMENTAL_SILENCE", "1")
 
 # C1-E1's gold route as tool calls, then a plain answer that ends TRL's loop.
 GOLD = [{"name": "transfer_to_coverage", "arguments": {}},
@@ -36,45 +35,6 @@ GOLD = [{"name": "transfer_to_coverage", "arguments": {}},
                                                       "location_id": "loc_park_ave"}},
         {"name": "say", "arguments": {"text": "Yes, the Park Avenue office accepts Aetna."}}]
 GUESS = [{"name": "say", "arguments": {"text": "Yes, we take Aetna everywhere. Goodbye."}}]
-
-
-def tiny_tokenizer(corpus: list[str], vocab_size: int = 1024) -> Any:
-    """A byte-level BPE trained on ``corpus`` with the Qwen3 chat template and tool markers."""
-    from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
-    from transformers import PreTrainedTokenizerFast
-    from trl.chat_template_utils import qwen3_chat_template
-
-    tokenizer = Tokenizer(models.BPE())
-    tokenizer.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
-    tokenizer.decoder = decoders.ByteLevel()
-    trainer = trainers.BpeTrainer(vocab_size=vocab_size, special_tokens=SPECIAL,
-                                  initial_alphabet=pre_tokenizers.ByteLevel.alphabet())
-    tokenizer.train_from_iterator(corpus, trainer=trainer)
-    fast = PreTrainedTokenizerFast(tokenizer_object=tokenizer, eos_token="<|im_end|>",
-                                   pad_token="<|endoftext|>", bos_token=None)
-    fast.chat_template = qwen3_chat_template
-    return fast
-
-
-def tiny_model(vocab_size: int, pad_token_id: int, eos_token_id: int) -> Any:
-    """A 2-layer Qwen2 causal LM, hidden size 32, 32k positions (19 tool schemas fit)."""
-    import torch
-    from transformers import Qwen2Config, Qwen2ForCausalLM
-
-    torch.manual_seed(0)
-    config = Qwen2Config(vocab_size=vocab_size, hidden_size=32, intermediate_size=64,
-                         num_hidden_layers=2, num_attention_heads=4, num_key_value_heads=2,
-                         max_position_embeddings=32_768, pad_token_id=pad_token_id,
-                         eos_token_id=eos_token_id, tie_word_embeddings=True)
-    return Qwen2ForCausalLM(config)
-
-
-def corpus(industry: str) -> list[str]:
-    from mivas_env.integrations.common import all_schemas, system_prompt
-
-    texts = [system_prompt(industry), json.dumps(all_schemas(industry))]
-    texts += [json.dumps(call) for call in GOLD + GUESS]
-    return texts * 3
 
 
 def scripted_generation(trainer: Any, tokenizer: Any) -> None:
@@ -121,8 +81,10 @@ def train(industry: str, steps: int, scripted: bool, model_path: str | None, out
         tokenizer = AutoTokenizer.from_pretrained(model_path)
         model = AutoModelForCausalLM.from_pretrained(model_path)
     else:
-        tokenizer = tiny_tokenizer(corpus(industry))
-        model = tiny_model(len(tokenizer), tokenizer.pad_token_id, tokenizer.eos_token_id)
+        from mivas_env.integrations.tiny_lm import tiny_model_and_tokenizer
+
+        model, tokenizer = tiny_model_and_tokenizer(
+            industry, extra=[json.dumps(call) for call in GOLD + GUESS])
     ids = task_ids or (["healthcare/C1-E1"] if scripted else None)
     rows = dataset_rows(industry, ids)
     args = GRPOConfig(output_dir=str(out), per_device_train_batch_size=4, num_generations=4,
@@ -146,7 +108,7 @@ def main() -> None:
     parser.add_argument("--scripted", action="store_true")
     parser.add_argument("--model", default=None, help="a local causal-LM checkpoint")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as out:
+    with exit_on_missing_extra("train_trl_grpo.py"), tempfile.TemporaryDirectory() as out:
         history = train(args.industry, args.steps, args.scripted, args.model, Path(out))
     for entry in history:
         keep = {k: v for k, v in entry.items() if "reward" in k or k in ("loss", "step")

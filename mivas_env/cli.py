@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
+from mivas_env.extras import EXTRAS, missing_extra_line
 from rewards import LockfileError, MivasError, TaskNotFoundError, Verdict, verify
 from rewards.industry import Industry, industry_names, parse_json, read_json
 from rewards.models import Lockfile, Trace
@@ -24,8 +25,6 @@ from rewards.verify import check_discount, load_lockfile, load_trace
 
 EXIT_PASS, EXIT_FAIL, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
 STDIN = "-"
-# optional package -> the extra that installs it
-EXTRAS = {"ray": "rllib", "torch": "rllib", "httpx": "llm", "matplotlib": "dev"}
 
 
 class UsageError(MivasError):
@@ -102,6 +101,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
         missing = "trace" if args.lockfile else "lockfile, trace"
         raise UsageError(f"the following arguments are required: {missing} (or --dir TRACES)")
     lock, trace = _load_verify_arguments(args)
+    if trace.task_id and trace.task_id not in (lock.id, lock.full_id):
+        print(f"mivas: warning: the trace says it is of task {trace.task_id}, scored here "
+              f"against {lock.full_id}", file=sys.stderr)
     try:
         verdict = verify(lock, trace, discount=args.discount)
     except LockfileError as exc:  # the lockfile disagrees with its industry
@@ -552,9 +554,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("mivas: interrupted", file=sys.stderr)
         return 130
     except Exception as exc:  # never show a traceback unless asked to
-        if isinstance(exc, ModuleNotFoundError) and exc.name in EXTRAS:
-            print(f"mivas: error: this needs {exc.name}, which is not installed: "
-                  f"pip install 'mivas[{EXTRAS[exc.name]}]'", file=sys.stderr)
+        if isinstance(exc, ModuleNotFoundError) and (line := missing_extra_line(exc)):
+            print(f"mivas: error: {line}", file=sys.stderr)
             return EXIT_BAD_INPUT
         if os.environ.get("MIVAS_DEBUG"):
             traceback.print_exc()

@@ -179,7 +179,8 @@ class MivasEnv(gym.Env[str, str]):
     ``LLMCallerConfig`` or its fields as a dict) lets an OpenAI-compatible model speak the
     caller's lines (see ``mivas_env.caller.llm``)."""
 
-    metadata = {"render_modes": ["ansi"]}
+    # render_fps: Gymnasium's render checks want one; a transcript has no frame rate, so 1.
+    metadata = {"render_modes": ["ansi"], "render_fps": 1}
 
     def __init__(self, industry: str | None = None, task_id: str | None = None,
                  discount: float = 0.5, max_turns: int = 40, scoping: Scoping = "enforce",

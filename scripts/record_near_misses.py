@@ -5,7 +5,10 @@
 Specs live in tests/fixtures/near_miss/<industry>.json, a list of
 {"task", "slug", "description", "caught_by": ["T"|"H"|"D", ...], "actions": [...]}.
 Traces go to tests/fixtures/near_miss/traces/<industry>/<ID>__<slug>.json. Each line printed
-says whether the gates that fail are exactly ``caught_by``; the exit status is 1 if any is not."""
+says whether the gates that fail are exactly ``caught_by``; the exit status is 1 if any is not.
+Recording is deterministic and a trace whose content did not change is not rewritten, so a run
+on an unchanged tree leaves git clean (tests/test_suite.py re-records every twin and compares
+bytes)."""
 
 from __future__ import annotations
 
@@ -14,9 +17,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from mivas_env.call.tasks import find_task
-from mivas_env.env import MivasEnv
-from rewards.industry import industry_names
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from mivas_env.call.tasks import find_task  # noqa: E402
+from mivas_env.env import MivasEnv  # noqa: E402
+from rewards.industry import industry_names  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "near_miss"
 
@@ -32,7 +37,9 @@ def failing_gates(verdict: dict[str, Any]) -> list[str]:
     return gates
 
 
-def record(spec: dict[str, Any]) -> tuple[Path, list[str]]:
+def record(spec: dict[str, Any], root: Path = ROOT) -> tuple[Path, list[str]]:
+    """Play one twin and write its trace under ``root``/traces; returns the path and the gates
+    that fail."""
     task = find_task(spec["task"])
     env = MivasEnv(tasks=[task], max_turns=max(40, len(spec["actions"]) + 2))
     env.reset(seed=0, options={"task_id": task.full_id})
@@ -45,9 +52,11 @@ def record(spec: dict[str, Any]) -> tuple[Path, list[str]]:
             break
     if not done:
         _, _, _, _, info = env.step({"tool": "end_call", "arguments": {}})
-    path = ROOT / "traces" / task.industry / f"{task.lock.id}__{spec['slug']}.json"
+    path = root / "traces" / task.industry / f"{task.lock.id}__{spec['slug']}.json"
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(info["trace"], indent=1) + "\n")
+    text = json.dumps(info["trace"], indent=1) + "\n"
+    if not path.is_file() or path.read_text() != text:
+        path.write_text(text)
     return path, failing_gates(info["verdict"])
 
 

@@ -1,17 +1,21 @@
 """docs/adding-an-industry.md, followed to the letter: its files are copied out of the page into a
 throwaway task folder and its commands run; the new industry must lock, check, evaluate exact
-and be a Gymnasium env without any list of industries being edited."""
+and be a Gymnasium env without any list of industries being edited, and the shared tests must
+pass on a tree that holds it (``MIVAS_GUIDE_FULL=1``: every test of those modules, not only the
+ones that run per industry or across industries)."""
 
 from __future__ import annotations
 
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
-DOC = Path(__file__).resolve().parent.parent / "docs" / "adding-an-industry.md"
+ROOT = Path(__file__).resolve().parent.parent
+DOC = ROOT / "docs" / "adding-an-industry.md"
 FILE_BLOCK = re.compile(r"<!-- file: (\S+) -->\n```\w+\n(.*?)\n```", re.DOTALL)
 SERVER_MODULE = "mivas_env/industries/bakery.py"
 
@@ -29,7 +33,8 @@ def doc_commands() -> list[list[str]]:
 
 def test_the_page_holds_a_whole_industry_and_the_commands_to_run_it() -> None:
     files = doc_files()
-    assert {"tasks/bakery/industry.json", "tasks/bakery/seed.json", SERVER_MODULE} <= set(files)
+    assert {"tasks/bakery/industry.json", "tasks/bakery/seed.json", "tasks/bakery/README.md",
+            "tests/fixtures/near_miss/bakery.json", SERVER_MODULE} <= set(files)
     assert any(path.startswith("tasks/bakery/tasks/") for path in files)
     assert [argv[:2] for argv in doc_commands()] == [["tasks", "lock"], ["tasks", "check"],
                                                      ["eval", "--agent"]]
@@ -75,3 +80,59 @@ def test_following_the_page_gives_a_working_industry(tmp_path: Path) -> None:
     assert noop["industries"]["bakery"]["pass_rate"] == 0.0
     locked = json.loads((tmp_path / "tasks/bakery/tasks/C2-E1.json").read_text())
     assert locked["exp_db_state"]["cake_orders"][-1]["flavour"] == "chocolate"
+
+
+# the shared test modules that read every industry, and the cross-industry tests among them
+SHARED = ["test_suite.py", "test_wrappers.py", "test_contract.py", "test_generation_worlds.py",
+          "test_channel_agents.py", "test_channel_text.py", "test_fuzz.py", "test_industries.py",
+          "test_env.py"]
+CROSS_INDUSTRY = ["x_match", "pools_share", "pick_macros_come_after", "recorded_before_the_channel",
+                  "clean_line"]
+
+
+def guide_tree(tmp_path: Path) -> tuple[Path, dict[str, str]]:
+    """This checkout with the page followed: the shipped tasks and the tests copied, the page's
+    files written into them, everything else linked; the server is a module of its own."""
+    tree, ext = tmp_path / "tree", tmp_path / "ext"
+    shutil.copytree(ROOT / "tasks", tree / "tasks")
+    shutil.copytree(ROOT / "tests", tree / "tests",
+                    ignore=shutil.ignore_patterns("__pycache__", "traces"))
+    shutil.copytree(ROOT / "tests" / "fixtures" / "near_miss" / "traces",
+                    tree / "tests" / "fixtures" / "near_miss" / "traces")
+    for entry in ROOT.iterdir():
+        if not (tree / entry.name).exists() and not entry.name.startswith("."):
+            (tree / entry.name).symlink_to(entry)
+    files = doc_files()
+    ext.mkdir()
+    (ext / "bakery_fixture_server.py").write_text(files.pop(SERVER_MODULE))
+    for rel, text in files.items():
+        if rel.endswith("industry.json"):
+            data = json.loads(text)
+            data["server"] = "bakery_fixture_server:BakeryServer"
+            text = json.dumps(data)
+        (tree / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tree / rel).write_text(text)
+    env = {**os.environ, "MIVAS_TASKS_DIR": str(tree / "tasks"),
+           "PYTHONPATH": os.pathsep.join([str(tree), str(ext)])}
+    return tree, env
+
+
+def test_following_the_page_leaves_the_shared_tests_green(tmp_path: Path) -> None:
+    tree, env = guide_tree(tmp_path)
+    follow = ("import json, sys\nfrom pathlib import Path\nfrom mivas_env.cli import main\n"
+              f"assert main({doc_commands()[0]!r}) == 0\n"
+              "sys.path.insert(0, 'scripts')\nimport record_near_misses\n"
+              "twins = Path('tests/fixtures/near_miss')\n"
+              "for spec in json.loads((twins / 'bakery.json').read_text()):\n"
+              "    record_near_misses.record(spec, root=twins)\n")
+    done = subprocess.run([sys.executable, "-c", follow], cwd=tree, env=env, capture_output=True,
+                          text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    selection = [] if os.environ.get("MIVAS_GUIDE_FULL") == "1" else [
+        "-k", " or ".join(["bakery", *CROSS_INDUSTRY])]
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                           *(f"tests/{name}" for name in SHARED), *selection],
+                          cwd=tree, env=env, capture_output=True, text=True, timeout=1800,
+                          check=False)
+    assert done.returncode == 0, done.stdout[-5000:]
+    assert "bakery" in done.stdout  # the skips name it: the tests did see the new industry

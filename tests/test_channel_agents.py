@@ -64,6 +64,14 @@ def test_eval_takes_a_channel_and_a_word_error_rate(capsys: pytest.CaptureFixtur
     assert summary["overall"]["pass_rate"] < 1.0
 
 
+def test_the_eval_table_names_the_channel_in_its_first_line(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["eval", "--agent", "oracle", "--channel", "asr", "--wer", "0.1",
+                 "--task", "legal/C1-E1", "--quiet"]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == \
+        "agent=oracle discount=0.5 channel=asr wer=0.1"
+
+
 @pytest.mark.parametrize("argv", [["--wer", "0.2"], ["--channel", "asr", "--wer", "1.5"],
                                   ["--caller-model", "m"],
                                   ["--agent-channel"]])

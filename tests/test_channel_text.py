@@ -44,9 +44,11 @@ def episode_digest(env: MivasEnv, agent_name: str, task_id: str, seed: int) -> s
     return hashlib.sha256(canonical_json(record).encode()).hexdigest()
 
 
-def suite_digests(**env_kwargs: Any) -> dict[str, str]:
+def suite_digests(industries: set[str] | None = None, **env_kwargs: Any) -> dict[str, str]:
     env = MivasEnv(**env_kwargs)
-    tasks = sorted(load_tasks(), key=lambda task: task.full_id)  # seeds do not hang on the order
+    tasks = sorted((task for task in load_tasks() if industries is None
+                    or task.industry in industries),
+                   key=lambda task: task.full_id)  # seeds do not hang on the order
     return {f"{name}:{task.full_id}": episode_digest(env, name, task.full_id, 7 + i)
             for name in AGENTS for i, task in enumerate(tasks)}
 
@@ -55,7 +57,9 @@ def suite_digests(**env_kwargs: Any) -> dict[str, str]:
 def test_text_channel_episodes_are_byte_identical_to_those_recorded_before_the_channel(
         kwargs: dict[str, Any]) -> None:
     recorded = json.loads(FIXTURE.read_text())
-    assert suite_digests(**kwargs) == recorded
+    # the industries recorded then; an industry added since has no digest to compare
+    industries = {key.split(":")[1].split("/")[0] for key in recorded}
+    assert suite_digests(industries, **kwargs) == recorded
 
 
 if __name__ == "__main__":  # regenerate only when the text channel is meant to change

@@ -27,6 +27,25 @@ def test_verify_fail_exits_1_and_explains(capsys: pytest.CaptureFixture[str]) ->
     assert out.startswith("healthcare/C1-E1: FAIL route=exact T=FAIL(0.50)") and "loc_windermere" in out
 
 
+def test_a_trace_of_another_task_is_scored_with_a_warning_naming_both(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    other = tmp_path / "trace.json"
+    other.write_text(json.dumps({**json.loads(Path(GOLD).read_text()), "task_id": "legal/C1-E1"}))
+    assert main(["verify", "healthcare/C1-E1", str(other)]) == 0
+    err = capsys.readouterr().err
+    assert err == ("mivas: warning: the trace says it is of task legal/C1-E1, scored here against "
+                   "healthcare/C1-E1\n")
+
+
+@pytest.mark.parametrize("task_id", ["healthcare/C1-E1", "C1-E1"])
+def test_a_trace_naming_its_own_task_gets_no_warning(
+        task_id: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    own = tmp_path / "trace.json"
+    own.write_text(json.dumps({**json.loads(Path(GOLD).read_text()), "task_id": task_id}))
+    assert main(["verify", "healthcare/C1-E1", str(own)]) == 0
+    assert capsys.readouterr().err == ""
+
+
 def test_verify_json_is_the_verdict(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["verify", "healthcare/C1-E1", WINDERMERE, "--json", "--discount", "0.2"]) == 1
     verdict = json.loads(capsys.readouterr().out)

@@ -221,6 +221,17 @@ def test_render_ansi_is_the_transcript() -> None:
     assert text is not None and text.startswith("caller:") and "agent: Hello" in text
 
 
+def test_render_under_gym_make_warns_about_nothing() -> None:
+    import warnings
+
+    env = gym.make("mivas/healthcare-v0", render_mode="ansi", task_id="C1-E1")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        env.reset(seed=0)
+        env.step("Hello, how can I help?")
+        assert "agent: Hello" in (env.render() or "")
+
+
 def test_messages_are_an_openai_style_history_delta() -> None:
     env = c1e1()
     env.reset(seed=0)

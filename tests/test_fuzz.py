@@ -157,6 +157,18 @@ def test_info_holds_no_wall_clock_or_random_ids() -> None:
         assert first.step(action)[4] == second.step(action)[4]
 
 
+def a_valid_read_call(env: MivasEnv) -> tuple[str, dict[str, Any]]:
+    """A read tool with arguments its schema accepts: one that needs none, else a gold call."""
+    assert env.session is not None
+    tools = env.session.server.industry.tools
+    free = [n for n, t in tools.items() if t.access == "read" and not t.parameters.required]
+    if free:
+        return free[0], {}
+    return next((call.name, dict(call.parameters)) for task in env.tasks
+                for call in task.lock.exp_tool_calls if tools[call.name].access == "read"
+                and not any(isinstance(value, dict) for value in call.parameters.values()))
+
+
 @pytest.mark.parametrize("env_id", sorted(mivas_env.ENV_IDS))
 def test_a_tool_server_exception_becomes_internal_error_and_is_recorded(
         env_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -164,14 +176,13 @@ def test_a_tool_server_exception_becomes_internal_error_and_is_recorded(
     env.reset(seed=0)
     assert env.session is not None
     server = env.session.server
-    name = next(n for n, t in server.industry.tools.items() if t.access == "read"
-                and not t.parameters.required)
+    name, arguments = a_valid_read_call(env)
 
     def boom(**kwargs: Any) -> Any:
         raise RuntimeError("database on fire")
 
     monkeypatch.setattr(server, f"tool_{name}", boom)
-    obs, *_ = env.step({"tool": name, "arguments": {}})
+    obs, *_ = env.step({"tool": name, "arguments": arguments})
     assert json.loads(obs)["error_code"] == "internal_error"
     info = env.step({"tool": "end_call", "arguments": {}})[4]
     assert info["trace"]["tool_calls"][name][0]["output"]["error_code"] == "internal_error"

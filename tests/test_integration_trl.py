@@ -174,20 +174,15 @@ def test_one_sft_step_trains_on_the_export_with_assistant_only_loss(tmp_path: Pa
 
     from mivas_env.cli import main
     from mivas_env.evaluation.export import read_export
+    from mivas_env.integrations.tiny_lm import tiny_model, tiny_tokenizer
 
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples"))
-    try:
-        import train_trl_grpo
-    finally:
-        sys.path.pop(0)
     out = tmp_path / "export.jsonl"
     assert main(["eval", "--agent", "careful", "--channel", "asr", "--quiet", "--export", str(out),
                  "--task", "healthcare/C1-E1"]) == 0
     records = read_export(out)
     assert any(m["role"] == "system" for r in records for m in r["messages"][1:])  # a transfer
-    tokenizer = train_trl_grpo.tiny_tokenizer([json.dumps(r) for r in records] * 2)
-    model = train_trl_grpo.tiny_model(len(tokenizer), tokenizer.pad_token_id,
-                                      tokenizer.eos_token_id)
+    tokenizer = tiny_tokenizer([json.dumps(r) for r in records] * 2)
+    model = tiny_model(len(tokenizer), tokenizer.pad_token_id, tokenizer.eos_token_id)
     dataset = datasets.Dataset.from_list([{"messages": r["messages"], "tools": r["tools"]}
                                           for r in records])
     config = SFTConfig(output_dir=str(tmp_path / "sft"), max_steps=1, per_device_train_batch_size=1,

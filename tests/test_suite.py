@@ -4,6 +4,7 @@ do-nothing agent passes exactly the refusal tasks."""
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -28,12 +29,13 @@ def test_lockfile_replays_and_the_oracle_is_exact(path: Path) -> None:
 
 @pytest.mark.parametrize("path", LOCKFILES, ids=[f"{p.parent.parent.name}/{p.stem}"
                                                  for p in LOCKFILES])
-def test_relocking_reproduces_the_lockfile_and_keeps_hand_blanked_cells(
+def test_relocking_reproduces_the_lockfile_byte_for_byte_and_keeps_hand_blanked_cells(
         path: Path, tmp_path: Path) -> None:
     copy = tmp_path / path.name
-    copy.write_text(path.read_text())
+    copy.write_bytes(path.read_bytes())
     data, warnings = lock_task(copy)
     assert data == json.loads(path.read_text())
+    assert copy.read_bytes() == path.read_bytes()  # its author's layout too
     assert warnings == []
 
 
@@ -74,6 +76,18 @@ def test_near_miss_fails_on_its_documented_gate(industry: str, spec: dict[str, A
     assert not verdict.passed and failing == set(spec["caught_by"])
 
 
+def test_re_recording_the_near_miss_twins_reproduces_the_committed_traces(tmp_path: Path) -> None:
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
+    try:
+        import record_near_misses
+    finally:
+        sys.path.pop(0)
+    for _, spec in near_misses():
+        path, _ = record_near_misses.record(spec, root=tmp_path)
+        committed = NEAR_MISS / path.relative_to(tmp_path)
+        assert path.read_bytes() == committed.read_bytes(), committed
+
+
 @pytest.mark.parametrize("industry", industry_names())
 def test_every_category_has_a_near_miss_twin(industry: str) -> None:
     covered = {load_task_category(s["task"]) for i, s in near_misses() if i == industry}
@@ -87,5 +101,9 @@ def load_task_category(full_id: str) -> str:
 
 
 @pytest.mark.parametrize("industry", industry_names())
-def test_at_least_thirty_tasks_per_industry(industry: str) -> None:
+def test_an_industry_in_the_frozen_benchmark_ships_at_least_thirty_tasks(industry: str) -> None:
+    """The rule docs/adding-an-industry.md states: an industry with a frozen bench/ (part of the
+    published benchmark) ships thirty hand-written tasks; a new one starts smaller."""
+    if not (tasks_dir() / industry / "bench").is_dir():
+        pytest.skip(f"{industry} has no frozen bench/: not part of the published benchmark")
     assert len(load_tasks(industry)) >= 30

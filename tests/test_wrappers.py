@@ -195,6 +195,9 @@ def test_pick_macros_cover_every_small_enum_parameter_no_caller_slot_fills(indus
 def test_pick_macros_come_after_the_other_macros_so_their_indices_do_not_move() -> None:
     for industry in industry_names():
         kinds = [m.kind for m in build_menu(industry)]
+        if "pick" not in kinds:  # an industry with no enum to settle by judgement
+            assert kinds[-1] == "end"
+            continue
         first_pick = kinds.index("pick")
         assert "pick" not in kinds[:first_pick] and set(kinds[first_pick:]) == {"pick"}
         assert kinds[first_pick - 1] == "end"

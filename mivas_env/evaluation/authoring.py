@@ -75,9 +75,10 @@ def lock_task(path: Path) -> tuple[dict[str, Any], list[str]]:
     where the author left them out (``ok``, and ``error_code`` for refusals). Returns the new
     lockfile and warnings: gold calls that failed without the author saying they should."""
     task = load_task(path)
-    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    data, warnings = _lock(task, data)
-    path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    written: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    data, warnings = _lock(task, json.loads(json.dumps(written)))
+    if data != written:  # an unchanged lockfile keeps its bytes (the author's layout)
+        path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     return data, warnings
 
 

@@ -182,13 +182,6 @@ def print_run(args: argparse.Namespace, summary: dict[str, Any],
             print(f"mivas: {retried} episode(s) re-run after a worker died", file=sys.stderr)
         return
     print(format_table(summary))
-    channel = summary.get("channel", "text")
-    if channel != "text":
-        wer = summary.get("wer")
-        said = "by task (a level's for generated, 0.1 otherwise)" if wer is None else f"{wer:g}"
-        print(f"channel={channel} wer={said}"
-              + (" (agent speech through the channel too)" if summary.get("agent_channel")
-                 else ""))
     if retried is not None:
         print(f"workers={args.workers}; episodes re-run after a worker died: {retried}; "
               f"lost: 0")

@@ -283,8 +283,15 @@ def format_table(summary: dict[str, Any]) -> str:
     passes = f"{'pass':>8}" if trials == 1 else f"{'pass^1':>8}{f'pass^{trials}':>8}"
     header = (f"{'industry':<18}{'tasks':>6}{passes}{'exact':>8}{'score_T':>9}{'score_H':>9}"
               f"{'DB':>8}{'aux':>8}{'strict':>8}")
-    lines = [f"agent={summary['agent']} discount={summary['discount']}"
-             + (f" trials={trials}" if trials > 1 else ""), header, "-" * len(header)]
+    title = f"agent={summary['agent']} discount={summary['discount']}"
+    if summary.get("channel", "text") != "text":  # what the agent heard goes with who was evaluated
+        wer = summary.get("wer")
+        said = "by task (a level's for generated, 0.1 otherwise)" if wer is None else f"{wer:g}"
+        title += f" channel={summary['channel']} wer={said}" + (
+            " (agent speech through the channel too)" if summary.get("agent_channel") else "")
+    if trials > 1:
+        title += f" trials={trials}"
+    lines = [title, header, "-" * len(header)]
     rows = [*summary["industries"].items(), ("overall", summary["overall"])]
     for name, s in rows:
         if name == "overall":
