@@ -1,6 +1,8 @@
 """The scripted caller's speed: one agent line read and answered, from a short question to a
 64 KiB line of adversarial text (issue 19: a 64 KiB line in at most 5 ms; the reader is one
-dictionary lookup per word and a bounded placement per pattern, no backtracking regex).
+dictionary lookup per word and a bounded placement per pattern, no backtracking regex, and it
+reads the first ``MAX_READ_CHARS`` of a line). Each line is timed as said again (its reading
+remembered, as in a rollout that repeats its lines) and as never read before.
 
     python benchmarks/bench_caller.py [--n 300]
 """
@@ -43,6 +45,12 @@ def main() -> None:
             caller.respond(line)
 
         print(row(f"caller.respond: {label}", percentiles(respond, n, warmup=5)))
+
+        def unseen(line: str = line, caller: ScriptedCaller = caller) -> None:
+            understanding._cache.clear()  # a line never read before: no remembered reading
+            caller.respond(line)
+
+        print(row("  ...never read before", percentiles(unseen, n, warmup=5)))
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from functools import lru_cache
 
+from mivas_env.caller.understanding import MAX_READ_CHARS
 from mivas_env.caller.words import sentences
 from mivas_env.speech.heard import heard_dates, read_date
 from mivas_env.speech.spoken import MONTHS, ordinal, spoken
@@ -73,21 +74,55 @@ class HeardLine:
     line: str
     _words: str | None = None
     _days: frozenset[str] | None = field(default=None)
+    _raw: frozenset[str] | None = field(default=None)
+
+    def _may_say(self, phrase: str, days: frozenset[str]) -> bool:
+        """Whether the line could say the phrase at all: one of its words (or of the outcome
+        words that mean the same), a digit or a number word is in it. Most lines are not, and
+        skip the normalisation."""
+        if self._raw is None:
+            self._raw = frozenset(_RAW_WORD.findall(self.line[:MAX_READ_CHARS]))
+        return bool(self._raw & _triggers(phrase)) or bool(days or _DIGIT.search(phrase)) and bool(
+            self._raw & _NUMBERS or _DIGIT.search(self.line[:MAX_READ_CHARS]))
 
     def says(self, phrase: str) -> bool:
         folded = phrase.casefold()
         if folded in self.line:
             return True
         words, days = phrase_forms(folded)
+        if not self._may_say(folded, days):
+            return False
         if self._words is None:
-            self._words = normalised(self.line)
+            self._words = normalised(self.line[:MAX_READ_CHARS])
         if words and f" {words} " in self._words:
             return True
         if days:
             if self._days is None:
-                self._days = month_days(self.line)
+                self._days = month_days(self.line[:MAX_READ_CHARS])
             return bool(days & self._days)
         return False
+
+
+_RAW_WORD = re.compile(r"[a-z]+")
+_DIGIT = re.compile(r"\d")
+_NUMBERS = frozenset([*(ordinal(n) for n in range(1, 32)), *MONTHS, "one", "two", "three",
+                      "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+                      "twenty", "thirty", "oh", "o", "noon", "half", "quarter"])
+
+
+@lru_cache(maxsize=4096)
+def _triggers(phrase: str) -> frozenset[str]:
+    """The raw words whose presence may make a line say ``phrase``: its own words and those of
+    the outcome words that normalise to them."""
+    own = set(_RAW_WORD.findall(phrase))
+    forms = set(normalised(phrase).split())
+    for said, form in SYNONYMS:
+        if set(form.split()) & forms:
+            own.update(said.split())
+    for word in list(own):  # contractions: "don't" is said as "don", "t"
+        if word in ("not", "cannot"):
+            own.update(("n", "t", "don", "doesn", "isn", "aren", "won", "can", "didn"))
+    return frozenset(own - {"a", "the", "is", "are", "be", "to", "of", "and", "or"})
 
 
 def heard_phrases(line: str, phrases: Iterable[str]) -> list[str]:

@@ -21,7 +21,7 @@ from mivas_env.caller.words import Sentence
 if TYPE_CHECKING:
     from mivas_env.caller.understanding import Match
 
-SHORT = 12  # words: a sentence this short may be a bare noun phrase ("And the ZIP?")
+SHORT = 4  # words besides fillers: a sentence this short may be a bare noun phrase
 
 
 def after_markers(sentence: Sentence) -> tuple[str, ...]:

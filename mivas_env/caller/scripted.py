@@ -20,7 +20,12 @@ from rapidfuzz.distance import Levenshtein
 
 from mivas_env.caller.behaviours import Behaviour
 from mivas_env.caller.goal import heard_phrases
-from mivas_env.caller.understanding import Reading, Understanding, keyword_understanding
+from mivas_env.caller.understanding import (
+    MAX_READ_CHARS,
+    Reading,
+    Understanding,
+    keyword_understanding,
+)
 from mivas_env.speech.channel import DIGITS, MONTHS, ordinal, spoken
 
 Lines = list[str]
@@ -246,7 +251,8 @@ class ScriptedCaller:
         claims work it has not done, a goodbye, or a nudge. Patience counts agent lines without
         progress (a new fact given, a goal phrase or goal tool newly met, a first reaction),
         whatever the line says."""
-        line = " ".join(agent_line.casefold().split())
+        # the caller listens to the start of a very long line (understanding.MAX_READ_CHARS)
+        line = " ".join(agent_line[:4 * MAX_READ_CHARS].casefold().split())[:MAX_READ_CHARS]
         self._listen(line)
         if TRANSFER_CUE.search(line):
             self.transfer_pending = True
@@ -366,6 +372,9 @@ class ScriptedCaller:
         fact = self.spec.facts.get(slot)
         if fact is None:
             return False
+        first = next(iter(re.findall(r"[a-z]{3,}|\d", fact.casefold())), None)
+        if first is not None and not first.isdigit() and first not in line:
+            return False  # its first name word is not in the line: no need to read it all
         parts = value_units(fact, names_only=True)
         if not any(part.isdigit() for part in parts) and len(parts) < 2:
             return False  # "Manhattan or Newark?" offers a choice; it reads nothing back

@@ -24,6 +24,7 @@ import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from typing import Any
 
 from mivas_env.caller.lexicon import (
     ACTS,
@@ -31,6 +32,8 @@ from mivas_env.caller.lexicon import (
     CONCEPTS,
     DECOYS,
     DETERMINERS,
+    FILLERS,
+    MARKERS,
     NEGATED_AFTER,
     NEGATIONS,
     NEUTRAL,
@@ -69,6 +72,11 @@ class Pattern:
 
 
 WINDOW = 9  # words: how far apart a pattern's groups may be
+# The caller listens to the first part of a very long line (about a minute and a half of speech):
+# what it reads is bounded, so no line, however long, costs more than this much.
+MAX_READ_CHARS = 1_200
+MAX_ANCHORS = 6
+READ_CACHE = 4096  # readings remembered per industry
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,14 +166,40 @@ class Understanding:
     negations: Lexicon = field(default_factory=Lexicon)
     answers: dict[str, frozenset[str]] = field(default_factory=dict)  # slot -> question words
     model: SlotModel | None = None  # the learned fallback (mivas_env.caller.model)
+    by_cue: dict[str, list[int]] = field(default_factory=dict)  # cue -> patterns it can start
+    _cache: dict[tuple[Any, ...], Reading] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        # A pattern needs every group; its first claiming group's cues are enough to find it.
+        for index, pattern in enumerate(self.patterns):
+            head = next(g for g, claims in zip(pattern.groups, pattern.claims, strict=True)
+                        if claims)
+            for cue in head:
+                self.by_cue.setdefault(cue, []).append(index)
 
     def read(self, line: str, *, last_asked: Sequence[str] = (), desk: Collection[str] = (),
              known: Collection[str] = ()) -> Reading:
         """What the line asks for and does (see ``Reading``). Words of earlier sentences of the
-        line qualify later ones ("We'll text you a confirmation. What number?")."""
+        line qualify later ones ("We'll text you a confirmation. What number?"). Readings are
+        remembered (bounded, least recently used first out): agents repeat their lines."""
+        key = (line, tuple(last_asked), frozenset(desk), frozenset(known))
+        cached = self._cache.get(key)
+        if cached is None:
+            cached = self._read(line, last_asked, desk, known)
+            if len(self._cache) >= READ_CACHE:
+                self._cache.pop(next(iter(self._cache)))
+            self._cache[key] = cached
+        else:
+            self._cache[key] = self._cache.pop(key)  # most recently used last
+        return Reading(list(cached.asked), set(cached.negated), list(cached.mentioned),
+                       set(cached.acts), cached.unplaced_request, cached.unknown_request,
+                       dict(cached.where), cached.offset)
+
+    def _read(self, line: str, last_asked: Sequence[str], desk: Collection[str],
+              known: Collection[str]) -> Reading:
         reading = Reading()
         before: set[str] = set()
-        for sentence in sentences(line):
+        for sentence in sentences(line[:MAX_READ_CHARS]):
             found = self.lexicon.find(sentence.stems)
             self._read_sentence(sentence, found, before, reading, last_asked, desk, known)
             before.update(cue for cue in found.every if cue.startswith("@"))  # concepts only
@@ -183,7 +217,8 @@ class Understanding:
         request = "request" in acts.cues or is_request(sentence)
         context = {"^" + self.topics[s] for s in last_asked if s in self.topics} | before
         matches = self._matches(found, context)
-        if len(stems) <= SHORT:  # "Time?", "Name and number?", "And your date of birth"
+        if sum(w not in FILLERS and w not in MARKERS for w in sentence.words) <= SHORT:
+            # "Time?", "Name and number?", "And your date of birth": a bare noun phrase
             strict = {m.slot for m in matches}
             loose = [m for m in self._matches(found, context, loose=True) if m.slot not in strict]
             bare = bare_clauses(sentence, loose)
@@ -231,7 +266,8 @@ class Understanding:
         present = set(found.cues)
         qualifiers = set(found.every) | context
         out: list[Match] = []
-        for pattern in self.patterns:
+        candidates = sorted({i for cue in present for i in self.by_cue.get(cue, ())})
+        for pattern in (self.patterns[i] for i in candidates):
             if not all(group & (present if claims else qualifiers)
                        for group, claims in zip(pattern.groups, pattern.claims, strict=True)
                        if claims or not loose):
@@ -357,7 +393,7 @@ def _place(pattern: Pattern, found: Found, loose: bool = False) -> Match | None:
     if not options or not options[0][0]:
         return None
     best: tuple[int, int, list[tuple[int, int]]] | None = None
-    for anchor in options[0][1]:
+    for anchor in options[0][1][:MAX_ANCHORS]:  # a slot named many times: its first places
         chosen = [anchor]
         clause = found.clauses[anchor[0]] if found.clauses else 0
         for claims, spans in options[1:]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from mivas_env.caller.lexicon import _set
 
@@ -15,6 +16,7 @@ _NO_STEM = _set("yours ours theirs hers does goes always perhaps news series som
                 "something anything nothing everything morning evening being")
 
 
+@lru_cache(maxsize=65_536)
 def stem(word: str) -> str:
     """A word without its plural or -ed/-ing ending ("happened" -> "happen", "cancelling" ->
     "cancel", "injuries" -> "injury"): so one lexicon word matches its forms."""
