@@ -82,6 +82,10 @@ def test_verify_dir_regrades_saved_traces_to_the_run_it_recorded(
     assert f"{task}</a></td><td>{sum(row)}/2</td>" in page
     assert main(["verify", "--dir", str(traces)]) == 0
     assert "pass^2" in capsys.readouterr().out
+    first = next(traces.rglob("C1-E1.json"))
+    shutil.copy(first, first.with_name("copy.json"))  # the same episode twice: not one run
+    assert main(["verify", "--dir", str(traces)]) == 2
+    assert "two traces of healthcare/C1-E1 trial 0" in capsys.readouterr().err
 
 
 def test_verify_dir_finds_generated_lockfiles_under_tasks_dir_and_names_a_missing_one(

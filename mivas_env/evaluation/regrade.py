@@ -85,6 +85,13 @@ def regrade(folder: Path | str, *, tasks: Path | str | None = None,
     task id and trial (so ``per_task`` lists trials in seed order)."""
     index = TaskIndex(tasks)
     done = [_regrade_one(path, index, discount) for path in trace_files(folder)]
+    seen: dict[tuple[str, int], Path] = {}
+    for one in done:
+        key = (one.result.task_id, one.result.trial)
+        if key in seen:
+            raise MivasError(f"two traces of {key[0]} trial {key[1]} (also {seen[key]}): one "
+                             f"run's traces per directory", file=str(one.path))
+        seen[key] = one.path
     return sorted(done, key=lambda r: (r.task.industry, _natural(r.task.lock.id),
                                        r.task.lock.id, r.result.trial))
 
