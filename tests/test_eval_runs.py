@@ -124,6 +124,16 @@ def test_workers_on_a_cluster_address_that_answers_nothing_exit_2_at_once(
     assert main(["eval", "--address", "auto", "--quiet"]) == 2  # without --workers
 
 
+def test_a_run_with_two_lockfiles_of_one_id_exits_2_naming_it(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    for folder in ("a", "b"):
+        (tmp_path / folder).mkdir()
+        shutil.copy(tasks_dir() / "legal" / "tasks" / "C1-E1.json", tmp_path / folder)
+    assert main(["eval", "--tasks-dir", str(tmp_path), "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "two lockfiles are named legal/C1-E1" in err
+
+
 def secrets_of(task: Any) -> list[str]:
     caller = task.caller
     found = [caller.agent_answer, caller.persona, caller.goal.description, task.lock.title,
