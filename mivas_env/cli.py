@@ -382,7 +382,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     parser.set_defaults(func=None, help_of=parser)
 
-    p = sub.add_parser("verify", help="score a trace against a lockfile (exit 0 pass, 1 fail, 2 bad input)")
+    p = sub.add_parser("verify", help="score a trace against a lockfile (exit 0 pass, 1 fail, 2 bad "
+                                      "input); --dir: re-grade a run's saved traces")
     p.add_argument("lockfile", nargs="?",
                    help="lockfile path, task id such as healthcare/C1-E1, or - for stdin")
     p.add_argument("trace", nargs="?", help="trace JSON (docs/formats.md), or - for stdin")

@@ -82,22 +82,31 @@ def test_verify_dir_regrades_saved_traces_to_the_run_it_recorded(
     assert f"{task}</a></td><td>{sum(row)}/2</td>" in page
     assert main(["verify", "--dir", str(traces)]) == 0
     assert "pass^2" in capsys.readouterr().out
+    first = next(traces.rglob("C1-E1.json"))
+    shutil.copy(first, first.with_name("copy.json"))  # the same episode twice: not one run
+    assert main(["verify", "--dir", str(traces)]) == 2
+    assert "two traces of healthcare/C1-E1 trial 0" in capsys.readouterr().err
 
 
 def test_verify_dir_finds_generated_lockfiles_under_tasks_dir_and_names_a_missing_one(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     lockfiles, traces = tmp_path / "locks", tmp_path / "traces"
-    lockfiles.mkdir()
-    for path in sorted((tasks_dir() / "legal" / "bench").glob("*.json"))[:5]:
-        shutil.copy(path, lockfiles)
+    assert main(["tasks", "generate", "--industry", "legal", "--split", "test", "--n", "3",
+                 "--out", str(lockfiles), "--quiet"]) == 0  # ids neither shipped nor in the bench
+    capsys.readouterr()
     run = eval_json(capsys, "--agent", "oracle", "--tasks-dir", str(lockfiles),
                     "--save-traces", str(traces))
     assert main(["verify", "--dir", str(traces), "--tasks-dir", str(lockfiles), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["per_task"] == run["per_task"]
+    assert main(["verify", "--dir", str(traces), "--json"]) == 0  # the recorded lockfiles
     assert json.loads(capsys.readouterr().out)["per_task"] == run["per_task"]
     assert main(["verify", "--dir", str(traces), "--tasks-dir",
                  str(tasks_dir() / "healthcare" / "tasks")]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "--tasks-dir" in err and "legal/C" in err
+    shutil.rmtree(lockfiles)  # neither recorded nor anywhere else: named, exit 2
+    assert main(["verify", "--dir", str(traces)]) == 2
+    assert "not shipped or in the bench" in capsys.readouterr().err
 
 
 def test_verify_dir_and_compare_mistakes_exit_2_with_one_line(
@@ -118,6 +127,16 @@ def test_workers_on_a_cluster_address_that_answers_nothing_exit_2_at_once(
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "ray start --head" in err
     assert main(["eval", "--address", "auto", "--quiet"]) == 2  # without --workers
+
+
+def test_a_run_with_two_lockfiles_of_one_id_exits_2_naming_it(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    for folder in ("a", "b"):
+        (tmp_path / folder).mkdir()
+        shutil.copy(tasks_dir() / "legal" / "tasks" / "C1-E1.json", tmp_path / folder)
+    assert main(["eval", "--tasks-dir", str(tmp_path), "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "two lockfiles are named legal/C1-E1" in err
 
 
 def secrets_of(task: Any) -> list[str]:

@@ -225,7 +225,10 @@ def cmd_verify_dir(args: argparse.Namespace) -> int:
 def cmd_compare(args: argparse.Namespace) -> int:
     from mivas_env.evaluation.compare import compare, format_comparison, load_run
 
-    result = compare(load_run(args.a), load_run(args.b))
+    a, b = load_run(args.a), load_run(args.b)
+    if a.get("agent") == b.get("agent"):  # the same agent on two settings: name the files
+        a, b = {**a, "agent": f"{a.get('agent')} ({args.a})"}, {**b, "agent": f"{b.get('agent')} ({args.b})"}
+    result = compare(a, b)
     print(json.dumps(result, indent=2) if args.json else format_comparison(result))
     return EXIT_PASS
 

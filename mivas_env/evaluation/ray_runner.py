@@ -62,7 +62,7 @@ class DeathNotices:
 
 
 Shipped = tuple[dict[str, Any], str]  # a lockfile as JSON, and where it was read from
-Job = tuple[int, str, int, int]  # (position in the run, task key, trial, seed)
+RemoteJob = tuple[int, str, int, int]  # (position in the run, task key, trial, seed)
 Done = tuple[int, dict[str, Any], dict[str, Any] | None]  # position, result, episode (or None)
 
 
@@ -120,7 +120,7 @@ class EpisodeWorker:
                          **self.env_kwargs), discount=self.discount)
         return self.envs[key]
 
-    def run(self, jobs: list[Job], tasks: dict[str, Shipped], keep: bool = False) -> list[Done]:
+    def run(self, jobs: list[RemoteJob], tasks: dict[str, Shipped], keep: bool = False) -> list[Done]:
         """The batch's episodes, each as (position, EpisodeResult fields, Episode fields when
         ``keep``: the trace, verdict and chat the driver's sinks need)."""
         done: list[Done] = []
@@ -207,11 +207,11 @@ class EvalPool:
         keys = [lockfile_sha256(task) for task in tasks]
         shipped = {key: ship(task) for key, task in zip(keys, tasks, strict=True)}
         order = episode_jobs(len(tasks), seed, trials)
-        jobs: list[Job] = [(position, keys[i], trial, episode_seed)
+        jobs: list[RemoteJob] = [(position, keys[i], trial, episode_seed)
                            for position, (i, trial, episode_seed) in enumerate(order)]
         queue = [jobs[i:i + batch_size] for i in range(0, len(jobs), batch_size)]
         idle = list(range(len(self.actors)))
-        pending: dict[Any, tuple[int, list[Job]]] = {}
+        pending: dict[Any, tuple[int, list[RemoteJob]]] = {}
         results: dict[int, EpisodeResult] = {}
         episodes: dict[int, Episode] = {}
         flushed = 0  # episodes handed to the sinks so far (they go in run order)

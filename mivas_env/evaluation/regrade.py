@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from mivas_env.call.tasks import Task, load_dir, load_tasks
+from mivas_env.call.tasks import Task, load_dir, load_task, load_tasks
 from mivas_env.evaluation.runner import TRACE_KEYS, Episode, EpisodeResult, trace_sha256
 from rewards import MivasError, TaskNotFoundError, tasks_dir
 from rewards.industry import read_json
@@ -41,8 +41,8 @@ def trace_files(folder: Path | str) -> list[Path]:
 
 
 class TaskIndex:
-    """Lockfiles by full id: those under ``--tasks-dir``, else the shipped tasks and the frozen
-    bench (read only when a trace names a task that is not shipped)."""
+    """Lockfiles by full id: those under ``--tasks-dir``; else the shipped tasks, the lockfile a
+    trace recorded it ran (``lockfile``), then the frozen bench (read only when needed)."""
 
     def __init__(self, folder: Path | str | None) -> None:
         self.folder = folder
@@ -53,7 +53,14 @@ class TaskIndex:
                 raise MivasError(f"two lockfiles are named {task.full_id}", file=str(task.path))
             self._tasks[task.full_id] = task
 
-    def find(self, full_id: str, trace: Path) -> Task:
+    def find(self, full_id: str, trace: Path, recorded: Any = None) -> Task:
+        """The lockfile of ``full_id``; failing the index, the one the trace recorded having
+        been run from (``lockfile``), when it still exists and still has that id."""
+        if full_id not in self._tasks and self.folder is None and isinstance(recorded, str) \
+                and Path(recorded).is_file():
+            task = load_task(recorded)
+            if task.full_id == full_id:
+                self._tasks[full_id] = task
         if full_id not in self._tasks and not self._loaded_bench:
             self._loaded_bench = True
             for bench in sorted(tasks_dir().glob("*/bench")):
@@ -85,6 +92,13 @@ def regrade(folder: Path | str, *, tasks: Path | str | None = None,
     task id and trial (so ``per_task`` lists trials in seed order)."""
     index = TaskIndex(tasks)
     done = [_regrade_one(path, index, discount) for path in trace_files(folder)]
+    seen: dict[tuple[str, int], Path] = {}
+    for one in done:
+        key = (one.result.task_id, one.result.trial)
+        if key in seen:
+            raise MivasError(f"two traces of {key[0]} trial {key[1]} (also {seen[key]}): one "
+                             f"run's traces per directory", file=str(one.path))
+        seen[key] = one.path
     return sorted(done, key=lambda r: (r.task.industry, _natural(r.task.lock.id),
                                        r.task.lock.id, r.result.trial))
 
@@ -95,7 +109,7 @@ def _regrade_one(path: Path, index: TaskIndex, discount: float) -> Regraded:
     if not isinstance(raw, dict) or not trace.task_id:
         raise MivasError("the trace names no task_id (traces saved by mivas eval "
                          "--save-traces do)", file=str(path))
-    task = index.find(trace.task_id, path)
+    task = index.find(trace.task_id, path, raw.get("lockfile"))
     try:
         verdict = verify(task.lock, trace, discount=discount)
     except MivasError as exc:

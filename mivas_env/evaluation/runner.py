@@ -157,7 +157,8 @@ def trace_path(trace_dir: Path, task: Task, trial: int) -> Path:
 def save_trace(trace_dir: Path, task: Task, result: EpisodeResult, episode: Episode) -> None:
     path = trace_path(trace_dir, task, result.trial)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(episode.saved(result), indent=1))
+    saved = {**episode.saved(result), "lockfile": str(Path(task.path).resolve())}
+    path.write_text(json.dumps(saved, indent=1))
 
 
 def hook_sink(hook: EpisodeHook) -> EpisodeSink:
