@@ -63,13 +63,7 @@ class OneLineParser(argparse.ArgumentParser):
 
 
 def at_least(minimum: int) -> Callable[[str], int]:
-    """An argparse type: an integer no smaller than ``minimum``."""
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"expected an integer, got {text!r}") from None
-        if value < minimum:
-            raise argparse.ArgumentTypeError(f"must be at least {minimum}, got {value}")
-        return value
-    return parse
+    """An argparse type: an integer no smaller than ``minimum`` (the CLI's own)."""
+    from mivas_env.cli import _at_least
+
+    return _at_least(minimum)
