@@ -32,3 +32,15 @@ def families(industry: str) -> tuple[Family, ...]:
 def industries() -> tuple[str, ...]:
     """Industries with at least one family."""
     return tuple(name for name in industry_names() if families(name))
+
+
+def collect(package: str) -> tuple[Family, ...]:
+    """The ``FAMILY`` of every module of an industry package (one family per file)."""
+    import pkgutil
+
+    found = []
+    for info in pkgutil.iter_modules(importlib.import_module(package).__path__):
+        module = importlib.import_module(f"{package}.{info.name}")
+        if hasattr(module, "FAMILY"):
+            found.append(module.FAMILY)
+    return tuple(found)

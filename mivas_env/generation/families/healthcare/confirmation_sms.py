@@ -1,0 +1,87 @@
+"""C7 confirmation SMS: book a visit and text the confirmation (send_sms is expected here and
+forbidden elsewhere), sometimes to a new number."""
+
+from __future__ import annotations
+
+from mivas_env.generation.core import Draft
+from mivas_env.generation.families.healthcare.common import (
+    VISIT_FACTS,
+    VISIT_WORDS,
+    age,
+    booked_reaction,
+    booking_goal,
+    books,
+    caller,
+    established,
+    healthcare_family,
+    lookup,
+    new_person,
+    office_ids,
+    office_name,
+    patients,
+    person_facts,
+    pick_slot,
+    templates,
+    window,
+)
+from mivas_env.generation.lockfile import call, hop, reaction
+from mivas_env.generation.scene import Scene
+from mivas_env.generation.spoken import clock_ampm, long_date, spoken_date, spoken_phone, spoken_time
+
+TEXT = templates("confirmation_sms")
+NEW_NUMBER = 0.35  # how often the text goes to a number not on file
+VISIT_TYPES = ["follow_up", "annual_physical", "sick_visit"]
+
+
+def make(scene: Scene) -> Draft | None:
+    world, rng = scene.world, scene.rng
+    person = rng.choice([p for p in patients(world) if established(world, p["patient_id"])])
+    visit_type = rng.choice(VISIT_TYPES)
+    location_id = rng.choice(office_ids(world))
+    day, slot = pick_slot(scene, [location_id], visit_type, window(world)[1:],
+                          books(world, person["patient_id"], location_id, visit_type))
+    hhmm = slot["start_time"][11:16]
+    office = office_name(world, location_id)
+    visit = VISIT_WORDS[visit_type]
+    new_number = rng.random() < NEW_NUMBER
+    phone = new_person(scene)["phone_e164"] if new_number else person["phone_e164"]
+    facts = person_facts(scene, person)
+    facts["phone"] = (f"{spoken_phone(rng, phone)}, that's my new cell" if new_number
+                      else f"{spoken_phone(rng, phone)}, the one you have on file")
+    facts.update(location=office, visit_type=VISIT_FACTS[visit_type],
+                 preferred_date=spoken_date(rng, day), appointment_time=spoken_time(rng, hhmm))
+    message = (f"{world.definition.business.name}: your {visit} is booked at {office} on "
+               f"{long_date(day)} at {clock_ampm(hhmm)}.")
+    answer = (f"Your {visit} is booked at the {office} office on {long_date(day)} at "
+              f"{clock_ampm(hhmm)} with {slot['provider_name']}, and I've sent a confirmation "
+              f"text to {spoken_phone(rng, phone)}.")
+    return {
+        "title": f"Book a {visit} at {office} and text the confirmation"
+                 + (" to a new number" if new_number else ""),
+        "description": "Identify, search, book, then send_sms (expected here, forbidden "
+                       "elsewhere). T: the text to the right number. D: the right slot.",
+        "caller": caller(
+            scene, name=person["full_name"],
+            slots={"visit": visit, "office": office, "day": spoken_date(rng, day)},
+            persona=f"{person['full_name']}, {age(scene, person)}, established "
+                    f"patient who wants every booking confirmed by text.",
+            openings=TEXT["openings"], nudges=TEXT["nudges"], facts=facts,
+            goal=booking_goal(office, day, hhmm,
+                              ["lookup_patient", "book_appointment", "send_sms"], ["text"]),
+            reactions=[reaction(after_tool="book_appointment", unless_agent_says_any=["text"],
+                                say=["Good. Please send me the text with the details, like I "
+                                     "asked."], once=False),
+                       booked_reaction(office)],
+            answer=answer),
+        "exp_handoff_path": ["transfer_to_scheduling"],
+        "exp_tool_calls": [
+            hop("transfer_to_scheduling"), lookup(person),
+            call("search_availability", location_ids=[location_id], visit_type=visit_type,
+                 date=day.isoformat()),
+            call("book_appointment", patient_id=person["patient_id"], location_id=location_id,
+                 start_time=slot["start_time"], visit_type=visit_type),
+            call("send_sms", phone_e164=phone, message=message)],
+    }
+
+
+FAMILY = healthcare_family("C7", "confirmation_sms", make)
