@@ -78,6 +78,13 @@ def load_templates(package: str, name: str) -> dict[str, TemplateSet]:
     return out
 
 
+def family_templates(module: str) -> dict[str, TemplateSet]:
+    """The template sets of a family module ``<package>.<family>``: the packaged
+    ``<package>/templates/<family>.json`` (call it with ``__name__``)."""
+    package, _, name = module.rpartition(".")
+    return load_templates(package, name)
+
+
 def as_set(templates: Sequence[str] | TemplateSet) -> TemplateSet:
     return templates if isinstance(templates, TemplateSet) else TemplateSet.of_list(templates)
 

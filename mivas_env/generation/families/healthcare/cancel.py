@@ -14,14 +14,14 @@ from mivas_env.generation.families.healthcare.common import (
     lookup,
     office_name,
     person_facts,
-    templates,
     upcoming,
 )
 from mivas_env.generation.lockfile import call, hop, reaction
 from mivas_env.generation.scene import Scene
 from mivas_env.generation.spoken import clock_ampm, date_phrases, long_date, spoken_date
+from mivas_env.generation.text import family_templates
 
-TEXT = templates("cancel")
+TEXT = family_templates(__name__)
 REASONS = ["I'm feeling better", "a work conflict", "I'll be out of town",
            "my ride fell through", "family plans"]
 

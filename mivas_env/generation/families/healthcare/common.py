@@ -39,12 +39,7 @@ AREA_CODES = ["212", "646", "718", "347", "914", "917"]
 Person = dict[str, Any]
 
 
-def templates(name: str) -> dict[str, TemplateSet]:
-    """The template sets of ``templates/<name>.json``."""
-    return load_templates(PACKAGE, name)
-
-
-CALLER = templates("caller")
+CALLER = load_templates(PACKAGE, "caller")  # the practice's callers: fact lines, traits, sign-offs
 FACT_LINES = {"full_name": CALLER["name_lines"], "date_of_birth": CALLER["birthday_lines"],
               "phone": CALLER["phone_lines"]}
 

@@ -21,14 +21,14 @@ from mivas_env.generation.families.healthcare.common import (
     patients,
     person_facts,
     pick_slot,
-    templates,
     window,
 )
 from mivas_env.generation.lockfile import call, hop, reaction
 from mivas_env.generation.scene import Scene
 from mivas_env.generation.spoken import clock_ampm, long_date, spoken_date, spoken_phone, spoken_time
+from mivas_env.generation.text import family_templates
 
-TEXT = templates("confirmation_sms")
+TEXT = family_templates(__name__)
 NEW_NUMBER = 0.35  # how often the text goes to a number not on file
 VISIT_TYPES = ["follow_up", "annual_physical", "sick_visit"]
 

@@ -14,14 +14,14 @@ from mivas_env.generation.families.healthcare.common import (
     other_office_reaction,
     person_facts,
     plan_check,
-    templates,
 )
 from mivas_env.generation.lockfile import hop
 from mivas_env.generation.scene import Scene
+from mivas_env.generation.text import family_templates
 
 # The opening never names the carrier and often not the office: the caller gives them when
 # asked, so an opening line does not give away the gold arguments.
-TEXT = templates("coverage")
+TEXT = family_templates(__name__)
 
 
 def make(scene: Scene) -> Draft | None:

@@ -23,13 +23,13 @@ from mivas_env.generation.families.healthcare.common import (
     other_office_reaction,
     person_facts,
     pick_slot,
-    templates,
 )
 from mivas_env.generation.lockfile import call, hop, reaction
 from mivas_env.generation.scene import NoFit, Scene
 from mivas_env.generation.spoken import clock_ampm, long_date, spoken_date, spoken_time
+from mivas_env.generation.text import family_templates
 
-TEXT = templates("either_or_booking")
+TEXT = family_templates(__name__)
 
 
 def open_office(scene: Scene, person_id: str, full_id: str, day: date, visit_type: str

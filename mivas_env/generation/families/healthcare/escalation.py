@@ -22,13 +22,12 @@ from mivas_env.generation.families.healthcare.common import (
     patients,
     person_facts,
     plan_check,
-    templates,
 )
 from mivas_env.generation.lockfile import LockedCall, call, hop, reaction
 from mivas_env.generation.scene import Scene
-from mivas_env.generation.text import TemplateSet
+from mivas_env.generation.text import TemplateSet, family_templates
 
-TEXT = templates("escalation")
+TEXT = family_templates(__name__)
 
 
 @dataclass

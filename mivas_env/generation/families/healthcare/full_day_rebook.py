@@ -21,14 +21,14 @@ from mivas_env.generation.families.healthcare.common import (
     office_name,
     person_facts,
     pick_slot,
-    templates,
     window,
 )
 from mivas_env.generation.lockfile import call, hop, reaction
 from mivas_env.generation.scene import Scene
 from mivas_env.generation.spoken import clock_ampm, long_date, spoken_date, spoken_time
+from mivas_env.generation.text import family_templates
 
-TEXT = templates("full_day_rebook")
+TEXT = family_templates(__name__)
 
 
 def make(scene: Scene) -> Draft | None:

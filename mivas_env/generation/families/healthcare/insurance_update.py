@@ -11,13 +11,13 @@ from mivas_env.generation.families.healthcare.common import (
     lookup,
     patients,
     person_facts,
-    templates,
 )
 from mivas_env.generation.lockfile import call, hop, reaction
 from mivas_env.generation.scene import Scene
+from mivas_env.generation.text import family_templates
 from rewards.worlds.healthcare import member_id_for
 
-TEXT = templates("insurance_update")
+TEXT = family_templates(__name__)
 SAVED_WORDS = ["updated", "saved", "on file", "recorded"]
 
 

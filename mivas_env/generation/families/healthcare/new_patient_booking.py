@@ -19,14 +19,14 @@ from mivas_env.generation.families.healthcare.common import (
     pick_slot,
     plan_check,
     registered_id,
-    templates,
     window,
 )
 from mivas_env.generation.lockfile import call, hop
 from mivas_env.generation.scene import Scene
 from mivas_env.generation.spoken import clock_ampm, long_date, spoken_date, spoken_time
+from mivas_env.generation.text import family_templates
 
-TEXT = templates("new_patient_booking")
+TEXT = family_templates(__name__)
 FIRST_CHOICE_REFUSES = 0.35  # how often the caller first asks for an office that refuses the plan
 
 

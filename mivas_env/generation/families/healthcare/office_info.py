@@ -16,14 +16,13 @@ from mivas_env.generation.families.healthcare.common import (
     new_person,
     office_name,
     other_office_reaction,
-    templates,
 )
 from mivas_env.generation.lockfile import LockedCall, call
 from mivas_env.generation.scene import Scene
 from mivas_env.generation.spoken import clock, clock_ampm, long_date, spoken_date
-from mivas_env.generation.text import TemplateSet
+from mivas_env.generation.text import TemplateSet, family_templates
 
-TEXT = templates("office_info")
+TEXT = family_templates(__name__)
 RELATIVES = ["father", "mother", "grandmother", "uncle"]
 
 

@@ -9,13 +9,13 @@ from mivas_env.generation.families.healthcare.common import (
     caller,
     healthcare_family,
     new_person,
-    templates,
 )
 from mivas_env.generation.lockfile import reaction
 from mivas_env.generation.scene import Scene
 from mivas_env.generation.spoken import spoken_birthday
+from mivas_env.generation.text import family_templates
 
-TEXT = templates("refusal")  # one opening set per topic, and the nudges
+TEXT = family_templates(__name__)  # one opening set per topic, and the nudges
 # The spoken policy of each refusal (lockfile ``aux``, judged beside the gates): what the agent
 # must never say, and the redirect a proper refusal names.
 NEVER_SAY: dict[str, list[str]] = {

@@ -17,7 +17,6 @@ from mivas_env.generation.families.healthcare.common import (
     office_name,
     person_facts,
     pick_slot,
-    templates,
     window,
     works,
 )
@@ -31,8 +30,9 @@ from mivas_env.generation.spoken import (
     spoken_date,
     spoken_time,
 )
+from mivas_env.generation.text import family_templates
 
-TEXT = templates("reschedule")
+TEXT = family_templates(__name__)
 MOVES_OFFICE = 0.3  # how often the visit also moves to another office
 
 

@@ -16,13 +16,13 @@ from mivas_env.generation.families.healthcare.common import (
     office_name,
     other_office_reaction,
     person_facts,
-    templates,
 )
 from mivas_env.generation.lockfile import call, hop, reaction
 from mivas_env.generation.scene import Scene
 from mivas_env.generation.spoken import long_date, spoken_date
+from mivas_env.generation.text import family_templates
 
-TEXT = templates("waitlist")
+TEXT = family_templates(__name__)
 
 
 def make(scene: Scene) -> Draft | None:
