@@ -103,7 +103,7 @@ def test_a_scene_that_finds_no_fitting_value_redraws_instead_of_looping() -> Non
     def make(scene: Scene) -> dict[str, Any]:
         return {"title": scene.draw(lambda rng: rng.randint(0, 3), {0, 1, 2, 3})}
 
-    assert family("healthcare", "C99", "x", make).make(the_world, random.Random(0)) is None
+    assert family("healthcare", "C99", "x", make, scene=Scene).make(the_world, random.Random(0)) is None
 
 
 def test_every_family_makes_a_draft_for_most_attempts() -> None:

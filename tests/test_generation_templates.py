@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
-from mivas_env.caller.scripted import Goal, Reaction
+from mivas_env.caller.scripted import CallerSpec, Goal, Reaction
 from mivas_env.generation import load_world
 from mivas_env.generation.families import families
-from mivas_env.generation.lockfile import GoalFields, ReactionFields
+from mivas_env.generation.lockfile import CallerFields, GoalFields, ReactionFields
 from mivas_env.generation.text import TemplateSet, load_templates
 from rewards.worlds import SPLIT_SEEDS, SPLITS
 
@@ -102,3 +102,4 @@ def test_fact_lines_hold_exactly_the_value_the_caller_fills() -> None:
 def test_the_lockfile_builders_name_the_callers_own_fields() -> None:
     assert set(ReactionFields.__annotations__) == set(Reaction.model_fields)
     assert set(GoalFields.__annotations__) == set(Goal.model_fields)
+    assert set(CallerFields.__annotations__) == set(CallerSpec.model_fields)

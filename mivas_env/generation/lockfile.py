@@ -60,19 +60,32 @@ def goal(**fields: Unpack[GoalFields]) -> dict[str, Any]:
     return dict(fields)
 
 
-def caller_block(*, persona: str, opening: Sequence[str], facts: Mapping[str, str],
-                 fact_lines: Mapping[str, Sequence[str]], goal: Mapping[str, Any],
-                 reactions: Sequence[ReactionBlock], nudges: Sequence[str], agent_answer: str,
-                 thanks: Sequence[str] | None = None,
-                 unknown: Sequence[str] | None = None) -> dict[str, Any]:
-    """The lockfile's ``caller`` (``CallerSpec``): ``thanks`` and ``unknown`` only when given."""
-    block: dict[str, Any] = {
-        "persona": persona, "opening": list(opening), "facts": dict(facts),
-        "fact_lines": {key: list(lines) for key, lines in fact_lines.items()},
-        "goal": dict(goal), "reactions": list(reactions), "nudges": list(nudges),
-        "agent_answer": agent_answer}
-    if thanks is not None:
-        block["thanks"] = list(thanks)
-    if unknown is not None:
-        block["unknown"] = list(unknown)
-    return block
+class CallerFields(TypedDict, total=False):
+    """The fields of ``mivas_env.caller.scripted.CallerSpec``."""
+
+    persona: str
+    opening: list[str]
+    facts: dict[str, str]
+    fact_lines: dict[str, list[str]]
+    goal: dict[str, Any]
+    reactions: list[ReactionBlock]
+    agent_answer: str
+    nudges: list[str]
+    thanks: list[str]
+    unknown: list[str]
+    doubts: list[str]
+    patience: int
+
+
+def caller_block(**fields: Unpack[CallerFields]) -> dict[str, Any]:
+    """The lockfile's ``caller``, its keys in the order given (an industry's callers keep one
+    order; the bytes of its lockfiles depend on it)."""
+    return dict(fields)
+
+
+def draft(*, title: str, description: str, caller: Mapping[str, Any], path: Sequence[str],
+          calls: Sequence[LockedCall]) -> dict[str, Any]:
+    """A family's draft lockfile: the core adds ``id``, ``industry``, ``world``, ``category``,
+    ``tags`` and locks ``exp_db_state``."""
+    return {"title": title, "description": description, "caller": dict(caller),
+            "exp_handoff_path": list(path), "exp_tool_calls": list(calls)}

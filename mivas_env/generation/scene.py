@@ -61,7 +61,7 @@ class Scene:
         """``count`` different templates of the split, unfilled (fact lines' ``{value}``)."""
         return verbatim(self.rng, templates, self.split, count)
 
-    def openings(self, templates: TemplateSet, sign_offs: TemplateSet, name: str,
+    def signed_openings(self, templates: TemplateSet, sign_offs: TemplateSet, name: str,
                  count: int = 3, **slots: Any) -> list[str]:
         """Opening paraphrases, each ending with its own sign-off (``{name}``, ``{first}``)."""
         first = name.split()[0]
@@ -100,15 +100,20 @@ class NoFit(Exception):
     """The attempt's world has no fitting scenario (a bounded draw ran out): redraw."""
 
 
-def family(industry: str, code: str, category: str, make: Callable[[Scene], Draft | None], *,
+S = TypeVar("S", bound=Scene)
+
+
+def family(industry: str, code: str, category: str, make: Callable[[S], Draft | None], *,
+           scene: Callable[[World, random.Random], S],
            refusal: bool = False,
            near_misses: Callable[[World, Draft], list[NearMiss]] | None = None) -> Family:
-    """A ``Family`` whose maker draws from a ``Scene`` (``NoFit`` anywhere means no scenario)."""
+    """A ``Family`` whose maker draws from a scene (``scene(world, rng)``, a ``Scene`` or an
+    industry's own kind of one); ``NoFit`` anywhere in it means no scenario."""
 
     @wraps(make)
     def make_in(world: World, rng: random.Random) -> Draft | None:
         try:
-            return make(Scene(world, rng))
+            return make(scene(world, rng))
         except NoFit:
             return None
 

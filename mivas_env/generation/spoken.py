@@ -23,9 +23,9 @@ def month(day: date) -> str:
     return MONTHS[day.month - 1]
 
 
-def long_date(day: date) -> str:
-    """``Tuesday, December 8``: how an answer names a day."""
-    return f"{weekday(day)}, {month(day)} {day.day}"
+def long_date(day: date, year: bool = False) -> str:
+    """``Tuesday, December 8`` (``, 2026`` with ``year``): how an answer names a day."""
+    return f"{weekday(day)}, {month(day)} {day.day}" + (f", {day.year}" if year else "")
 
 
 def spoken_date(rng: random.Random, day: date) -> str:

@@ -1,5 +1,6 @@
-"""Task families, one module per industry: ``families/<industry>.py`` defines
-``FAMILIES: tuple[Family, ...]``, one per category of ``tasks/<industry>/README.md``.
+"""Task families of each industry: ``families/<industry>/`` (or a single module
+``families/<industry>.py``) defines ``FAMILIES: tuple[Family, ...]``, one per category of
+``tasks/<industry>/README.md``; a package collects one family per module (``collect``).
 
 The registry discovers them: an industry without a module simply has no families yet."""
 
@@ -35,7 +36,8 @@ def industries() -> tuple[str, ...]:
 
 
 def collect(package: str) -> tuple[Family, ...]:
-    """The ``FAMILY`` of every module of an industry package (one family per file)."""
+    """The ``FAMILY`` of every module of an industry package (one family per file), in code
+    order (C1, C2, ...)."""
     import pkgutil
 
     found = []
@@ -43,4 +45,4 @@ def collect(package: str) -> tuple[Family, ...]:
         module = importlib.import_module(f"{package}.{info.name}")
         if hasattr(module, "FAMILY"):
             found.append(module.FAMILY)
-    return tuple(found)
+    return tuple(sorted(found, key=lambda f: int(f.code[1:])))

@@ -48,7 +48,8 @@ def healthcare_family(code: str, category: str, make: Callable[[Scene], Draft | 
                       refusal: bool = False,
                       near_misses: Callable[[World, Draft], list[NearMiss]] | None = None
                       ) -> Family:
-    return family(INDUSTRY, code, category, make, refusal=refusal, near_misses=near_misses)
+    return family(INDUSTRY, code, category, make, scene=Scene, refusal=refusal,
+                  near_misses=near_misses)
 
 
 # --- the world, read through the real tool server ----------------------------------------
@@ -271,8 +272,8 @@ def caller(scene: Scene, *, name: str, persona: str, openings: TemplateSet,
     fact_lines = {key: scene.verbatim(lines, 2) for key, lines in FACT_LINES.items()
                   if key in facts}
     return caller_block(persona=f"{persona} {scene.say(CALLER['traits'])}",
-                        opening=scene.openings(openings, CALLER["sign_offs"], name, **slots),
-                        facts=facts, fact_lines=fact_lines, goal=goal, reactions=reactions,
+                        opening=scene.signed_openings(openings, CALLER["sign_offs"], name, **slots),
+                        facts=facts, fact_lines=fact_lines, goal=goal, reactions=list(reactions),
                         nudges=scene.lines(nudges, 2, **slots), agent_answer=answer)
 
 
