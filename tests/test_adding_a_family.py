@@ -74,8 +74,9 @@ def test_the_pages_templates_use_only_the_slots_its_family_passes(
 
     monkeypatch.setattr(TemplateSet, "fill", fill)
     generate_one("healthcare", "test", 5, family="C14")
-    own = [(t, slots) for t, slots in filled if t.name.startswith("office_address/")]
-    assert {t.name for t, _ in own} == {"office_address/openings", "office_address/nudges"}
+    own = [(t, slots) for t, slots in filled if t.name.startswith(f"{PACKAGE}/office_address/")]
+    assert {t.name for t, _ in own} == {f"{PACKAGE}/office_address/openings",
+                                        f"{PACKAGE}/office_address/nudges"}
     assert all(t.placeholders <= slots for t, slots in own)
 
 

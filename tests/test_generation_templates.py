@@ -4,6 +4,7 @@ uses is one its family passes."""
 
 from __future__ import annotations
 
+import inspect
 import json
 import os
 import random
@@ -23,7 +24,9 @@ from rewards.worlds import SPLIT_SEEDS, SPLITS
 FAMILIES_DIR = Path(__file__).resolve().parents[1] / "mivas_env" / "generation" / "families"
 FILES = sorted(FAMILIES_DIR.glob("*/templates/*.json"))
 # draws per family and split: enough to reach every variant's template sets
-ATTEMPTS = int(os.environ.get("MIVAS_TEMPLATE_ATTEMPTS", "12"))
+ATTEMPTS = int(os.environ.get("MIVAS_TEMPLATE_ATTEMPTS", "8"))
+MAX_ATTEMPTS = 400
+WORLDS = 20  # the first worlds of each split (their tables are cached)
 
 
 def _package(path: Path) -> str:
@@ -62,7 +65,8 @@ def test_a_template_file_with_a_line_in_two_splits_is_refused(tmp_path: Path,
 
 def _filled(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[set[str]]]:
     """Run the makers of every family with template files in every split, recording the
-    slots each template set is filled with."""
+    slots each template set is filled with: ``ATTEMPTS`` draws per split, more (up to
+    ``MAX_ATTEMPTS``) until every set of the family's own file has been filled."""
     seen: dict[str, list[set[str]]] = defaultdict(list)
     original = TemplateSet.fill
 
@@ -73,10 +77,19 @@ def _filled(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[set[str]]]:
     monkeypatch.setattr(TemplateSet, "fill", fill)
     for industry in sorted({path.parent.parent.name for path in FILES}):
         for family in families(industry):
-            for split in SPLITS:
-                for attempt in range(ATTEMPTS):
+            module = inspect.getmodule(family.make)
+            assert module is not None
+            package, _, stem = module.__name__.rpartition(".")
+            own = FAMILIES_DIR / industry / "templates" / f"{stem}.json"
+            wanted = ({t.name for t in load_templates(package, stem).values()
+                       if t.placeholders != {"value"}} if own.exists() else set())
+            for attempt in range(MAX_ATTEMPTS):
+                if attempt >= ATTEMPTS and all(seen[name] for name in wanted):
+                    break
+                for split in SPLITS:
                     rng = random.Random(f"templates/{family.code}/{split}/{attempt}")
-                    family.make(load_world(industry, SPLIT_SEEDS[split][attempt]), rng)
+                    seed = SPLIT_SEEDS[split][attempt % WORLDS]
+                    family.make(load_world(industry, seed), rng)
     return seen
 
 

@@ -74,7 +74,8 @@ def load_templates(package: str, name: str) -> dict[str, TemplateSet]:
                 # "" (no sign-off, say) adds no words, so it may serve every split
                 if line and seen.setdefault(line, split) != split:
                     raise ValueError(f"{where}: {line!r} is in {seen[line]} and {split}")
-        out[key] = TemplateSet(f"{name}/{key}", {split: tuple(by_split[split]) for split in SPLITS})
+        label = f"{package.rpartition('.')[2]}/{name}/{key}"  # healthcare/coverage/openings
+        out[key] = TemplateSet(label, {split: tuple(by_split[split]) for split in SPLITS})
     return out
 
 
