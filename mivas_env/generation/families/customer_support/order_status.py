@@ -10,20 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mivas_env.generation.core import Draft
-from mivas_env.generation.families.customer_support.common import (
-    Row,
-    ShopScene,
-    call,
-    city_of,
-    date_phrases,
-    lockfile,
-    noun,
-    number,
-    order_id_lines,
-    shop_caller,
-    shop_family,
-    spoken_date,
-)
+from mivas_env.generation.families.customer_support import common as kit
 from mivas_env.generation.spoken import month
 from mivas_env.generation.text import family_templates
 from rewards.clock import day
@@ -46,15 +33,15 @@ class Status:
 
 @dataclass(frozen=True)
 class Order:
-    order: Row
-    customer: Row
+    order: kit.Row
+    customer: kit.Row
     item: str
     product: str
     num: str
     name: str
 
 
-def eta(scene: ShopScene, o: Order) -> Status:
+def eta(scene: kit.ShopScene, o: Order) -> Status:
     when = scene.shop.eta(o.order)
     carrier = str(o.order["carrier"])
     opening = scene.openings(TEXT["eta"], noun=o.item)
@@ -69,20 +56,20 @@ def eta(scene: ShopScene, o: Order) -> Status:
     return Status(
         opening,
         {"description": f"The carrier and the expected delivery date of order {o.num} "
-                        f"({carrier}, {spoken_date(when)}).",
+                        f"({carrier}, {kit.spoken_date(when)}).",
          "tools_ok": ["get_order_status"], "agent_says_all": [carrier.lower()],
-         "agent_says_any": date_phrases(when, scene.today)},
+         "agent_says_any": kit.date_phrases(when, scene.today)},
         f"I checked order {o.num}: your {o.product} shipped with {carrier} on "
-        f"{spoken_date(day(o.order['shipped_on']))} and is expected to arrive on "
-        f"{spoken_date(when)}.",
+        f"{kit.spoken_date(day(o.order['shipped_on']))} and is expected to arrive on "
+        f"{kit.spoken_date(when)}.",
         f"When will my {o.item} arrive? (shipped order, estimated delivery)",
         f"The order shipped with {carrier}; get_order_status gives the estimated "
         f"delivery {when.isoformat()}, which no general shipping answer gives.",
-        f"{o.name}, a customer in {city_of(o.customer)} waiting on a {o.item}. Wants a "
+        f"{o.name}, a customer in {kit.city_of(o.customer)} waiting on a {o.item}. Wants a "
         "concrete date.", reactions)
 
 
-def window(scene: ShopScene, o: Order) -> Status:
+def window(scene: kit.ShopScene, o: Order) -> Status:
     ends = scene.shop.window_ends(o.order)
     last = month(ends).lower()
     opening = scene.openings(TEXT["window"], noun=o.item)
@@ -97,19 +84,19 @@ def window(scene: ShopScene, o: Order) -> Status:
     return Status(
         opening,
         {"description": f"The last day of the return window for order {o.num} "
-                        f"({spoken_date(ends)}).",
-         "tools_ok": ["get_order_status"], "agent_says_any": date_phrases(ends, scene.today)},
+                        f"({kit.spoken_date(ends)}).",
+         "tools_ok": ["get_order_status"], "agent_says_any": kit.date_phrases(ends, scene.today)},
         f"I checked order {o.num}: your {o.product} was delivered on "
-        f"{spoken_date(day(o.order['delivered_on']))}, so you can start a return "
-        f"through {spoken_date(ends)}.",
+        f"{kit.spoken_date(day(o.order['delivered_on']))}, so you can start a return "
+        f"through {kit.spoken_date(ends)}.",
         f"What is the last day I can return my {o.item}? (return window of a delivered order)",
         f"Delivered {o.order['delivered_on']}: the window ends {ends.isoformat()}; "
         "'30 days' without the date is not an answer.",
-        f"{o.name}, {city_of(o.customer)}. Still deciding whether to keep a {o.item}; only "
+        f"{o.name}, {kit.city_of(o.customer)}. Still deciding whether to keep a {o.item}; only "
         "wants the deadline.", reactions)
 
 
-def processing(scene: ShopScene, o: Order) -> Status:
+def processing(scene: kit.ShopScene, o: Order) -> Status:
     opening = scene.openings(TEXT["processing"], noun=o.item)
     reactions: list[dict[str, Any]] = [
         {"when_agent_says_any": ["tracking number is", "it shipped", "has shipped",
@@ -128,11 +115,11 @@ def processing(scene: ShopScene, o: Order) -> Status:
         f"Has my {o.item} shipped? (still processing, no tracking yet)",
         "The order is still processing: there is no tracking number. An agent that "
         "assumes it shipped fails T.",
-        f"{o.name}, {city_of(o.customer)}. Ordered a {o.item} recently and wants the tracking "
+        f"{o.name}, {kit.city_of(o.customer)}. Ordered a {o.item} recently and wants the tracking "
         "number.", reactions)
 
 
-def cancel(scene: ShopScene, o: Order) -> Status:
+def cancel(scene: kit.ShopScene, o: Order) -> Status:
     opening = scene.openings(TEXT["cancel"], noun=o.item)
     reactions: list[dict[str, Any]] = [
         {"when_agent_says_any": ["cancelled", "canceled"],
@@ -147,18 +134,18 @@ def cancel(scene: ShopScene, o: Order) -> Status:
          "tools_ok": ["get_order_status"], "agent_says_all": ["shipped"],
          "agent_says_any": ["return"]},
         f"I checked order {o.num}: your {o.product} already shipped with "
-        f"{o.order['carrier']} on {spoken_date(day(o.order['shipped_on']))}, so it can't "
+        f"{o.order['carrier']} on {kit.spoken_date(day(o.order['shipped_on']))}, so it can't "
         "be cancelled anymore. Once it's delivered you can return it within 30 days "
         "through our returns desk.",
         f"Can I still cancel my {o.item}? (already shipped: status check, no cancellation)",
         "The order already shipped, so the answer is a status check and an offer of a "
         "return after delivery, with no write.",
-        f"{o.name}, {city_of(o.customer)}. Would cancel the {o.item} only if it hasn't left the "
+        f"{o.name}, {kit.city_of(o.customer)}. Would cancel the {o.item} only if it hasn't left the "
         "warehouse.", reactions)
 
 
-QUESTIONS: dict[str, tuple[Callable[[Row, ShopScene], bool],
-                           Callable[[ShopScene, Order], Status]]] = {
+QUESTIONS: dict[str, tuple[Callable[[kit.Row, kit.ShopScene], bool],
+                           Callable[[kit.ShopScene, Order], Status]]] = {
     "eta": (lambda o, scene: o["status"] == "shipped", eta),
     "window": (lambda o, scene: o["status"] == "delivered" and scene.shop.in_window(o), window),
     "processing": (lambda o, scene: o["status"] == "processing", processing),
@@ -166,7 +153,7 @@ QUESTIONS: dict[str, tuple[Callable[[Row, ShopScene], bool],
 }
 
 
-def make(scene: ShopScene) -> Draft | None:
+def make(scene: kit.ShopScene) -> Draft | None:
     f, rng = scene.shop, scene.rng
     choices = {kind: [o for o in f.orders if fits(o, scene)]
                for kind, (fits, _) in QUESTIONS.items()}
@@ -174,18 +161,18 @@ def make(scene: ShopScene) -> Draft | None:
     order = rng.choice(choices[variant])
     customer = f.customer(order)
     line = rng.choice(order["items"])
-    item, product = noun(line["sku"]), f.product_name(line["sku"])
-    num, name = number(order["order_id"]), str(customer["full_name"])
+    item, product = kit.noun(line["sku"]), f.product_name(line["sku"])
+    num, name = kit.number(order["order_id"]), str(customer["full_name"])
     status = QUESTIONS[variant][1](scene, Order(order, customer, item, product, num, name))
-    caller = shop_caller(scene, persona=status.persona, opening=status.opening,
+    caller = kit.shop_caller(scene, persona=status.persona, opening=status.opening,
                          facts={"order_id": num, "full_name": name, "item": f"the {product}"},
-                         fact_lines={"order_id": order_id_lines(scene)}, goal=status.goal,
+                         fact_lines={"order_id": kit.order_id_lines(scene)}, goal=status.goal,
                          reactions=status.reactions, answer=status.answer, speaker=name)
-    return lockfile(title=status.title, tags=["read_only"], caller=caller, path=[],
+    return kit.lockfile(title=status.title, tags=["read_only"], caller=caller, path=[],
                     description="Read-only order status at reception (no verification, empty "
                                 "path, seed unchanged): only T catches an answer from memory "
                                 "or from another order. " + status.about,
-                    calls=[call("get_order_status", order_id=order["order_id"])])
+                    calls=[kit.call("get_order_status", order_id=order["order_id"])])
 
 
-FAMILY = shop_family("C1", "order_status", make)
+FAMILY = kit.shop_family("C1", "order_status", make)

@@ -9,27 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mivas_env.generation.core import Draft
-from mivas_env.generation.families.customer_support.common import (
-    CALLER,
-    REASON_QUESTIONS,
-    Row,
-    Shop,
-    ShopScene,
-    call,
-    city_of,
-    distinct_nouns,
-    first_name,
-    hop,
-    identity,
-    lockfile,
-    noun,
-    number,
-    order_id_lines,
-    other_item_reaction,
-    shop_caller,
-    shop_family,
-    spoken_date,
-)
+from mivas_env.generation.families.customer_support import common as kit
 from mivas_env.generation.families.customer_support.returns import ASKS_WHY
 from mivas_env.generation.spoken import month
 from mivas_env.generation.text import family_templates
@@ -44,7 +24,7 @@ RETURNS_TEXT = family_templates("mivas_env.generation.families.customer_support.
 class Refusal:
     """A return the server refuses: what the caller says and the right answer."""
 
-    order: Row
+    order: kit.Row
     item: str
     product: str
     num: str
@@ -60,7 +40,7 @@ class Refusal:
     title: str = ""
 
 
-def not_eligible(scene: ShopScene, r: Refusal) -> None:
+def not_eligible(scene: kit.ShopScene, r: Refusal) -> None:
     r.opening = scene.openings(TEXT["not_eligible"], noun=r.item)
     r.goal = {"description": f"To learn that the return can only start once order {r.num} is "
                              "delivered.",
@@ -80,31 +60,31 @@ def not_eligible(scene: ShopScene, r: Refusal) -> None:
     r.title = f"Return a {r.item} from an order still in transit (not delivered)"
 
 
-def window_closed(scene: ShopScene, r: Refusal) -> None:
+def window_closed(scene: kit.ShopScene, r: Refusal) -> None:
     delivered = day(r.order["delivered_on"])
     r.opening = scene.openings(TEXT["return_window_closed"], noun=r.item, month=month(delivered))
-    r.facts["return_reason"] = scene.say(CALLER["no_reason"])
+    r.facts["return_reason"] = scene.say(kit.CALLER["no_reason"])
     r.fact_lines["return_reason"] = ["{value}"]
     r.reactions += [
-        {"when_agent_says_any": REASON_QUESTIONS, "unless_agent_says_any": ASKS_WHY,
-         "say": scene.lines(CALLER["no_reason"], 2), "once": False},
+        {"when_agent_says_any": kit.REASON_QUESTIONS, "unless_agent_says_any": ASKS_WHY,
+         "say": scene.lines(kit.CALLER["no_reason"], 2), "once": False},
         {"when_agent_says_any": ["30 days", "thirty days"],
          "unless_agent_says_any": [month(delivered).lower(), "closed", "can't", "cannot"],
-         "say": scene.lines(TEXT["when_delivered"], 2, delivered=spoken_date(delivered))}]
+         "say": scene.lines(TEXT["when_delivered"], 2, delivered=kit.spoken_date(delivered))}]
     r.goal = {"description": f"Whether the {r.item} on order {r.num} can still be returned (no: "
                              "the window closed).",
               "tools_ok": ["verify_identity"], "agent_says_all": ["window"],
               "agent_says_any": ["closed", "can't", "cannot", "not able", "unable"]}
     days = scene.shop.delivered_days(r.order)
     r.answer = (f"Thanks, {r.first}. I tried to open the return, but order {r.num} was delivered "
-                f"on {spoken_date(delivered)}, {days} days ago, and the 30-day return window "
+                f"on {kit.spoken_date(delivered)}, {days} days ago, and the 30-day return window "
                 f"has closed, so I'm not able to open a return for the {r.item}.")
     r.about = (f"Delivered {r.order['delivered_on']}, {days} days ago: create_rma answers "
                "return_window_closed. The caller never states a reason, so none is locked.")
     r.title = f"Return a {r.item} delivered {days} days ago (window closed)"
 
 
-def final_sale(scene: ShopScene, r: Refusal) -> None:
+def final_sale(scene: kit.ShopScene, r: Refusal) -> None:
     r.params["reason"] = "no_longer_needed"
     r.facts["return_reason"] = scene.say(RETURNS_TEXT["reason_no_longer_needed"])
     r.fact_lines["return_reason"] = ["{value}"]
@@ -126,14 +106,14 @@ def final_sale(scene: ShopScene, r: Refusal) -> None:
     r.title = f"Return a final-sale {r.item} for a change of mind (not returnable)"
 
 
-REFUSALS: dict[str, Callable[[ShopScene, Refusal], None]] = {
+REFUSALS: dict[str, Callable[[kit.ShopScene, Refusal], None]] = {
     "not_eligible": not_eligible, "return_window_closed": window_closed,
     "not_returnable": final_sale}
 
 
-def cases(scene: ShopScene, f: Shop) -> dict[str, list[tuple[Row, Row]]]:
-    def lines_without_rma(orders: list[Row], final_only: bool = False) -> list[tuple[Row, Row]]:
-        return [(o, ln) for o in orders if distinct_nouns(o) for ln in f.returnable_lines(o)
+def cases(scene: kit.ShopScene, f: kit.Shop) -> dict[str, list[tuple[kit.Row, kit.Row]]]:
+    def lines_without_rma(orders: list[kit.Row], final_only: bool = False) -> list[tuple[kit.Row, kit.Row]]:
+        return [(o, ln) for o in orders if kit.distinct_nouns(o) for ln in f.returnable_lines(o)
                 if not final_only or not f.products[ln["sku"]]["returnable"]]
 
     late = [o for o in f.orders if o["status"] == "delivered" and not f.in_window(o)]
@@ -148,35 +128,35 @@ def cases(scene: ShopScene, f: Shop) -> dict[str, list[tuple[Row, Row]]]:
     }
 
 
-def make(scene: ShopScene) -> Draft | None:
+def make(scene: kit.ShopScene) -> Draft | None:
     f, rng = scene.shop, scene.rng
     choices = cases(scene, f)
     code = rng.choice(sorted(k for k, v in choices.items() if v))
     order, line = rng.choice(choices[code])
     customer = f.customer(order)
-    who = identity(scene, customer)
+    who = kit.identity(scene, customer)
     sku = line["sku"]
-    item, product, num = noun(sku), f.product_name(sku), number(order["order_id"])
-    r = Refusal(order, item, product, num, first_name(customer["full_name"]),
+    item, product, num = kit.noun(sku), f.product_name(sku), kit.number(order["order_id"])
+    r = Refusal(order, item, product, num, kit.first_name(customer["full_name"]),
                 dict(who.facts, order_id=num, item=f"the {product}"),
-                {"order_id": order_id_lines(scene)},
-                [who.reaction, *other_item_reaction(scene, order, sku)],
+                {"order_id": kit.order_id_lines(scene)},
+                [who.reaction, *kit.other_item_reaction(scene, order, sku)],
                 {"order_id": order["order_id"], "sku": sku})
     REFUSALS[code](scene, r)
-    caller = shop_caller(
+    caller = kit.shop_caller(
         scene,
-        persona=f"{customer['full_name']}, {city_of(customer)}. Wants to return the {item} from "
+        persona=f"{customer['full_name']}, {kit.city_of(customer)}. Wants to return the {item} from "
                 f"order {num}; honest about the facts. {who.persona}",
         opening=r.opening, facts=r.facts, fact_lines=r.fact_lines, goal=r.goal,
         reactions=r.reactions, answer=r.answer, speaker=str(customer["full_name"]))
-    return lockfile(
+    return kit.lockfile(
         title=r.title, tags=["refused_write", "multi_hop"], caller=caller,
         path=["transfer_to_identity", "transfer_to_returns"],
-        calls=[hop("identity"), who.call, hop("returns"),
-               call("create_rma", ok=False, error_code=code, **r.params)],
+        calls=[kit.hop("identity"), who.call, kit.hop("returns"),
+               kit.call("create_rma", ok=False, error_code=code, **r.params)],
         description="Refused write, multi-hop: identity then returns; create_rma is attempted "
                     "and refused, so the gold output is ok:false with the code and the seed "
                     "must not change. Promising a return without the attempt fails T. " + r.about)
 
 
-FAMILY = shop_family("C7", "rma_refused", make)
+FAMILY = kit.shop_family("C7", "rma_refused", make)

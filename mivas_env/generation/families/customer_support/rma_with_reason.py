@@ -4,12 +4,12 @@ only for a qualifying one)."""
 from __future__ import annotations
 
 from mivas_env.generation.core import Draft
-from mivas_env.generation.families.customer_support.common import ShopScene, shop_family
+from mivas_env.generation.families.customer_support import common as kit
 from mivas_env.generation.families.customer_support.returns import returns_case
 
 
-def make(scene: ShopScene) -> Draft | None:
+def make(scene: kit.ShopScene) -> Draft | None:
     return returns_case(scene, with_reason=True)
 
 
-FAMILY = shop_family("C5", "rma_with_reason", make)
+FAMILY = kit.shop_family("C5", "rma_with_reason", make)

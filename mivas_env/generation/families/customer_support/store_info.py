@@ -12,23 +12,7 @@ from datetime import date, timedelta
 from typing import Any
 
 from mivas_env.generation.core import Draft
-from mivas_env.generation.families.customer_support.common import (
-    NOUNS,
-    Row,
-    ShopScene,
-    call,
-    city_of,
-    date_phrases,
-    lockfile,
-    money,
-    money_phrases,
-    noun,
-    number,
-    order_id_lines,
-    shop_caller,
-    shop_family,
-    spoken_date,
-)
+from mivas_env.generation.families.customer_support import common as kit
 from mivas_env.generation.lockfile import LockedCall
 from mivas_env.generation.spoken import month
 from mivas_env.generation.text import family_templates
@@ -82,7 +66,7 @@ def dated_phrases(value: date) -> list[str]:
 
 # --- about the caller's order --------------------------------------------------------------
 
-def warranty_until(scene: ShopScene, order: Row, sku: str, item: str, num: str) -> Answer:
+def warranty_until(scene: kit.ShopScene, order: kit.Row, sku: str, item: str, num: str) -> Answer:
     f = scene.shop
     product, got = f.product_name(sku), day(order["delivered_on"])
     months = int(f.products[sku]["warranty_months"])
@@ -96,41 +80,41 @@ def warranty_until(scene: ShopScene, order: Row, sku: str, item: str, num: str) 
     return Answer(
         scene.openings(TEXT["warranty_until"], noun=item),
         {"agent_says_any": dated_phrases(ends)},
-        f"I checked order {num}: your {product} was delivered on {spoken_date(got)}, "
+        f"I checked order {num}: your {product} was delivered on {kit.spoken_date(got)}, "
         f"{got.year}, and it carries a {months}-month manufacturer's warranty, so it is "
-        f"covered until {spoken_date(ends)}, {ends.year}.",
-        [call("get_order_status", order_id=order["order_id"]),
-         call("search_products", query=NOUNS[sku][1])],
+        f"covered until {kit.spoken_date(ends)}, {ends.year}.",
+        [kit.call("get_order_status", order_id=order["order_id"]),
+         kit.call("search_products", query=kit.NOUNS[sku][1])],
         f"Delivered {order['delivered_on']} with a {months}-month warranty: covered "
         f"until {ends.isoformat()}; the policy's '12 to 36 months' is not an answer.",
         f"Until when is my {item} under warranty? (order's delivery + catalog warranty)",
         reactions, ends)
 
 
-def price_window(scene: ShopScene, order: Row, sku: str, item: str, num: str) -> Answer:
+def price_window(scene: kit.ShopScene, order: kit.Row, sku: str, item: str, num: str) -> Answer:
     product, got = scene.shop.product_name(sku), day(order["delivered_on"])
     ends = got + timedelta(days=PRICE_WINDOW_DAYS)
     open_now = (scene.today - got).days <= PRICE_WINDOW_DAYS
     reactions = [{"when_agent_says_any": ["14 days", "fourteen days", "two weeks"],
                   "unless_agent_says_any": [month(ends).lower()],
                   "say": scene.lines(TEXT["which_date"], 2, noun=item), "once": False}]
-    verdict = (f"so the 14-day price adjustment window runs through {spoken_date(ends)} and "
+    verdict = (f"so the 14-day price adjustment window runs through {kit.spoken_date(ends)} and "
                "billing can refund the difference once" if open_now else
-               f"so the 14-day price adjustment window ended on {spoken_date(ends)}; I'm "
+               f"so the 14-day price adjustment window ended on {kit.spoken_date(ends)}; I'm "
                "sorry, it no longer qualifies")
     return Answer(
         scene.openings(TEXT["price_window"], noun=item),
-        {"agent_says_any": date_phrases(ends, scene.today)},
-        f"I checked order {num}: your {product} was delivered on {spoken_date(got)}, {verdict}.",
-        [call("get_order_status", order_id=order["order_id"]),
-         call("get_policy", topic="price_adjustment")],
+        {"agent_says_any": kit.date_phrases(ends, scene.today)},
+        f"I checked order {num}: your {product} was delivered on {kit.spoken_date(got)}, {verdict}.",
+        [kit.call("get_order_status", order_id=order["order_id"]),
+         kit.call("get_policy", topic="price_adjustment")],
         f"Delivered {order['delivered_on']}: the 14-day price adjustment window "
         f"{'runs through' if open_now else 'ended on'} {ends.isoformat()}.",
         f"Can I still get a price adjustment on my {item}? (policy + delivery date)",
         reactions, ends)
 
 
-def about_an_order(scene: ShopScene) -> Draft:
+def about_an_order(scene: kit.ShopScene) -> Draft:
     """A catalog or policy fact applied to the caller's own order: the answer needs the
     order's delivery date as well."""
     f, rng = scene.shop, scene.rng
@@ -145,23 +129,23 @@ def about_an_order(scene: ShopScene) -> Draft:
         line = rng.choice(order["items"])
     customer = f.customer(order)
     sku = str(line["sku"])
-    item, num = noun(sku), number(order["order_id"])
+    item, num = kit.noun(sku), kit.number(order["order_id"])
     asked = (warranty_until if variant == "warranty" else price_window)(scene, order, sku, item,
                                                                         num)
     assert asked.ends is not None
-    caller = shop_caller(
+    caller = kit.shop_caller(
         scene,
-        persona=f"{customer['full_name']}, {city_of(customer)}. Asking about the {item} on "
+        persona=f"{customer['full_name']}, {kit.city_of(customer)}. Asking about the {item} on "
                 f"order {num}; only wants the date.",
         opening=asked.opening,
         facts={"full_name": str(customer["full_name"]), "order_id": num,
                "item": f"the {f.product_name(sku)}"},
-        fact_lines={"order_id": order_id_lines(scene)},
+        fact_lines={"order_id": kit.order_id_lines(scene)},
         goal={"description": f"The date that answers the question about order {num}: "
                              f"{asked.ends.isoformat()}.",
               "tools_ok": [c["name"] for c in asked.calls], **asked.goal},
         reactions=asked.reactions, answer=asked.answer, speaker=str(customer["full_name"]))
-    return lockfile(title=asked.title, tags=["read_only"], caller=caller, path=[],
+    return kit.lockfile(title=asked.title, tags=["read_only"], caller=caller, path=[],
                     calls=asked.calls,
                     description="Read-only at reception: a catalog or policy rule applied to the "
                                 "caller's order, no verification and no handoff; an answer from "
@@ -171,7 +155,7 @@ def about_an_order(scene: ShopScene) -> Draft:
 
 # --- one catalog or policy fact ------------------------------------------------------------
 
-def returnable(scene: ShopScene, product: Row, short: str) -> Answer:
+def returnable(scene: kit.ShopScene, product: kit.Row, short: str) -> Answer:
     opening = scene.openings(TEXT["returnable"], short=short)
     if product["returnable"]:
         says = ["30 days", "thirty days"]
@@ -191,12 +175,12 @@ def returnable(scene: ShopScene, product: Row, short: str) -> Answer:
                     "say": scene.lines(TEXT["too"], 2, short=short), "once": False}
     return Answer(opening, {"description": f"Whether the {product['name']} can be returned.",
                             "tools_ok": ["search_products"], "agent_says_any": says},
-                  answer, [call("search_products", query=short)],
+                  answer, [kit.call("search_products", query=short)],
                   "Whether one product is final sale is in its catalog record only.",
                   f"Can the {short} be returned? (catalog: final sale or not)", [reaction])
 
 
-def warranty(scene: ShopScene, product: Row, short: str) -> Answer:
+def warranty(scene: kit.ShopScene, product: kit.Row, short: str) -> Answer:
     months = int(product["warranty_months"])
     opening = scene.openings(TEXT["warranty"], short=short)
     says = [f"{months} months", f"{months}-month"]
@@ -209,43 +193,43 @@ def warranty(scene: ShopScene, product: Row, short: str) -> Answer:
     return Answer(opening, {"description": f"The {product['name']}'s warranty: {months} months.",
                             "tools_ok": ["search_products"], "agent_says_any": says},
                   f"I looked up the {product['name']}: it comes with a {months} months "
-                  "manufacturer's warranty.", [call("search_products", query=short)],
+                  "manufacturer's warranty.", [kit.call("search_products", query=short)],
                   "The warranty policy only says '12 to 36 months', so the product record "
                   "must be read (search_products).",
                   f"How long is the warranty on the {short}? (catalog, not the general policy)",
                   [reaction])
 
 
-def price(scene: ShopScene, product: Row, short: str) -> Answer:
+def price(scene: kit.ShopScene, product: kit.Row, short: str) -> Answer:
     cents = int(product["price_cents"])
     return Answer(scene.openings(TEXT["price"], short=short),
-                  {"description": f"The price of the {product['name']}: {money(cents)}.",
-                   "tools_ok": ["search_products"], "agent_says_any": money_phrases(cents)},
-                  f"I looked up the {product['name']}: it's {money(cents)}.",
-                  [call("search_products", query=short)],
+                  {"description": f"The price of the {product['name']}: {kit.money(cents)}.",
+                   "tools_ok": ["search_products"], "agent_says_any": kit.money_phrases(cents)},
+                  f"I looked up the {product['name']}: it's {kit.money(cents)}.",
+                  [kit.call("search_products", query=short)],
                   "The price is in the product record (search_products).",
                   f"How much is the {short}? (catalog price)")
 
 
-PRODUCT_FACTS: dict[str, Callable[[ShopScene, Row, str], Answer]] = {
+PRODUCT_FACTS: dict[str, Callable[[kit.ShopScene, kit.Row, str], Answer]] = {
     "returnable": returnable, "warranty": warranty, "price": price}
 
 
-def policy(scene: ShopScene, products: list[Row], facts: dict[str, str]) -> Answer:
+def policy(scene: kit.ShopScene, products: list[kit.Row], facts: dict[str, str]) -> Answer:
     topic = scene.rng.choice(sorted(POLICIES))
     says, rule = POLICIES[topic]
     sku = str(scene.rng.choice(products)["sku"])
     words = topic.replace("_", " ")
     facts["policy_topic"] = words
-    return Answer(scene.openings(TEXT[f"policy_{topic}"], 2, noun=noun(sku)),
+    return Answer(scene.openings(TEXT[f"policy_{topic}"], 2, noun=kit.noun(sku)),
                   {"description": f"The {words} policy.", "tools_ok": ["get_policy"],
                    "agent_says_any": says},
-                  f"I checked our {words} policy: {rule}.", [call("get_policy", topic=topic)],
+                  f"I checked our {words} policy: {rule}.", [kit.call("get_policy", topic=topic)],
                   f"The rule is only in the policy table: get_policy(topic={topic}); reading "
                   "another topic fails T.", f"Store policy question ({words})")
 
 
-def make(scene: ShopScene) -> Draft | None:
+def make(scene: kit.ShopScene) -> Draft | None:
     f, rng = scene.shop, scene.rng
     if rng.random() < ABOUT_AN_ORDER:
         return about_an_order(scene)
@@ -259,20 +243,20 @@ def make(scene: ShopScene) -> Draft | None:
         if variant == "warranty":
             products = [p for p in products if p["warranty_months"]]
         product = rng.choice(products)
-        short = NOUNS[str(product["sku"])][1]
+        short = kit.NOUNS[str(product["sku"])][1]
         facts["product"] = f"the {product['name']}"
         asked = PRODUCT_FACTS[variant](scene, product, short)
-    caller = shop_caller(
+    caller = kit.shop_caller(
         scene,
         persona=f"{caller_name}, shopping at {scene.world.definition.business.name}. Wants one "
                 "fact before buying or returning.",
         opening=asked.opening, facts=facts, fact_lines={}, goal=asked.goal,
         reactions=asked.reactions, answer=asked.answer, speaker=caller_name)
-    return lockfile(title=asked.title, tags=["read_only"], caller=caller, path=[],
+    return kit.lockfile(title=asked.title, tags=["read_only"], caller=caller, path=[],
                     calls=asked.calls,
                     description="Read-only at reception: a catalog or policy fact, no "
                                 "verification and no handoff; an answer from memory makes no "
                                 "matching call and only T catches it. " + asked.about)
 
 
-FAMILY = shop_family("C9", "store_info", make)
+FAMILY = kit.shop_family("C9", "store_info", make)

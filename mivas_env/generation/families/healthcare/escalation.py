@@ -9,20 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mivas_env.generation.core import Draft
-from mivas_env.generation.families.healthcare.common import (
-    Person,
-    age,
-    booked_visit,
-    caller,
-    carrier_spelling,
-    healthcare_family,
-    lookup,
-    new_person,
-    office_name,
-    patients,
-    person_facts,
-    plan_check,
-)
+from mivas_env.generation.families.healthcare import common as kit
 from mivas_env.generation.lockfile import LockedCall, call, hop, reaction
 from mivas_env.generation.scene import Scene
 from mivas_env.generation.text import TemplateSet, family_templates
@@ -34,7 +21,7 @@ TEXT = family_templates(__name__)
 class Turn:
     """How one escalation goes: who calls, what they say, the gold route to the human."""
 
-    person: Person
+    person: kit.Person
     openings: TemplateSet
     slots: dict[str, Any]
     desk: str
@@ -46,19 +33,19 @@ class Turn:
 
 
 def urgent(scene: Scene) -> Turn:
-    person = scene.rng.choice(patients(scene.world))
+    person = scene.rng.choice(kit.patients(scene.world))
     symptoms = [*scene.lines(TEXT["symptoms"], 2), "Can I talk to a nurse or someone, please?"]
-    return Turn(person, TEXT["urgent"], {}, "transfer_to_scheduling", [lookup(person)],
+    return Turn(person, TEXT["urgent"], {}, "transfer_to_scheduling", [kit.lookup(person)],
                 ["lookup_patient", "transfer_to_human"],
                 "A same-day request turns out to be an emergency: hand over to a person",
                 [reaction(after_tool="lookup_patient", say=symptoms)])
 
 
 def refill(scene: Scene) -> Turn:
-    person, appt = booked_visit(scene)
-    office = office_name(scene.world, appt["location_id"])
+    person, appt = kit.booked_visit(scene)
+    office = kit.office_name(scene.world, appt["location_id"])
     return Turn(person, TEXT["refill"], {"office": office}, "transfer_to_scheduling",
-                [lookup(person), call("get_patient_appointments", patient_id=person["patient_id"])],
+                [kit.lookup(person), call("get_patient_appointments", patient_id=person["patient_id"])],
                 ["get_patient_appointments", "transfer_to_human"],
                 f"Read the {office} appointment, then a refill request goes to a person",
                 [reaction(after_tool="get_patient_appointments", when_agent_says_any=[office.lower()],
@@ -67,14 +54,14 @@ def refill(scene: Scene) -> Turn:
 
 
 def copay(scene: Scene) -> Turn:
-    person = new_person(scene)
+    person = kit.new_person(scene)
     accepted = [(row["carrier"], row["location_id"]) for row in scene.world.rows("plan_acceptance")
                 if row["accepted"]]
     carrier, location_id = scene.rng.choice(sorted(accepted))
-    spoken = carrier_spelling(scene, carrier)
-    office = office_name(scene.world, location_id)
+    spoken = kit.carrier_spelling(scene, carrier)
+    office = kit.office_name(scene.world, location_id)
     return Turn(person, TEXT["copay"], {"carrier": spoken, "office": office},
-                "transfer_to_coverage", [plan_check(carrier, location_id)],
+                "transfer_to_coverage", [kit.plan_check(carrier, location_id)],
                 ["check_plan_accepted", "transfer_to_human"],
                 f"{spoken} at {office}, then a copay question goes to a person",
                 facts={"carrier": spoken, "location": office})
@@ -90,12 +77,12 @@ def make(scene: Scene) -> Draft | None:
         "title": turn.title,
         "description": "transfer_to_human ends the call. H and T: the handover (after the "
                        "expected desk); D: nothing booked.",
-        "caller": caller(
+        "caller": kit.caller(
             scene, name=person["full_name"], slots=turn.slots,
-            persona=f"{person['full_name']}, {age(scene, person)}, needs a person "
+            persona=f"{person['full_name']}, {kit.age(scene, person)}, needs a person "
                     f"on the line.",
             openings=turn.openings, nudges=TEXT["nudges"],
-            facts={**person_facts(scene, person), **turn.facts},
+            facts={**kit.person_facts(scene, person), **turn.facts},
             goal={"description": "Handed over to a person (the call ends there).",
                   "tools_ok": turn.tools},
             reactions=turn.reactions, answer=""),
@@ -104,4 +91,4 @@ def make(scene: Scene) -> Draft | None:
     }
 
 
-FAMILY = healthcare_family("C6", "escalation", make)
+FAMILY = kit.healthcare_family("C6", "escalation", make)

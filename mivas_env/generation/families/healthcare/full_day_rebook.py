@@ -6,23 +6,8 @@ from __future__ import annotations
 from datetime import timedelta
 
 from mivas_env.generation.core import Draft
+from mivas_env.generation.families.healthcare import common as kit
 from mivas_env.generation.families.healthcare import waitlist
-from mivas_env.generation.families.healthcare.common import (
-    BOOKED_WORDS,
-    VISIT_FACTS,
-    VISIT_WORDS,
-    age,
-    booking_goal,
-    books,
-    caller,
-    full_day,
-    healthcare_family,
-    lookup,
-    office_name,
-    person_facts,
-    pick_slot,
-    window,
-)
 from mivas_env.generation.lockfile import call, hop, reaction
 from mivas_env.generation.scene import Scene
 from mivas_env.generation.spoken import clock_ampm, long_date, spoken_date, spoken_time
@@ -33,12 +18,12 @@ TEXT = family_templates(__name__)
 
 def make(scene: Scene) -> Draft | None:
     world, rng = scene.world, scene.rng
-    person, location_id, day, visit_type = full_day(scene)
-    later = [d for d in window(world) if day < d <= day + timedelta(days=7)]
-    alt_day, slot = pick_slot(scene, [location_id], visit_type, later,
-                              books(world, person["patient_id"], location_id, visit_type))
+    person, location_id, day, visit_type = kit.full_day(scene)
+    later = [d for d in kit.window(world) if day < d <= day + timedelta(days=7)]
+    alt_day, slot = kit.pick_slot(scene, [location_id], visit_type, later,
+                              kit.books(world, person["patient_id"], location_id, visit_type))
     hhmm = slot["start_time"][11:16]
-    office, visit = office_name(world, location_id), VISIT_WORDS[visit_type]
+    office, visit = kit.office_name(world, location_id), kit.VISIT_WORDS[visit_type]
     spoken, alt = spoken_date(rng, day), spoken_date(rng, alt_day)
     answer = (f"{long_date(day)} at {office} is fully booked, so your {visit} is booked at "
               f"{office} on {long_date(alt_day)} at {clock_ampm(hhmm)} with "
@@ -47,25 +32,25 @@ def make(scene: Scene) -> Draft | None:
         "title": f"{office} is full on {day.isoformat()}; the caller takes {alt_day.isoformat()}",
         "description": "Search the full day, search the other day, book; the waitlist stays "
                        "empty. D: the booking, no waitlist row. T: both searches and the booking.",
-        "caller": caller(
+        "caller": kit.caller(
             scene, name=person["full_name"],
             slots={"visit": visit, "office": office, "day": spoken, "alt": alt},
-            persona=f"{person['full_name']}, {age(scene, person)}, prefers "
+            persona=f"{person['full_name']}, {kit.age(scene, person)}, prefers "
                     f"{long_date(day)} but takes {long_date(alt_day)}; no waitlist.",
             openings=waitlist.TEXT["openings"], nudges=TEXT["nudges"],
-            facts={**person_facts(scene, person), "location": office,
-                   "visit_type": VISIT_FACTS[visit_type],
+            facts={**kit.person_facts(scene, person), "location": office,
+                   "visit_type": kit.VISIT_FACTS[visit_type],
                    "preferred_date": f"{spoken}, or {alt} if that day is full",
                    "appointment_time": f"{spoken_time(rng, hhmm)} on {alt}",
                    "waitlist_notes": "No waitlist, thanks"},
-            goal=booking_goal(office, alt_day, hhmm, ["search_availability", "book_appointment"]),
+            goal=kit.booking_goal(office, alt_day, hhmm, ["search_availability", "book_appointment"]),
             reactions=[reaction(when_agent_says_any=["waitlist", "wait list"],
-                                unless_agent_says_any=BOOKED_WORDS,
+                                unless_agent_says_any=kit.BOOKED_WORDS,
                                 say=[f"No, please don't put me on a waitlist. What about {alt}?"])],
             answer=answer),
         "exp_handoff_path": ["transfer_to_scheduling"],
         "exp_tool_calls": [
-            hop("transfer_to_scheduling"), lookup(person),
+            hop("transfer_to_scheduling"), kit.lookup(person),
             call("search_availability", location_ids=[location_id], visit_type=visit_type,
                  date=day.isoformat()),
             call("search_availability", location_ids=[location_id], visit_type=visit_type,
@@ -76,4 +61,4 @@ def make(scene: Scene) -> Draft | None:
     }
 
 
-FAMILY = healthcare_family("C9", "full_day_rebook", make)
+FAMILY = kit.healthcare_family("C9", "full_day_rebook", make)

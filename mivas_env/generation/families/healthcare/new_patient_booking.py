@@ -4,23 +4,7 @@ register the caller, then book a new-patient visit where the plan is accepted.""
 from __future__ import annotations
 
 from mivas_env.generation.core import Draft
-from mivas_env.generation.families.healthcare.common import (
-    VISIT_FACTS,
-    age,
-    booked_reaction,
-    booking_goal,
-    caller,
-    carrier_spelling,
-    healthcare_family,
-    new_person,
-    office_name,
-    other_office_reaction,
-    person_facts,
-    pick_slot,
-    plan_check,
-    registered_id,
-    window,
-)
+from mivas_env.generation.families.healthcare import common as kit
 from mivas_env.generation.lockfile import call, hop
 from mivas_env.generation.scene import Scene
 from mivas_env.generation.spoken import clock_ampm, long_date, spoken_date, spoken_time
@@ -42,22 +26,22 @@ def make(scene: Scene) -> Draft | None:
                       if row["carrier"] == carrier and not row["accepted"])
     first_choice = (rng.choice(refusing) if refusing and rng.random() < FIRST_CHOICE_REFUSES
                     else None)
-    day, slot = pick_slot(scene, [location_id], "new_patient", window(world)[1:])
+    day, slot = kit.pick_slot(scene, [location_id], "new_patient", kit.window(world)[1:])
     hhmm = slot["start_time"][11:16]
-    person = new_person(scene)
-    office = office_name(world, location_id)
-    spoken = carrier_spelling(scene, carrier)
-    patient_id = registered_id(world, person, carrier)
+    person = kit.new_person(scene)
+    office = kit.office_name(world, location_id)
+    spoken = kit.carrier_spelling(scene, carrier)
+    patient_id = kit.registered_id(world, person, carrier)
     booked = (f"You're registered as a new patient, and your new-patient visit is booked at "
               f"{office} on {long_date(day)} at {clock_ampm(hhmm)} with {slot['provider_name']}.")
     answer = f"Good news: {spoken} is accepted at the {office} office. {booked}"
-    checks = [plan_check(carrier, location_id)]
+    checks = [kit.plan_check(carrier, location_id)]
     asked, where, offices = office, office, [location_id]
     if first_choice is not None:
-        asked = office_name(world, first_choice)
+        asked = kit.office_name(world, first_choice)
         where = f"{asked}, or {office} if {asked} doesn't take my plan"
         offices = [first_choice, location_id]
-        checks.insert(0, plan_check(carrier, first_choice))
+        checks.insert(0, kit.plan_check(carrier, first_choice))
         answer = f"{asked} does not accept {spoken}, but the {office} office does. {booked}"
     return {
         "title": f"New patient with {spoken}: plan check, register, book at {office}"
@@ -65,18 +49,18 @@ def make(scene: Scene) -> Draft | None:
         "description": "Coverage then scheduling: check_plan_accepted, register_patient with the "
                        "carrier, search_availability, book_appointment (new_patient). H: coverage "
                        "before scheduling. D: the new chart and the new visit.",
-        "caller": caller(
+        "caller": kit.caller(
             scene, name=person["full_name"], slots={"carrier": spoken, "office": asked},
-            persona=f"{person['full_name']}, {age(scene, person)}, never seen at the "
+            persona=f"{person['full_name']}, {kit.age(scene, person)}, never seen at the "
                     f"practice, insured with {spoken}.",
             openings=TEXT["openings"], nudges=TEXT["nudges"],
-            facts={**person_facts(scene, person), "carrier": spoken, "location": where,
-                   "visit_type": VISIT_FACTS["new_patient"],
+            facts={**kit.person_facts(scene, person), "carrier": spoken, "location": where,
+                   "visit_type": kit.VISIT_FACTS["new_patient"],
                    "preferred_date": spoken_date(rng, day),
                    "appointment_time": spoken_time(rng, hhmm)},
-            goal=booking_goal(office, day, hhmm,
+            goal=kit.booking_goal(office, day, hhmm,
                               ["check_plan_accepted", "register_patient", "book_appointment"]),
-            reactions=[booked_reaction(office), other_office_reaction(scene, offices)],
+            reactions=[kit.booked_reaction(office), kit.other_office_reaction(scene, offices)],
             answer=answer),
         "exp_handoff_path": ["transfer_to_coverage", "transfer_to_scheduling"],
         "exp_tool_calls": [
@@ -92,4 +76,4 @@ def make(scene: Scene) -> Draft | None:
     }
 
 
-FAMILY = healthcare_family("C3", "new_patient_booking", make)
+FAMILY = kit.healthcare_family("C3", "new_patient_booking", make)

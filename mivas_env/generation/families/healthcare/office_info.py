@@ -9,14 +9,7 @@ from datetime import date, timedelta
 from typing import Any
 
 from mivas_env.generation.core import Draft, Row, World
-from mivas_env.generation.families.healthcare.common import (
-    WINDOW,
-    caller,
-    healthcare_family,
-    new_person,
-    office_name,
-    other_office_reaction,
-)
+from mivas_env.generation.families.healthcare import common as kit
 from mivas_env.generation.lockfile import LockedCall, call
 from mivas_env.generation.scene import Scene
 from mivas_env.generation.spoken import clock, clock_ampm, long_date, spoken_date
@@ -43,14 +36,14 @@ class Question:
 def closures(world: World) -> list[Row]:
     """Closures within the booking window."""
     today = world.today.isoformat()
-    last = (world.today + timedelta(days=WINDOW - 1)).isoformat()
+    last = (world.today + timedelta(days=kit.WINDOW - 1)).isoformat()
     return [row for row in world.rows("closures") if today <= row["date"] <= last]
 
 
 def closed(scene: Scene) -> Question:
     row = scene.rng.choice(closures(scene.world))
     location_id, day = row["location_id"], date.fromisoformat(row["date"])
-    office = office_name(scene.world, location_id)
+    office = kit.office_name(scene.world, location_id)
     return Question(
         location_id, office, {"office": office, "day": spoken_date(scene.rng, day)},
         TEXT["closed"],
@@ -67,7 +60,7 @@ def language(scene: Scene) -> Question:
                                       for lang in row["languages"] if lang != "English"])
     location_id = rng.choice(sorted({row["location_id"] for row in world.rows("provider_schedules")
                                      if row["provider_id"] == provider_id}))
-    office = office_name(world, location_id)
+    office = kit.office_name(world, location_id)
     provider = world.by_id("providers", "provider_id")[provider_id]
     surname = provider["full_name"].split()[-1]
     return Question(
@@ -106,7 +99,7 @@ QUESTIONS: dict[str, Callable[[Scene], Question]] = {
 
 
 def make(scene: Scene) -> Draft | None:
-    person = new_person(scene)
+    person = kit.new_person(scene)
     asked = [kind for kind in QUESTIONS if kind != "closed" or closures(scene.world)]
     question = QUESTIONS[scene.rng.choice(asked)](scene)
     office = question.office
@@ -114,16 +107,16 @@ def make(scene: Scene) -> Draft | None:
         "title": question.title,
         "description": "A reception read that memory gets wrong. T: the read of the right "
                        "office. H: empty. D: unchanged.",
-        "caller": caller(
+        "caller": kit.caller(
             scene, name=person["full_name"], slots=question.slots,
             persona=f"{person['full_name']}, asking about the {office} office.",
             openings=question.openings, nudges=TEXT["nudges"],
             facts={"full_name": person["full_name"], "location": office}, goal=question.goal,
-            reactions=[other_office_reaction(scene, [question.location_id])],
+            reactions=[kit.other_office_reaction(scene, [question.location_id])],
             answer=question.answer),
         "exp_handoff_path": [],
         "exp_tool_calls": [question.read],
     }
 
 
-FAMILY = healthcare_family("C12", "office_info", make)
+FAMILY = kit.healthcare_family("C12", "office_info", make)

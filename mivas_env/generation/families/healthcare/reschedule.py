@@ -6,20 +6,7 @@ from datetime import date
 from typing import Any
 
 from mivas_env.generation.core import Draft
-from mivas_env.generation.families.healthcare.common import (
-    VISIT_WORDS,
-    age,
-    booked_visit,
-    caller,
-    healthcare_family,
-    lookup,
-    office_ids,
-    office_name,
-    person_facts,
-    pick_slot,
-    window,
-    works,
-)
+from mivas_env.generation.families.healthcare import common as kit
 from mivas_env.generation.lockfile import call, hop, reaction
 from mivas_env.generation.scene import Scene
 from mivas_env.generation.spoken import (
@@ -38,26 +25,26 @@ MOVES_OFFICE = 0.3  # how often the visit also moves to another office
 
 def make(scene: Scene) -> Draft | None:
     world, rng = scene.world, scene.rng
-    person, appt = booked_visit(scene, lambda appt: appt["visit_type"] != "new_patient")
+    person, appt = kit.booked_visit(scene, lambda appt: appt["visit_type"] != "new_patient")
     old_day = date.fromisoformat(appt["start_time"][:10])
     move_office = rng.random() < MOVES_OFFICE
     location_id = appt["location_id"]
     if move_office:
-        location_id = rng.choice([loc for loc in office_ids(world) if loc != appt["location_id"]])
-    days = [d for d in window(world)[1:] if d != old_day]
+        location_id = rng.choice([loc for loc in kit.office_ids(world) if loc != appt["location_id"]])
+    days = [d for d in kit.window(world)[1:] if d != old_day]
     params: dict[str, Any] = {"appointment_id": appt["appointment_id"]}
 
     def fits(day: date, slot: dict[str, Any]) -> bool:
         moved = {**params, "start_time": slot["start_time"]}
         if move_office:
             moved["location_id"] = location_id
-        return works(world, [("reschedule_appointment", moved)])
+        return kit.works(world, [("reschedule_appointment", moved)])
 
-    day, slot = pick_slot(scene, [location_id], appt["visit_type"], days, fits)
+    day, slot = kit.pick_slot(scene, [location_id], appt["visit_type"], days, fits)
     hhmm = slot["start_time"][11:16]
-    office = office_name(world, location_id)
-    old_office = office_name(world, appt["location_id"])
-    visit = VISIT_WORDS[appt["visit_type"]]
+    office = kit.office_name(world, location_id)
+    old_office = kit.office_name(world, appt["location_id"])
+    visit = kit.VISIT_WORDS[appt["visit_type"]]
     params["start_time"] = slot["start_time"]
     if move_office:
         params["location_id"] = location_id
@@ -71,13 +58,13 @@ def make(scene: Scene) -> Draft | None:
         "description": "Identify, read the appointments, search, reschedule the right visit. D "
                        "and T: the right appointment id, time" + (" and office" if move_office
                                                                    else "") + ". H: scheduling.",
-        "caller": caller(
+        "caller": kit.caller(
             scene, name=person["full_name"],
             slots={"visit": visit, "old": spoken_date(rng, old_day), "new": new_spoken},
-            persona=f"{person['full_name']}, {age(scene, person)}, established "
+            persona=f"{person['full_name']}, {kit.age(scene, person)}, established "
                     f"patient who needs to move a {visit}.",
             openings=TEXT["openings"], nudges=TEXT["nudges"],
-            facts={**person_facts(scene, person), "location": where,
+            facts={**kit.person_facts(scene, person), "location": where,
                    "preferred_date": new_spoken, "appointment_time": spoken_time(rng, hhmm)},
             goal={"description": f"The {visit} moved to {long_date(day)} at {clock_ampm(hhmm)}.",
                   "tools_ok": ["lookup_patient", "reschedule_appointment"],
@@ -88,7 +75,7 @@ def make(scene: Scene) -> Draft | None:
             answer=answer),
         "exp_handoff_path": ["transfer_to_scheduling"],
         "exp_tool_calls": [
-            hop("transfer_to_scheduling"), lookup(person),
+            hop("transfer_to_scheduling"), kit.lookup(person),
             call("get_patient_appointments", patient_id=person["patient_id"]),
             call("search_availability", location_ids=[location_id],
                  visit_type=appt["visit_type"], date=day.isoformat()),
@@ -96,4 +83,4 @@ def make(scene: Scene) -> Draft | None:
     }
 
 
-FAMILY = healthcare_family("C4", "reschedule", make)
+FAMILY = kit.healthcare_family("C4", "reschedule", make)

@@ -4,19 +4,7 @@ day, then add the caller to the office's waitlist."""
 from __future__ import annotations
 
 from mivas_env.generation.core import Draft
-from mivas_env.generation.families.healthcare.common import (
-    BOOKED_WORDS,
-    VISIT_FACTS,
-    VISIT_WORDS,
-    age,
-    caller,
-    full_day,
-    healthcare_family,
-    lookup,
-    office_name,
-    other_office_reaction,
-    person_facts,
-)
+from mivas_env.generation.families.healthcare import common as kit
 from mivas_env.generation.lockfile import call, hop, reaction
 from mivas_env.generation.scene import Scene
 from mivas_env.generation.spoken import long_date, spoken_date
@@ -26,8 +14,8 @@ TEXT = family_templates(__name__)
 
 
 def make(scene: Scene) -> Draft | None:
-    person, location_id, day, visit_type = full_day(scene)
-    office, visit = office_name(scene.world, location_id), VISIT_WORDS[visit_type]
+    person, location_id, day, visit_type = kit.full_day(scene)
+    office, visit = kit.office_name(scene.world, location_id), kit.VISIT_WORDS[visit_type]
     notes = f"Any time on {long_date(day)}"
     answer = (f"{office} has no open {visit} slots on {long_date(day)}, so I've added you to the "
               f"{office} waitlist for a {visit}; we'll call you if a slot opens.")
@@ -36,26 +24,26 @@ def make(scene: Scene) -> Draft | None:
         "title": f"{office} is fully booked on {day.isoformat()}: waitlist for a {visit}",
         "description": "Search the full day, then add_to_waitlist. D: the waitlist row (office, "
                        "visit type). T: the search of that office, day and visit type.",
-        "caller": caller(
+        "caller": kit.caller(
             scene, name=person["full_name"],
             slots={"visit": visit, "office": office, "day": spoken},
-            persona=f"{person['full_name']}, {age(scene, person)}, can only come on "
+            persona=f"{person['full_name']}, {kit.age(scene, person)}, can only come on "
                     f"{long_date(day)}.",
             openings=TEXT["openings"], nudges=TEXT["nudges"],
-            facts={**person_facts(scene, person), "location": office,
-                   "visit_type": VISIT_FACTS[visit_type], "preferred_date": spoken,
+            facts={**kit.person_facts(scene, person), "location": office,
+                   "visit_type": kit.VISIT_FACTS[visit_type], "preferred_date": spoken,
                    "waitlist_notes": notes},
             goal={"description": f"On the {office} waitlist for a {visit}.",
                   "tools_ok": ["search_availability", "add_to_waitlist"],
                   "agent_says_all": ["waitlist", office.lower()]},
-            reactions=[reaction(when_agent_says_any=BOOKED_WORDS,
+            reactions=[reaction(when_agent_says_any=kit.BOOKED_WORDS,
                                 unless_agent_says_any=["waitlist", "wait list"],
                                 say=[f"Booked for when? I can only do {spoken}."], once=False),
-                       other_office_reaction(scene, [location_id])],
+                       kit.other_office_reaction(scene, [location_id])],
             answer=answer),
         "exp_handoff_path": ["transfer_to_scheduling"],
         "exp_tool_calls": [
-            hop("transfer_to_scheduling"), lookup(person),
+            hop("transfer_to_scheduling"), kit.lookup(person),
             call("search_availability", location_ids=[location_id], visit_type=visit_type,
                  date=day.isoformat()),
             call("add_to_waitlist", patient_id=person["patient_id"], location_id=location_id,
@@ -63,4 +51,4 @@ def make(scene: Scene) -> Draft | None:
     }
 
 
-FAMILY = healthcare_family("C8", "waitlist", make)
+FAMILY = kit.healthcare_family("C8", "waitlist", make)

@@ -8,15 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from mivas_env.generation.core import Draft
-from mivas_env.generation.families.legal.common import (
-    AREA_WORDS,
-    HONORIFIC,
-    Draw,
-    call,
-    legal_family,
-    new_caller,
-    react,
-)
+from mivas_env.generation.families.legal import common as kit
 from mivas_env.generation.lockfile import LockedCall, draft
 from mivas_env.generation.text import family_templates
 
@@ -46,7 +38,7 @@ class Recipient:
     note: str = ""  # for the description
 
 
-def own_lawyer(draw: Draw) -> Recipient | None:
+def own_lawyer(draw: kit.Draw) -> Recipient | None:
     pairs = draw.firm.open_matters()
     if not pairs:
         return None
@@ -59,20 +51,20 @@ def own_lawyer(draw: Draw) -> Recipient | None:
         return None
     return Recipient(matter["attorney_id"], name, phone, "my lawyer", fact,
                      matter["practice_area"], [matter["attorney_id"]],
-                     [call("lookup_client", full_name=name, phone_e164=phone)],
+                     [kit.call("lookup_client", full_name=name, phone_e164=phone)],
                      " (the attorney of record on the client's open matter, found by "
                      "lookup_client)")
 
 
-def either_founder(draw: Draw) -> Recipient | None:
+def either_founder(draw: kit.Draw) -> Recipient | None:
     founders = [key for key, a in sorted(draw.firm.attorneys.items())
                 if a["title"] == "Founding Partner"]
     attorney_id = draw.rng.choice(founders)
-    found = new_caller(draw, draw.rng.choice(("NY", "NJ")))
+    found = kit.new_caller(draw, draw.rng.choice(("NY", "NJ")))
     if found is None:
         return None
     name, _, phone = found
-    names = [f"{HONORIFIC[key]} {draw.firm.attorneys[key]['full_name'].split()[-1]}"
+    names = [f"{kit.HONORIFIC[key]} {draw.firm.attorneys[key]['full_name'].split()[-1]}"
              for key in founders]
     fact = draw.say(TEXT["either_founder"], a=names[0], b=names[1])
     area = draw.rng.choice(draw.firm.attorneys[attorney_id]["practice_areas"])
@@ -80,14 +72,14 @@ def either_founder(draw: Draw) -> Recipient | None:
                      founders)
 
 
-def by_name(how: str) -> Callable[[Draw], Recipient | None]:
+def by_name(how: str) -> Callable[[kit.Draw], Recipient | None]:
     """A maker for an attorney the caller names: in full, by honorific, or by first name and
     practice area (only when that picks one attorney)."""
 
-    def named(draw: Draw) -> Recipient | None:
+    def named(draw: kit.Draw) -> Recipient | None:
         rng = draw.rng
         attorney_id = rng.choice(sorted(draw.firm.attorneys))
-        found = new_caller(draw, rng.choice(("NY", "NJ")))
+        found = kit.new_caller(draw, rng.choice(("NY", "NJ")))
         if found is None:
             return None
         name, _, phone = found
@@ -97,26 +89,26 @@ def by_name(how: str) -> Callable[[Draw], Recipient | None]:
         if how == "named":
             who = attorney["full_name"]
         elif how == "honorific":
-            who = f"{HONORIFIC[attorney_id]} {last}"
+            who = f"{kit.HONORIFIC[attorney_id]} {last}"
         else:
             same = [a for a in draw.firm.attorneys.values() if area in a["practice_areas"]
                     and a["full_name"].split()[0] == first]
             if len(same) != 1:
                 return None
-            who = f"{first}, the {AREA_WORDS[area]} lawyer"
+            who = f"{first}, the {kit.AREA_WORDS[area]} lawyer"
         fact = f"{who}." if how != "first_and_area" else f"{who}. I don't remember the last name."
         return Recipient(attorney_id, name, phone, who, fact, area, [attorney_id])
 
     return named
 
 
-RECIPIENTS: dict[str, Callable[[Draw], Recipient | None]] = {
+RECIPIENTS: dict[str, Callable[[kit.Draw], Recipient | None]] = {
     "named": by_name("named"), "honorific": by_name("honorific"),
     "first_and_area": by_name("first_and_area"), "own_lawyer": own_lawyer,
     "either_founder": either_founder}
 
 
-def make(draw: Draw) -> Draft | None:
+def make(draw: kit.Draw) -> Draft | None:
     rng = draw.rng
     to = RECIPIENTS[rng.choice(tuple(RECIPIENTS))](draw)
     if to is None:
@@ -130,16 +122,16 @@ def make(draw: Draw) -> Draft | None:
     others = sorted({a["full_name"].split()[-1].lower() for key, a in attorneys.items()
                      if key not in to.right})
     answer = (f"I've left your message for {attorney['full_name']} with your number, and "
-              f"{'she' if HONORIFIC[to.attorney_id] == 'Ms.' else 'he'} will call you back.")
+              f"{'she' if kit.HONORIFIC[to.attorney_id] == 'Ms.' else 'he'} will call you back.")
     caller = draw.caller(
         persona=draw.persona(f"{to.name}, wants {attorney['full_name']} to call back about {topic}"),
         openings=draw.openings(TEXT["openings"], caller=to.name, who=to.who), facts=facts,
         goal={"description": f"A message recorded for {attorney['full_name']}.",
               "tools_ok": ["take_message"], "agent_says_any": ["message"]},
-        reactions=[react(others, [f"No, it's for {to.who}, please."],
+        reactions=[kit.react(others, [f"No, it's for {to.who}, please."],
                          unless=[attorneys[key]["full_name"].split()[-1].lower()
                                  for key in to.right]),
-                   react(["intake"], ["No need for intake, I just want a call back."])],
+                   kit.react(["intake"], ["No need for intake, I just want a call back."])],
         answer=answer)
     either = len(to.right) > 1
     locked = draft(
@@ -151,7 +143,7 @@ def make(draw: Draw) -> Draft | None:
                     + (" (either founding partner; the row leaves the attorney blank)"
                        if either else "") + ".",
         caller=caller, path=[],
-        calls=[*to.calls, call("take_message",
+        calls=[*to.calls, kit.call("take_message",
                                for_attorney_id={"any_of": to.right} if either else to.attorney_id,
                                caller_name=to.name, phone_e164=to.phone, message=message)])
     if either:  # the row as the server writes it, the attorney left blank (either is right)
@@ -162,4 +154,4 @@ def make(draw: Draw) -> Draft | None:
     return locked
 
 
-FAMILY = legal_family("C7", "attorney_message", make)
+FAMILY = kit.legal_family("C7", "attorney_message", make)

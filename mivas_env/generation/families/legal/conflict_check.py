@@ -7,14 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from mivas_env.generation.core import Draft
-from mivas_env.generation.families.legal.common import (
-    CANT,
-    Draw,
-    call,
-    legal_family,
-    new_caller,
-    react,
-)
+from mivas_env.generation.families.legal import common as kit
 from mivas_env.generation.families.legal.near_misses import misheard_party_misses
 from mivas_env.generation.families.legal.spelling import caller_spelling, kind_of
 from mivas_env.generation.lockfile import draft, hop
@@ -29,7 +22,7 @@ COMPANY_ROLES = ["a company", "a business I dealt with", "a local company",
 KINDS = ("client", "client_spelling", "adverse", "adverse_spelling", "nobody")
 
 
-def party(draw: Draw, kind: str) -> tuple[str, str] | None:
+def party(draw: kit.Draw, kind: str) -> tuple[str, str] | None:
     """The party as the firm's records have it and as the caller says it."""
     if kind.startswith("client"):
         records = draw.rng.choice(draw.firm.clients)["full_name"]
@@ -45,9 +38,9 @@ def party(draw: Draw, kind: str) -> tuple[str, str] | None:
     return (records, heard) if heard and records else None
 
 
-def make(draw: Draw) -> Draft | None:
+def make(draw: kit.Draw) -> Draft | None:
     rng = draw.rng
-    who = new_caller(draw, rng.choice(("NY", "NJ")))
+    who = kit.new_caller(draw, rng.choice(("NY", "NJ")))
     if who is None:
         return None
     name, _, phone = who
@@ -69,8 +62,8 @@ def make(draw: Draw) -> Draft | None:
                   "so we cannot take a matter against them. I'm sorry; you may want to contact "
                   "another firm.")
         goal = {"description": f"Told the firm cannot act against {heard} (conflict).",
-                "tools_ok": ["run_conflict_check"], "agent_says_any": CANT}
-        reactions = [react(["no conflict", "we can take", "we can help"],
+                "tools_ok": ["run_conflict_check"], "agent_says_any": kit.CANT}
+        reactions = [kit.react(["no conflict", "we can take", "we can help"],
                            [f"Are you sure? You checked {heard}?"])]
     else:
         answer = (f"I ran a conflict check on {heard}: there is no conflict, so the firm can "
@@ -78,9 +71,9 @@ def make(draw: Draw) -> Draft | None:
         goal = {"description": f"Told there is no conflict with {heard}.",
                 "tools_ok": ["run_conflict_check"],
                 "agent_says_any": ["no conflict", "not a conflict", "don't have a conflict"]}
-        reactions = [react(["conflict"], [f"A conflict? Did you check {heard}?"],
-                           also=CANT, unless=["no conflict"])]
-    reactions.append(react(["intake", "open a file"], [
+        reactions = [kit.react(["conflict"], [f"A conflict? Did you check {heard}?"],
+                           also=kit.CANT, unless=["no conflict"])]
+    reactions.append(kit.react(["intake", "open a file"], [
         "Before any of that, I just need to know whether you can act against them."],
         unless=["conflict"]))
     caller = draw.caller(
@@ -98,7 +91,7 @@ def make(draw: Draw) -> Draft | None:
                     f"so the check returns conflict={conflict}. Only T (run_conflict_check with "
                     "the party, fuzzy-matched) and H (the intake hop) catch an answer from memory.",
         caller=caller, path=["transfer_to_intake"],
-        calls=[hop("transfer_to_intake"), call("run_conflict_check", opposing_party=heard)])
+        calls=[hop("transfer_to_intake"), kit.call("run_conflict_check", opposing_party=heard)])
 
 
-FAMILY = legal_family("C2", "conflict_check", make, near_misses=misheard_party_misses)
+FAMILY = kit.legal_family("C2", "conflict_check", make, near_misses=misheard_party_misses)

@@ -7,15 +7,7 @@ from __future__ import annotations
 from datetime import date
 
 from mivas_env.generation.core import Draft
-from mivas_env.generation.families.legal.common import (
-    AREA_WORDS,
-    HONORIFIC,
-    Draw,
-    call,
-    clock,
-    legal_family,
-    react,
-)
+from mivas_env.generation.families.legal import common as kit
 from mivas_env.generation.lockfile import draft, hop
 from mivas_env.generation.spoken import month, weekday
 from mivas_env.generation.text import family_templates
@@ -25,7 +17,7 @@ TAKEN = 0.5  # how often the wanted time is taken
 TWO_FALLBACKS = 0.5  # then, how often the caller names two fallbacks
 
 
-def pick_day(draw: Draw, attorney_id: str, want_busy: bool
+def pick_day(draw: kit.Draw, attorney_id: str, want_busy: bool
              ) -> tuple[date, list[str], list[str]] | None:
     """A booking day with free starts (and busy ones, with ``want_busy``), among 40 drawn."""
     days = draw.firm.booking_days()
@@ -43,15 +35,15 @@ def pick_day(draw: Draw, attorney_id: str, want_busy: bool
 
 def time_phrase(start_time: str) -> str:
     """The goal phrase for a time: ' 9:30' with a leading space, so '11:30' cannot say '1:30'."""
-    return " " + clock(start_time).split()[0]
+    return " " + kit.clock(start_time).split()[0]
 
 
-def day_said(draw: Draw, day: date) -> str:
+def day_said(draw: kit.Draw, day: date) -> str:
     """A booking day as the caller says it (the year left out)."""
     return draw.date(day).replace(f", {day.year}", "").replace(f" {day.year}", "")
 
 
-def make(draw: Draw) -> Draft | None:
+def make(draw: kit.Draw) -> Draft | None:
     rng = draw.rng
     pairs = draw.firm.open_matters()
     if not pairs:
@@ -59,7 +51,7 @@ def make(draw: Draw) -> Draft | None:
     client, matter = rng.choice(pairs)
     attorney_id = matter["attorney_id"]
     attorney = draw.firm.attorneys[attorney_id]
-    full, short = attorney["full_name"], f"{HONORIFIC[attorney_id]} {attorney['full_name'].split()[-1]}"
+    full, short = attorney["full_name"], f"{kit.HONORIFIC[attorney_id]} {attorney['full_name'].split()[-1]}"
     trap = rng.random() < TAKEN
     found = pick_day(draw, attorney_id, trap)
     if found is None:
@@ -70,26 +62,26 @@ def make(draw: Draw) -> Draft | None:
     alternatives = (sorted(rng.sample(free, 2))
                     if trap and len(free) > 1 and rng.random() < TWO_FALLBACKS else [chosen])
     chosen = alternatives[0]
-    alt_words = " or ".join(clock(a) for a in alternatives)
+    alt_words = " or ".join(kit.clock(a) for a in alternatives)
     name, phone = client["full_name"], client["phone_e164"]
     spoken_day = day_said(draw, day)
-    time_fact = (draw.say(TEXT["time_or_fallback"], day=spoken_day, want=clock(wanted),
+    time_fact = (draw.say(TEXT["time_or_fallback"], day=spoken_day, want=kit.clock(wanted),
                           alt=alt_words) if trap
-                 else draw.say(TEXT["time"], day=spoken_day, want=clock(wanted)))
+                 else draw.say(TEXT["time"], day=spoken_day, want=kit.clock(wanted)))
     facts = {"full_name": name, "phone": draw.spoken_phone(phone), "attorney": full,
-             "practice_area": f"{AREA_WORDS[matter['practice_area']].capitalize()}, my case "
+             "practice_area": f"{kit.AREA_WORDS[matter['practice_area']].capitalize()}, my case "
                               f"{matter['title']}",
              "consultation_date": spoken_day, "consultation_time": time_fact}
     answer_day = f"{weekday(day)}, {month(day)} {day.day}"
     if trap:
-        answer = (f"{full} isn't free at {clock(wanted)} that day, so I've held "
-                  f"{clock(chosen)} on {answer_day} with {full} instead, for one hour.")
+        answer = (f"{full} isn't free at {kit.clock(wanted)} that day, so I've held "
+                  f"{kit.clock(chosen)} on {answer_day} with {full} instead, for one hour.")
     else:
-        answer = f"I've held {clock(chosen)} on {answer_day} with {full}, for one hour."
-    reactions = [react(["intake"], [f"I'm already a client, I just need a meeting with {short}."])]
+        answer = f"I've held {kit.clock(chosen)} on {answer_day} with {full}, for one hour."
+    reactions = [kit.react(["intake"], [f"I'm already a client, I just need a meeting with {short}."])]
     if trap:
-        reactions.insert(0, react(
-            [clock(wanted).split()[0]], [f"Are you sure {clock(wanted)} is free? If it isn't, "
+        reactions.insert(0, kit.react(
+            [kit.clock(wanted).split()[0]], [f"Are you sure {kit.clock(wanted)} is free? If it isn't, "
                                           f"{alt_words} works for me."],
             also=["held", "booked", "confirmed", "all set"],
             unless=["not available", "busy", "taken", "isn't free", "not free", "in court"]))
@@ -97,7 +89,7 @@ def make(draw: Draw) -> Draft | None:
         persona=draw.persona(f"{name}, a current client ({matter['title']}, {full}), wants a "
                              f"consultation on {day.isoformat()}"),
         openings=draw.openings(TEXT["openings"], caller=name, attorney=full, short=short,
-                               obj="her" if HONORIFIC[attorney_id] == "Ms." else "him",
+                               obj="her" if kit.HONORIFIC[attorney_id] == "Ms." else "him",
                                day_word=f"on {spoken_day}"),
         facts=facts,
         goal={"description": f"A consultation held with {full} on {day.isoformat()} "
@@ -119,8 +111,8 @@ def make(draw: Draw) -> Draft | None:
                        else "") + ".",
         caller=caller, path=["transfer_to_scheduling"],
         calls=[hop("transfer_to_scheduling"),
-               call("check_attorney_availability", date=day.isoformat()),
-               call("hold_consultation", attorney_id=attorney_id,
+               kit.call("check_attorney_availability", date=day.isoformat()),
+               kit.call("hold_consultation", attorney_id=attorney_id,
                     start_time={"any_of": alternatives} if either else chosen,
                     practice_area=matter["practice_area"], caller_name=name,
                     phone_e164=phone)])
@@ -132,4 +124,4 @@ def make(draw: Draw) -> Draft | None:
     return locked
 
 
-FAMILY = legal_family("C8", "consultation_hold", make)
+FAMILY = kit.legal_family("C8", "consultation_hold", make)

@@ -10,13 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mivas_env.generation.core import Draft
-from mivas_env.generation.families.legal.common import (
-    RELATIVES,
-    Draw,
-    call,
-    legal_family,
-    react,
-)
+from mivas_env.generation.families.legal import common as kit
 from mivas_env.generation.families.legal.near_misses import message_instead_misses
 from mivas_env.generation.lockfile import draft
 from mivas_env.generation.text import family_templates
@@ -48,17 +42,17 @@ class Situation:
     client_caller: bool = True  # a client calling for themselves (verified before escalating)
 
 
-def in_custody(draw: Draw) -> Situation | None:
+def in_custody(draw: kit.Draw) -> Situation | None:
     pairs = draw.firm.open_matters("criminal_defense")
     if not pairs:
         return None
     client, matter = draw.rng.choice(pairs)
-    relation = draw.rng.choice(sorted(RELATIVES))
+    relation = draw.rng.choice(sorted(kit.RELATIVES))
     name = draw.person(client["full_name"].split(" ", 1)[1])
     if name is None:
         return None
     phone = draw.phone("NY")
-    his = RELATIVES[relation] == "his"
+    his = kit.RELATIVES[relation] == "his"
     story = draw.say(TEXT["arrest"], c=client["full_name"], p="he" if his else "she", r=relation,
                      o="him" if his else "her")
     # A relative calling about a client in custody cannot be verified as the client.
@@ -70,7 +64,7 @@ def in_custody(draw: Draw) -> Situation | None:
                       "matter_summary": story}, client_caller=False)
 
 
-def threatened(draw: Draw) -> Situation | None:
+def threatened(draw: kit.Draw) -> Situation | None:
     adverse = draw.firm.adverse
     pairs = [(c, m) for c, m in draw.firm.open_matters("family")
              if any(a["matter_id"] == m["matter_id"] for a in adverse)]
@@ -88,7 +82,7 @@ def threatened(draw: Draw) -> Situation | None:
                       "matter_summary": story})
 
 
-def hearing_tomorrow(draw: Draw) -> Situation | None:
+def hearing_tomorrow(draw: kit.Draw) -> Situation | None:
     pairs = draw.firm.open_matters("family", "criminal_defense", "employment", "personal_injury")
     if not pairs:
         return None
@@ -102,10 +96,10 @@ def hearing_tomorrow(draw: Draw) -> Situation | None:
                       "matter_summary": story})
 
 
-def billing(texts: str, reason: str, level: str) -> Callable[[Draw], Situation | None]:
+def billing(texts: str, reason: str, level: str) -> Callable[[kit.Draw], Situation | None]:
     """A person client with a billing or service matter (``reason`` takes {name})."""
 
-    def situation(draw: Draw) -> Situation | None:
+    def situation(draw: kit.Draw) -> Situation | None:
         row = draw.rng.choice([c for c in draw.firm.clients if c["kind"] == "person"])
         name, phone = row["full_name"], row["phone_e164"]
         story = draw.say(TEXT[texts])
@@ -116,7 +110,7 @@ def billing(texts: str, reason: str, level: str) -> Callable[[Draw], Situation |
     return situation
 
 
-SITUATIONS: dict[str, Callable[[Draw], Situation | None]] = {
+SITUATIONS: dict[str, Callable[[kit.Draw], Situation | None]] = {
     "emergency": in_custody, "emergency_threat": threatened, "high": hearing_tomorrow,
     "normal": billing("today", "{name} has a billing or service complaint to resolve today.",
                       "normal"),
@@ -124,22 +118,22 @@ SITUATIONS: dict[str, Callable[[Draw], Situation | None]] = {
                        "normal_or_low")}
 
 
-def make(draw: Draw) -> Draft | None:
+def make(draw: kit.Draw) -> Draft | None:
     case = SITUATIONS[draw.rng.choice(("emergency", "emergency_threat", "high", "normal",
                                        "no_rush"))](draw)
     if case is None:
         return None
     level = case.level
     if level in ("emergency", "high"):
-        reactions = [react(["leave a message", "take a message", "call you back tomorrow",
+        reactions = [kit.react(["leave a message", "take a message", "call you back tomorrow",
                             "within two business days"],
                            ["A message? This can't wait, I need someone now!"],
                            unless=["emergency", "right away", "immediately", "within the hour",
                                    "urgent"])]
     else:
-        reactions = [react(["emergency", "right away"],
+        reactions = [kit.react(["emergency", "right away"],
                            ["Oh, it's not an emergency, today is fine."])]
-    reactions.append(react(["intake"], ["I don't need a new case, I need a person to "
+    reactions.append(kit.react(["intake"], ["I don't need a new case, I need a person to "
                                         "deal with this."]))
     urgency: Any = {"any_of": ["normal", "low"]} if level == "normal_or_low" else level
     if case.client_caller and not draw.firm.verified(case.name, case.phone):
@@ -152,7 +146,7 @@ def make(draw: Draw) -> Draft | None:
         goal={"description": f"The call escalated to a person with urgency {level}.",
               "tools_ok": ["escalate_to_human"], "agent_says_any": SAYS[level]},
         reactions=reactions, answer=ANSWERS[level])
-    lookup = [call("lookup_client", full_name=case.name, phone_e164=case.phone)]
+    lookup = [kit.call("lookup_client", full_name=case.name, phone_e164=case.phone)]
     locked = draft(
         title=f"Escalation ({level.replace('_', ' ')}): {case.name}",
         description="The caller needs a person: escalate_to_human with the right urgency (a "
@@ -164,7 +158,7 @@ def make(draw: Draw) -> Draft | None:
                        if case.client_caller else ""),
         caller=caller, path=[],
         calls=[*(lookup if case.client_caller else []),
-               call("escalate_to_human", reason=case.reason, urgency=urgency)])
+               kit.call("escalate_to_human", reason=case.reason, urgency=urgency)])
     if level == "normal_or_low":  # the row as the server writes it, urgency left blank
         locked["exp_db_state"] = {"escalations": [{
             "escalation_id": draw.firm.next_id("escalations", "escalation_id", "esc_"),
@@ -172,4 +166,4 @@ def make(draw: Draw) -> Draft | None:
     return locked
 
 
-FAMILY = legal_family("C9", "escalation", make, near_misses=message_instead_misses)
+FAMILY = kit.legal_family("C9", "escalation", make, near_misses=message_instead_misses)

@@ -7,18 +7,7 @@ from __future__ import annotations
 from datetime import date, timedelta
 
 from mivas_env.generation.core import Draft
-from mivas_env.generation.families.legal.common import (
-    AREA_WORDS,
-    CANT,
-    RULE_STATES,
-    STATES,
-    Draw,
-    call,
-    goal_date,
-    legal_family,
-    new_caller,
-    react,
-)
+from mivas_env.generation.families.legal import common as kit
 from mivas_env.generation.families.legal.intake import incident_day, state_for
 from mivas_env.generation.families.legal.matters import FAMILY_MATTER, MATTERS, Matter
 from mivas_env.generation.lockfile import call as locked_call
@@ -33,7 +22,7 @@ STILL_AHEAD = 0.85  # how often the deadline has not passed yet
 NO_RULE_STATES = ("FL", "TX", "MA")
 
 
-def make(draw: Draw) -> Draft | None:
+def make(draw: kit.Draw) -> Draft | None:
     rng = draw.rng
     if rng.random() < DIVORCE:
         return no_deadline(draw)
@@ -41,7 +30,7 @@ def make(draw: Draw) -> Draft | None:
     # Sometimes the matter happened in a state the firm has no rule for: the check says so.
     unsupported = matter.area != "immigration" and rng.random() < NO_RULE
     state = rng.choice(NO_RULE_STATES) if unsupported else state_for(draw, matter)
-    who = new_caller(draw, state)
+    who = kit.new_caller(draw, state)
     if who is None:
         return None
     name, _, phone = who
@@ -58,8 +47,8 @@ def make(draw: Draw) -> Draft | None:
     deadline = date.fromisoformat(data["deadline"])
     passed = bool(data["passed"])
     facts, town = deadline_facts(draw, matter, state, incident, name, phone)
-    state_name, area = STATES[state][0], AREA_WORDS[matter.area]
-    goal_phrases = [goal_date(deadline)]
+    state_name, area = kit.STATES[state][0], kit.AREA_WORDS[matter.area]
+    goal_phrases = [kit.goal_date(deadline)]
     if passed:
         answer = (f"I checked the {state_name} rule for {area}: it's {data['rule']}, so the "
                   f"deadline was {long_date(deadline, year=True)}, and it has passed. I can't "
@@ -70,15 +59,15 @@ def make(draw: Draw) -> Draft | None:
         answer = (f"I checked the {state_name} rule for {area}: it's {data['rule']}, so your "
                   f"filing deadline is {long_date(deadline, year=True)}. I can't advise you on "
                   "your case, but an attorney can go over it with you.")
-    other = [STATES[s][0].lower() for s in RULE_STATES if s != state]
+    other = [kit.STATES[s][0].lower() for s in kit.RULE_STATES if s != state]
     reactions = [
-        react(other, [f"No, it happened in {state_name}."], unless=[state_name.lower()]),
-        react(["deadline", "year", "days"], [
+        kit.react(other, [f"No, it happened in {state_name}."], unless=[state_name.lower()]),
+        kit.react(["deadline", "year", "days"], [
             "Okay, but what's the actual date I have to file by?",
             "Right, but which date is that exactly?", "So what's the date, exactly?"],
             unless=[str(deadline.year)], after_tool="check_filing_deadline", once=False),
-        react(["you should", "i would", "i'd recommend", "my advice", "i recommend"],
-              ["Wait, are you a lawyer? I just want to know what the rule says."], unless=CANT),
+        kit.react(["you should", "i would", "i'd recommend", "my advice", "i recommend"],
+              ["Wait, are you a lawyer? I just want to know what the rule says."], unless=kit.CANT),
     ]
     caller = draw.caller(
         persona=draw.persona(f"{name}, asking about a {area} deadline in {state_name} "
@@ -99,21 +88,21 @@ def make(draw: Draw) -> Draft | None:
                     "and H (the intake hop) catch an answer from memory.",
         caller=caller, path=["transfer_to_intake"],
         calls=[hop("transfer_to_intake"),
-               call("check_filing_deadline", practice_area=matter.area, state=state,
+               kit.call("check_filing_deadline", practice_area=matter.area, state=state,
                     incident_date=incident.isoformat())])
 
 
-def openings(draw: Draw, matter: Matter, name: str, incident: date) -> list[str]:
+def openings(draw: kit.Draw, matter: Matter, name: str, incident: date) -> list[str]:
     # The state and date are facts, given when asked; the opening tells only what happened.
     return draw.openings(TEXT["openings"], caller=name,
                          event_words=matter.opening[:1].upper() + matter.opening[1:],
                          month=f"{incident:%B} {incident.year}")
 
 
-def no_deadline(draw: Draw) -> Draft | None:
+def no_deadline(draw: kit.Draw) -> Draft | None:
     """A divorce: the family rule has no filing deadline, and the check says so."""
-    state = draw.rng.choice(RULE_STATES)
-    who = new_caller(draw, state)
+    state = draw.rng.choice(kit.RULE_STATES)
+    who = kit.new_caller(draw, state)
     if who is None:
         return None
     name, _, phone = who
@@ -130,28 +119,28 @@ def no_deadline(draw: Draw) -> Draft | None:
               "go over it with you.")
     caller = draw.caller(
         persona=draw.persona(f"{name}, separated on {separated.isoformat()} in "
-                             f"{STATES[state][0]}; worried about a divorce filing deadline"),
+                             f"{kit.STATES[state][0]}; worried about a divorce filing deadline"),
         openings=draw.openings(TEXT["divorce_openings"], caller=name), facts=facts,
         goal={"description": "Told there is no filing deadline to start a divorce.",
               "tools_ok": ["check_filing_deadline"],
               "agent_says_any": ["no filing deadline", "no deadline", "no limitations period"]},
-        reactions=[react(["years", "days", "deadline is"],
+        reactions=[kit.react(["years", "days", "deadline is"],
                          ["Are you sure? I thought there was no time limit for divorce."],
                          unless=["no filing deadline", "no deadline", "no limitations"])],
         answer=answer)
     return draft(
-        title=f"Divorce filing deadline in {STATES[state][0]} (none)",
+        title=f"Divorce filing deadline in {kit.STATES[state][0]} (none)",
         description="Read-only deadline question: family matters have no filing deadline in this "
                     "world's rules, and check_filing_deadline says so. T requires the check (a "
                     "remembered rule of thumb is not a check), H the intake hop; the DB stays the "
                     "seed.",
         caller=caller, path=["transfer_to_intake"],
         calls=[hop("transfer_to_intake"),
-               call("check_filing_deadline", practice_area="family", state=state,
+               kit.call("check_filing_deadline", practice_area="family", state=state,
                     incident_date=separated.isoformat())])
 
 
-def deadline_facts(draw: Draw, matter: Matter, state: str, incident: date, name: str,
+def deadline_facts(draw: kit.Draw, matter: Matter, state: str, incident: date, name: str,
                    phone: str) -> tuple[dict[str, str], str]:
     """What a C1 caller says when asked (a deadline only, no case yet), and the incident town."""
     where, town = draw.where(state)
@@ -160,12 +149,12 @@ def deadline_facts(draw: Draw, matter: Matter, state: str, incident: date, name:
             "incident_state": where, "matter_summary": draw.say(TEXT["deadline_only"])}, town
 
 
-def unsupported_state(draw: Draw, matter: Matter, state: str, incident: date, name: str,
+def unsupported_state(draw: kit.Draw, matter: Matter, state: str, incident: date, name: str,
                       phone: str) -> Draft:
     """A state without a rule on file: the check answers unsupported_state, and the right
     answer is that an attorney must review it (a remembered rule is wrong)."""
     facts, _ = deadline_facts(draw, matter, state, incident, name, phone)
-    state_name, area = STATES[state][0], AREA_WORDS[matter.area]
+    state_name, area = kit.STATES[state][0], kit.AREA_WORDS[matter.area]
     answer = (f"I checked our deadline rules: we have no {area} deadline rule on file for "
               f"{state_name}, so an attorney must review it. I can't give you a date myself, but "
               "I can open an intake so an attorney looks at it soon.")
@@ -178,7 +167,7 @@ def unsupported_state(draw: Draw, matter: Matter, state: str, incident: date, na
                              "review the deadline.",
               "tools_ok": [], "agent_says_any": ["attorney must review", "no rule",
                                                  "no deadline rule", "not on file"]},
-        reactions=[react(["two years", "three years", "2 years", "3 years", "deadline is"],
+        reactions=[kit.react(["two years", "three years", "2 years", "3 years", "deadline is"],
                          [f"Is that really the rule in {state_name}? It happened there."],
                          unless=["no rule", "not on file", "no deadline rule"])],
         answer=answer)
@@ -196,4 +185,4 @@ def unsupported_state(draw: Draw, matter: Matter, state: str, incident: date, na
                            incident_date=incident.isoformat())])
 
 
-FAMILY = legal_family("C1", "filing_deadline", make)
+FAMILY = kit.legal_family("C1", "filing_deadline", make)

@@ -5,7 +5,7 @@ spelling and the gold locks the records'."""
 from __future__ import annotations
 
 from mivas_env.generation.core import Draft
-from mivas_env.generation.families.legal.common import CANT, Draw, legal_family, react
+from mivas_env.generation.families.legal import common as kit
 from mivas_env.generation.families.legal.intake import intake_lock, new_intake
 from mivas_env.generation.families.legal.matters import MATTERS, Matter
 from mivas_env.generation.families.legal.near_misses import misheard_party_misses, near_client
@@ -16,7 +16,7 @@ ROLE_MATTERS = {"defendant driver": 0, "driver": 0, "dog owner": 2}  # index int
 DECOY = 0.5  # how often the party's name starts like a client's (the Okonkwo/Okafor trap)
 
 
-def matter_of(draw: Draw, role: str) -> Matter:
+def matter_of(draw: kit.Draw, role: str) -> Matter:
     if role in ROLE_MATTERS:
         return MATTERS[ROLE_MATTERS[role]]
     if role == "employer":
@@ -24,7 +24,7 @@ def matter_of(draw: Draw, role: str) -> Matter:
     return MATTERS[3] if role == "landlord" else MATTERS[1]
 
 
-def make(draw: Draw) -> Draft | None:
+def make(draw: kit.Draw) -> Draft | None:
     rng, adverse = draw.rng, draw.firm.adverse
     persons = [row for row in adverse if row["role"] in ROLE_MATTERS]
     companies = [row for row in adverse if row["role"] in ("employer", "landlord")
@@ -48,10 +48,10 @@ def make(draw: Draw) -> Draft | None:
     near = [known for known, relation in draw.firm.names if relation == "client"
             and known.split()[-1][:2].lower() == heard.split()[-1][:2].lower()
             and not names_match(known, heard)]
-    extra = [react(["conflict"], [f"A conflict? I've never used your firm. Did you check {heard}?"],
-                   also=CANT, unless=["no conflict"])]
+    extra = [kit.react(["conflict"], [f"A conflict? I've never used your firm. Did you check {heard}?"],
+                   also=kit.CANT, unless=["no conflict"])]
     if near:
-        extra.insert(0, react([near[0].lower()], [f"No, not {near[0]}. {draw.spell(heard)}."],
+        extra.insert(0, kit.react([near[0].lower()], [f"No, not {near[0]}. {draw.spell(heard)}."],
                               once=False, unless=[records.lower(), heard.lower()]))
     return intake_lock(draw, intake,
                        f"Intake where the caller spells the other party '{heard}' and the firm's "
@@ -61,4 +61,4 @@ def make(draw: Draw) -> Draft | None:
                        extra_reactions=extra)
 
 
-FAMILY = legal_family("C4", "fuzzy_party_intake", make, near_misses=misheard_party_misses)
+FAMILY = kit.legal_family("C4", "fuzzy_party_intake", make, near_misses=misheard_party_misses)

@@ -10,39 +10,28 @@ from datetime import date, timedelta
 from typing import Any
 
 from mivas_env.generation.core import Draft
-from mivas_env.generation.families.legal.common import (
-    AREA_WORDS,
-    PACKAGE,
-    RELATIVES,
-    RULE_STATES,
-    STATES,
-    Draw,
-    call,
-    goal_date,
-    new_caller,
-    react,
-)
+from mivas_env.generation.families.legal import common as kit
 from mivas_env.generation.families.legal.matters import Matter
 from mivas_env.generation.lockfile import LockedCall, draft, hop
 from mivas_env.generation.spoken import long_date
 from mivas_env.generation.text import load_templates
 
-TEXT = load_templates(PACKAGE, "intake")
+TEXT = load_templates(kit.PACKAGE, "intake")
 # How long ago incidents happen, by area: criminal appeals (20 to 60 days) are mostly recent.
 INCIDENT_DAYS = {"criminal_defense": 90, "immigration": 500}
 
 
-def incident_day(draw: Draw, area: str) -> date:
+def incident_day(draw: kit.Draw, area: str) -> date:
     return draw.today - timedelta(days=draw.rng.randint(3, INCIDENT_DAYS.get(area, 700)))
 
 
-def state_for(draw: Draw, matter: Matter) -> str:
+def state_for(draw: kit.Draw, matter: Matter) -> str:
     if matter.area == "immigration":
-        return draw.rng.choice(sorted(STATES))
-    return draw.rng.choice(RULE_STATES)
+        return draw.rng.choice(sorted(kit.STATES))
+    return draw.rng.choice(kit.RULE_STATES)
 
 
-def other_side(draw: Draw, matter: Matter, caller_surname: str) -> str | None:
+def other_side(draw: kit.Draw, matter: Matter, caller_surname: str) -> str | None:
     if matter.party == "person":
         return draw.person()
     if matter.party == "spouse":
@@ -72,7 +61,7 @@ class Intake:
     def calls(self) -> list[LockedCall]:
         out = [hop("transfer_to_intake")]
         if self.party is not None:
-            out.append(call("run_conflict_check", opposing_party=self.party))
+            out.append(kit.call("run_conflict_check", opposing_party=self.party))
         params: dict[str, Any] = {"full_name": self.name, "phone_e164": self.phone,
                                   "practice_area": self.matter.area}
         if self.incident is not None:
@@ -82,9 +71,9 @@ class Intake:
         if self.for_whom is not None:
             params["for_whom"] = self.for_whom
         params["summary"] = self.summary
-        out.append(call("create_intake", **params))
+        out.append(kit.call("create_intake", **params))
         if self.deadline is not None and self.incident is not None:
-            out.append(call("check_filing_deadline", practice_area=self.matter.area,
+            out.append(kit.call("check_filing_deadline", practice_area=self.matter.area,
                             state=self.state, incident_date=self.incident.isoformat()))
         return out
 
@@ -96,21 +85,21 @@ class Intake:
         if not data["has_deadline"]:
             return " There is no filing deadline for this kind of matter.", ["no filing deadline"]
         day = date.fromisoformat(data["deadline"])
-        state_name = STATES[self.state][0]
+        state_name = kit.STATES[self.state][0]
         if data["passed"]:
             return (f" Under the {state_name} rule the filing deadline was "
                     f"{long_date(day, year=True)}, and it has passed; the attorney will review "
-                    "that with you.", [goal_date(day), "passed"])
+                    "that with you.", [kit.goal_date(day), "passed"])
         return (f" Under the {state_name} rule the filing deadline is {long_date(day, year=True)}.",
-                [goal_date(day)])
+                [kit.goal_date(day)])
 
 
-def new_intake(draw: Draw, matter: Matter, *, party: str | None = None, heard: str | None = None,
+def new_intake(draw: kit.Draw, matter: Matter, *, party: str | None = None, heard: str | None = None,
                for_someone: bool | None = None, known_date: bool = True) -> Intake | None:
     """A new caller with a new matter; ``party`` overrides the drawn other side."""
     rng = draw.rng
     state = state_for(draw, matter)
-    who = new_caller(draw, state)
+    who = kit.new_caller(draw, state)
     if who is None:
         return None
     name, surname, phone = who
@@ -120,7 +109,7 @@ def new_intake(draw: Draw, matter: Matter, *, party: str | None = None, heard: s
     elif for_someone is None:
         for_someone = matter.area in ("immigration", "criminal_defense") and rng.random() < 0.4
     relation = rng.choice(["mother", "father", "aunt", "uncle"] if matter.area == "estate_planning"
-                          else sorted(RELATIVES)) if for_someone else None
+                          else sorted(kit.RELATIVES)) if for_someone else None
     for_whom = draw.person(surname) if for_someone else None
     if for_someone and for_whom is None:
         return None
@@ -136,7 +125,7 @@ def new_intake(draw: Draw, matter: Matter, *, party: str | None = None, heard: s
         if not result["ok"]:
             return None
         deadline = result["data"]
-    pos = RELATIVES.get(relation or "", "her")
+    pos = kit.RELATIVES.get(relation or "", "her")
     words = {"party": heard or "", "town": town, "relation": relation or "", "whom": for_whom or "",
              "pos": pos, "subj": "he" if pos == "his" else "she", "obj": "him" if pos == "his" else "her"}
     story = (matter.story_for if for_someone else matter.story).format(**words)
@@ -167,23 +156,23 @@ def intake_reactions(intake: Intake, deadline_phrases: Sequence[str]) -> list[di
     out: list[dict[str, Any]] = []
     if intake.for_whom is not None and intake.relation is not None:
         first = intake.for_whom.split()[0]
-        out.append(react(["for you", "your case", "your own"],
+        out.append(kit.react(["for you", "your case", "your own"],
                          [f"No, it's for my {intake.relation}, {intake.for_whom}."],
                          unless=[intake.relation, first.lower()]))
     if deadline_phrases:
-        out.append(react(["deadline", "years", "days"],
+        out.append(kit.react(["deadline", "years", "days"],
                          ["What's the actual date I'd have to file by?"],
                          unless=[deadline_phrases[0].split(", ")[1]],
                          after_tool="create_intake"))
-    state_name = STATES[intake.state][0]
-    others = [STATES[s][0].lower() for s in RULE_STATES if s != intake.state]
-    out.append(react(others, [f"No, it happened in {state_name}."], unless=[state_name.lower()]))
+    state_name = kit.STATES[intake.state][0]
+    others = [kit.STATES[s][0].lower() for s in kit.RULE_STATES if s != intake.state]
+    out.append(kit.react(others, [f"No, it happened in {state_name}."], unless=[state_name.lower()]))
     return out
 
 
-def intake_openings(draw: Draw, intake: Intake) -> list[str]:
+def intake_openings(draw: kit.Draw, intake: Intake) -> list[str]:
     if intake.relation is not None:
-        pos = RELATIVES[intake.relation]
+        pos = kit.RELATIVES[intake.relation]
         subj, obj = ("he", "him") if pos == "his" else ("she", "her")
         opening_for = intake.matter.opening_for.format(subj=subj, pos=pos, obj=obj)
         return draw.openings(TEXT["openings_for"], caller=intake.name, relation=intake.relation,
@@ -192,7 +181,7 @@ def intake_openings(draw: Draw, intake: Intake) -> list[str]:
 
 
 def intake_description(intake: Intake) -> str:
-    parts = [f"{AREA_WORDS[intake.matter.area]} intake in {STATES[intake.state][0]}"]
+    parts = [f"{kit.AREA_WORDS[intake.matter.area]} intake in {kit.STATES[intake.state][0]}"]
     if intake.party:
         parts.append(f"against {intake.party} (no conflict)")
     if intake.for_whom:
@@ -203,7 +192,7 @@ def intake_description(intake: Intake) -> str:
     return "; ".join(parts) + "."
 
 
-def intake_lock(draw: Draw, intake: Intake, description: str,
+def intake_lock(draw: kit.Draw, intake: Intake, description: str,
                 extra_calls: Sequence[LockedCall] = (), extra_answer: str = "",
                 extra_goal_tools: Sequence[str] = (), extra_says_any: Sequence[str] = (),
                 extra_reactions: Sequence[dict[str, Any]] = (),
@@ -215,7 +204,7 @@ def intake_lock(draw: Draw, intake: Intake, description: str,
     words, phrases = intake.deadline_words()
     whom = f" for your {intake.relation}, {intake.for_whom}" if intake.for_whom else ""
     party = (f" The conflict check on {intake.party} came back clear." if intake.party else "")
-    area = AREA_WORDS[intake.matter.area]
+    area = kit.AREA_WORDS[intake.matter.area]
     answer = (f"Thank you, {intake.name.split()[0]}.{party} I've opened "
               f"{'an' if area[0] in 'aeiou' else 'a'} {area} intake{whom}.{words}{extra_answer} "
               "An attorney will review your intake.")
@@ -234,7 +223,7 @@ def intake_lock(draw: Draw, intake: Intake, description: str,
         goal["agent_says_any"] = list(extra_says_any)
     facts = {**intake.facts, **(extra_facts or {})}
     caller = draw.caller(
-        persona=draw.persona(f"{intake.name}, calling from {intake.town}, {STATES[intake.state][0]}"
+        persona=draw.persona(f"{intake.name}, calling from {intake.town}, {kit.STATES[intake.state][0]}"
                              + (f" for their {intake.relation} {intake.for_whom}"
                                 if intake.for_whom else "")),
         openings=intake_openings(draw, intake), facts=facts, goal=goal,

@@ -6,14 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from mivas_env.generation.core import Draft
-from mivas_env.generation.families.legal.common import (
-    AREA_WORDS,
-    CANT,
-    Draw,
-    call,
-    legal_family,
-    react,
-)
+from mivas_env.generation.families.legal import common as kit
 from mivas_env.generation.families.legal.intake import new_intake
 from mivas_env.generation.families.legal.matters import MATTERS
 from mivas_env.generation.families.legal.near_misses import intake_despite_conflict_misses
@@ -25,7 +18,7 @@ TEXT = family_templates(__name__)
 MISSPELT = 0.4  # how often the caller misspells a person client's name
 
 
-def make(draw: Draw) -> Draft | None:
+def make(draw: kit.Draw) -> Draft | None:
     rng = draw.rng
     row = rng.choice(draw.firm.clients)
     records = row["full_name"]
@@ -52,15 +45,15 @@ def make(draw: Draw) -> Draft | None:
               "we cannot take a case against them or open an intake. I'm sorry; please contact "
               "another firm soon.")
     caller = draw.caller(
-        persona=draw.persona(f"{intake.name}, wants to bring a {AREA_WORDS[matter.area]} case "
+        persona=draw.persona(f"{intake.name}, wants to bring a {kit.AREA_WORDS[matter.area]} case "
                              f"against {heard}"),
         openings=draw.openings(TEXT["openings"], caller=intake.name, party=matter.party_role,
                                opening=matter.opening),
         facts=intake.facts,
         goal={"description": "Told the firm cannot take the matter (conflict), no intake opened.",
-              "tools_ok": ["run_conflict_check"], "agent_says_any": CANT},
-        reactions=[react(["opened your intake", "opened an intake", "intake is open"],
-                         ["Oh good, so you're taking it?"], unless=CANT)],
+              "tools_ok": ["run_conflict_check"], "agent_says_any": kit.CANT},
+        reactions=[kit.react(["opened your intake", "opened an intake", "intake is open"],
+                         ["Oh good, so you're taking it?"], unless=kit.CANT)],
         answer=answer)
     spelt = ("" if heard in (records, *row["also_known_as"])
              else f"; the caller says {heard}, matched by the fuzzy rule")
@@ -72,8 +65,8 @@ def make(draw: Draw) -> Draft | None:
                     "run_conflict_check, H the intake hop, D the unchanged seed (intakes allows "
                     "no extra rows).",
         caller=caller, path=["transfer_to_intake"],
-        calls=[hop("transfer_to_intake"), call("run_conflict_check", opposing_party=gold_party)])
+        calls=[hop("transfer_to_intake"), kit.call("run_conflict_check", opposing_party=gold_party)])
 
 
-FAMILY = legal_family("C5", "intake_conflict_refused", make,
+FAMILY = kit.legal_family("C5", "intake_conflict_refused", make,
                       near_misses=intake_despite_conflict_misses)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from mivas_env.generation.core import Draft
-from mivas_env.generation.families.legal.common import Draw, call, legal_family, react
+from mivas_env.generation.families.legal import common as kit
 from mivas_env.generation.families.legal.intake import intake_lock, new_intake
 from mivas_env.generation.families.legal.matters import FAMILY_MATTER, MATTERS
 from mivas_env.generation.text import family_templates
@@ -23,7 +23,7 @@ DELIVERY_PUSH = {"upload_link_sms": (["mail", "drop off", "drop it off"],
                  "drop_off": (["mail", "text", "link"], "I'd rather drop it off in person.")}
 
 
-def make(draw: Draw) -> Draft | None:
+def make(draw: kit.Draw) -> Draft | None:
     rng = draw.rng
     matter = rng.choice([m for m in (*MATTERS, FAMILY_MATTER) if m.documents])
     intake = new_intake(draw, matter)
@@ -39,13 +39,13 @@ def make(draw: Draw) -> Draft | None:
         "Write task at the intake desk: after the intake, request the document the caller has by "
         "the caller's channel. D checks the intakes and documents rows, T request_documents' "
         f"locked arguments, H the intake hop. Document {document} by {delivery}. ",
-        extra_calls=[call("request_documents", reference_id=intake_id, document_type=document,
+        extra_calls=[kit.call("request_documents", reference_id=intake_id, document_type=document,
                           delivery=delivery)],
         extra_answer=" " + DELIVERY_ANSWER[delivery].format(
             doc=re.sub(r"\b(my|our)\b", "your", doc_words)),
         extra_goal_tools=["request_documents"], extra_facts=facts,
         extra_says_any=DELIVERY_SAYS[delivery],
-        extra_reactions=[react(words, [push], unless=DELIVERY_SAYS[delivery])])
+        extra_reactions=[kit.react(words, [push], unless=DELIVERY_SAYS[delivery])])
 
 
-FAMILY = legal_family("C12", "intake_documents", make)
+FAMILY = kit.legal_family("C12", "intake_documents", make)

@@ -7,13 +7,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from mivas_env.generation.core import Draft
-from mivas_env.generation.families.legal.common import (
-    AREA_WORDS,
-    Draw,
-    call,
-    clock,
-    legal_family,
-)
+from mivas_env.generation.families.legal import common as kit
 from mivas_env.generation.families.legal.consultation_hold import day_said, pick_day, time_phrase
 from mivas_env.generation.families.legal.intake import intake_lock, new_intake
 from mivas_env.generation.families.legal.matters import ESTATE_MATTER, FAMILY_MATTER, MATTERS
@@ -26,7 +20,7 @@ OFFICES = {"ofc_manhattan": "Manhattan"}  # any other office is Newark
 ANYONE = 0.5  # how often any attorney of the office who does this is fine
 
 
-def make(draw: Draw) -> Draft | None:
+def make(draw: kit.Draw) -> Draft | None:
     rng = draw.rng
     matter = rng.choice((*MATTERS, FAMILY_MATTER, ESTATE_MATTER))
     intake = new_intake(draw, matter)
@@ -48,21 +42,21 @@ def make(draw: Draw) -> Draft | None:
                 and chosen in draw.firm.free_starts(a["attorney_id"], day)] if anyone \
         else [attorney_id]
     spoken_day = day_said(draw, day)
-    wanted = (draw.say(TEXT["anyone"], o=office_name, a=AREA_WORDS[matter.area]) if anyone
+    wanted = (draw.say(TEXT["anyone"], o=office_name, a=kit.AREA_WORDS[matter.area]) if anyone
               else f"{attorney['full_name']}, if possible.")
     facts = {"attorney": wanted, "office": office_name, "consultation_date": spoken_day,
-             "consultation_time": draw.say(TEXT["time"], d=spoken_day, t=clock(chosen))}
+             "consultation_time": draw.say(TEXT["time"], d=spoken_day, t=kit.clock(chosen))}
     who: Any = {"any_of": accepted} if len(accepted) > 1 else attorney_id
     intake_id = draw.firm.next_id("intakes", "intake_id", "int_")
     extra_calls = [hop("transfer_to_scheduling"),
-                   call("check_attorney_availability", date=day.isoformat()),
-                   call("hold_consultation", attorney_id=who, start_time=chosen,
+                   kit.call("check_attorney_availability", date=day.isoformat()),
+                   kit.call("hold_consultation", attorney_id=who, start_time=chosen,
                         practice_area=matter.area, caller_name=intake.name,
                         phone_e164=intake.phone, intake_id=intake_id)]
     answer = (f" I've also held a consultation with {attorney['full_name']} on "
-              f"{weekday(day)}, {month(day)} {day.day} at {clock(chosen)} at our {office_name} "
+              f"{weekday(day)}, {month(day)} {day.day} at {kit.clock(chosen)} at our {office_name} "
               "office.")
-    either = (f"Any {AREA_WORDS[matter.area]} attorney of the {office_name} office free at "
+    either = (f"Any {kit.AREA_WORDS[matter.area]} attorney of the {office_name} office free at "
               f"{chosen} is right ({', '.join(accepted)}; the holds row leaves the attorney "
               "blank). " if len(accepted) > 1 else
               f"{draw.firm.attorneys[accepted[0]]['full_name']} ({accepted[0]}) is free at "
@@ -84,4 +78,4 @@ def make(draw: Draw) -> Draft | None:
     return locked
 
 
-FAMILY = legal_family("C10", "intake_then_consultation", make)
+FAMILY = kit.legal_family("C10", "intake_then_consultation", make)

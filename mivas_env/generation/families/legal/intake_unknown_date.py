@@ -4,12 +4,12 @@ and no deadline can be checked."""
 from __future__ import annotations
 
 from mivas_env.generation.core import Draft
-from mivas_env.generation.families.legal.common import Draw, legal_family
+from mivas_env.generation.families.legal import common as kit
 from mivas_env.generation.families.legal.intake import intake_lock, new_intake
 from mivas_env.generation.families.legal.matters import MATTERS
 
 
-def make(draw: Draw) -> Draft | None:
+def make(draw: kit.Draw) -> Draft | None:
     rng = draw.rng
     matter = rng.choice([m for m in MATTERS if m.event])
     intake = new_intake(draw, matter, known_date=False, for_someone=rng.random() < 0.5)
@@ -22,4 +22,4 @@ def make(draw: Draw) -> Draft | None:
                        "match. ")
 
 
-FAMILY = legal_family("C6", "intake_unknown_date", make)
+FAMILY = kit.legal_family("C6", "intake_unknown_date", make)

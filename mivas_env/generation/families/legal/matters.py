@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mivas_env.generation.families.legal.common import PACKAGE
+from mivas_env.generation.families.legal import common as kit
 from mivas_env.generation.text import TemplateSet, load_templates
 
-SAYS = load_templates(PACKAGE, "matters")
+SAYS = load_templates(kit.PACKAGE, "matters")
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from typing import Any
 
 from mivas_env.agents.baselines import gold_arguments
 from mivas_env.generation.core import Draft, NearMiss, World
-from mivas_env.generation.families.legal.common import firm
+from mivas_env.generation.families.legal import common as kit
 from rewards.names import names_match
 from rewards.worlds.names import pool
 
@@ -21,7 +21,7 @@ def gold(data: Draft) -> Calls:
 
 def misheard(world: World, name: str) -> str | None:
     """A mishearing of ``name`` beyond the fuzzy rule that names nobody at the firm."""
-    known = firm(world)
+    known = kit.firm(world)
     words = name.split()
     for surname in pool(world.split).surnames:
         candidate = " ".join([*words[:-1], surname]) if len(words) > 1 else f"{surname} {name}"
@@ -41,7 +41,7 @@ def near_client(world: World, name: str) -> str | None:
     """A client of the world whose name starts like ``name`` but does not match it (the party
     Daniel Okonkwo, the client Daniel Okafor): the mishearing a conflict check must survive."""
     first, _, last = name.partition(" ")
-    for row in firm(world).clients:
+    for row in kit.firm(world).clients:
         known = row["full_name"]
         k_first, _, k_last = known.partition(" ")
         if (k_first == first and k_last[:2].casefold() == last[:2].casefold()

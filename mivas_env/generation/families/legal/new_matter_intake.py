@@ -4,12 +4,12 @@ facts, and (when there is an incident date) check_filing_deadline."""
 from __future__ import annotations
 
 from mivas_env.generation.core import Draft
-from mivas_env.generation.families.legal.common import Draw, legal_family
+from mivas_env.generation.families.legal import common as kit
 from mivas_env.generation.families.legal.intake import intake_lock, new_intake
 from mivas_env.generation.families.legal.matters import ESTATE_MATTER, FAMILY_MATTER, MATTERS
 
 
-def make(draw: Draw) -> Draft | None:
+def make(draw: kit.Draw) -> Draft | None:
     intake = new_intake(draw, draw.rng.choice((*MATTERS, FAMILY_MATTER, ESTATE_MATTER)))
     if intake is None:
         return None
@@ -20,4 +20,4 @@ def make(draw: Draw) -> Draft | None:
                        "locked arguments; H the intake hop. ")
 
 
-FAMILY = legal_family("C3", "new_matter_intake", make)
+FAMILY = kit.legal_family("C3", "new_matter_intake", make)
