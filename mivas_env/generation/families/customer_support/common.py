@@ -6,11 +6,13 @@ caller block."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from functools import lru_cache
+from importlib import resources
 from typing import Any
 
 from mivas_env.generation.core import Draft, Family, World, load_world
@@ -28,44 +30,13 @@ Row = Mapping[str, Any]
 INDUSTRY = "customer_support"
 PACKAGE = "mivas_env.generation.families.customer_support"
 REFUSALS = ("can't", "cannot", "unable", "not able", "won't be able")
-# What a caller calls each product ("my kettle"), and a short name an agent can search by.
-NOUNS: dict[str, tuple[str, str]] = {
-    "KTC-1001": ("kettle", "Aria kettle"), "KTC-1002": ("pour-over coffee set", "Fennel coffee set"),
-    "KTC-1003": ("coffee maker", "Harbor coffee maker"), "KTC-1004": ("stand mixer", "Tidewater mixer"),
-    "KTC-1005": ("skillet", "Copperline skillet"), "KTC-1006": ("chef's knife", "Juniper knife"),
-    "KTC-1007": ("glass storage set", "Meadow storage set"),
-    "KTC-1008": ("toaster oven", "Brightwell toaster oven"),
-    "KTC-1009": ("cutting board", "Slate cutting board"), "KTC-1010": ("dutch oven", "Ember dutch oven"),
-    "BED-2001": ("sheet set", "Cloudrest sheet set"), "BED-2002": ("pillow", "Cloudrest pillow"),
-    "BED-2003": ("duvet cover", "Lark duvet cover"), "BTH-2101": ("towel set", "Seabreeze towel set"),
-    "BTH-2102": ("bath mat", "Pebble bath mat"), "LGT-3001": ("pack of smart bulbs", "Lumen bulbs"),
-    "LGT-3002": ("floor lamp", "Arc floor lamp"), "LGT-3003": ("table lamp", "Willow table lamp"),
-    "DEC-3101": ("wall mirror", "Driftwood mirror"), "DEC-3102": ("throw blanket", "Hearth throw"),
-    "DEC-3103": ("planter", "Fern planter"), "DEC-3104": ("storage basket", "Seagrass basket"),
-    "ELC-4001": ("bluetooth speaker", "Pulse speaker"),
-    "ELC-4002": ("charging pad", "Halo charging pad"),
-    "ELC-4003": ("pair of headphones", "Echoline headphones"),
-    "ELC-4004": ("thermostat", "Nimbus thermostat"),
-    "ELC-4005": ("video doorbell", "Beacon doorbell"),
-    "ELC-4006": ("surge protector", "Voltra surge protector"),
-    "ELC-4007": ("robot vacuum", "Orbit robot vacuum"), "ELC-4008": ("tower fan", "Breeze fan"),
-    "ELC-4009": ("air purifier", "Purewave purifier"),
-    "ELC-4010": ("alarm clock", "Glow alarm clock"), "CLN-5001": ("stick vacuum", "Sparrow vacuum"),
-    "CLN-5002": ("garment steamer", "Mist steamer"),
-    "PRS-5101": ("electric toothbrush", "Sonic toothbrush"),
-    "PRS-5102": ("pack of brush heads", "Sonic brush heads"),
-}
-# A word of the product's catalog name that the caller's noun shares (what reactions listen for).
-KEYWORDS = {"LGT-3001": "bulb", "ELC-4003": "headphone", "PRS-5102": "brush head"}
-STATE_NAMES = {
-    "AK": "Alaska", "AZ": "Arizona", "CA": "California", "CO": "Colorado", "FL": "Florida",
-    "GA": "Georgia", "HI": "Hawaii", "IA": "Iowa", "ID": "Idaho", "IL": "Illinois",
-    "KY": "Kentucky", "LA": "Louisiana", "MA": "Massachusetts", "MD": "Maryland",
-    "MI": "Michigan", "MN": "Minnesota", "MO": "Missouri", "NC": "North Carolina",
-    "NE": "Nebraska", "NJ": "New Jersey", "NM": "New Mexico", "NY": "New York", "OH": "Ohio",
-    "OR": "Oregon", "PA": "Pennsylvania", "RI": "Rhode Island", "TN": "Tennessee", "TX": "Texas",
-    "UT": "Utah", "VA": "Virginia", "VT": "Vermont", "WA": "Washington", "WI": "Wisconsin",
-}
+# What a caller calls each product ("my kettle") and a short name an agent can search by; the
+# word of the catalog name a reaction listens for where the caller's noun differs; US states.
+WORDS = json.loads(resources.files(PACKAGE).joinpath("words.json").read_text("utf-8"))
+NOUNS: dict[str, tuple[str, str]] = {sku: (said, short) for sku, (said, short)
+                                     in WORDS["nouns"].items()}
+KEYWORDS: dict[str, str] = WORDS["keywords"]
+STATE_NAMES: dict[str, str] = WORDS["state_names"]
 REASON_QUESTIONS = ["why", "reason", "what is wrong with"]
 CALLER = load_templates(PACKAGE, "caller")  # the lines several families share
 
