@@ -1,8 +1,9 @@
 """Templated caller text, held out by split.
 
-A family's templates live in a JSON file beside it: ``{"<name>": {"train": [...], "test":
-[...], "bench": [...]}}``, so a test opening or phrasing never appears in a train instance.
-(A plain list, still used by older families, splits by position: template ``i`` belongs to
+A family's templates live in ``templates/<family>.json`` beside it, ``{"<name>": {"train":
+[...], "test": [...], "bench": [...]}}``, so a test opening or phrasing never appears in a
+train instance.
+(``phrase`` also takes a plain list, split by position: template ``i`` belongs to
 ``SPLITS[i % 3]``.) A template's ``{slot}`` fields are filled with ``str.format``; a line the
 caller script fills itself (a fact line's ``{value}``) is taken ``verbatim``."""
 

@@ -7,6 +7,7 @@ The registry discovers them: an industry without a module simply has no families
 from __future__ import annotations
 
 import importlib
+import pkgutil
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -38,8 +39,6 @@ def industries() -> tuple[str, ...]:
 def collect(package: str) -> tuple[Family, ...]:
     """The ``FAMILY`` of every module of an industry package (one family per file), in code
     order (C1, C2, ...)."""
-    import pkgutil
-
     found = []
     for info in pkgutil.iter_modules(importlib.import_module(package).__path__):
         module = importlib.import_module(f"{package}.{info.name}")
