@@ -277,6 +277,19 @@ def caller(scene: Scene, *, name: str, persona: str, openings: TemplateSet,
                         nudges=scene.lines(nudges, 2, **slots), agent_answer=answer)
 
 
+def search(location_ids: Any, visit_type: str, day: date) -> dict[str, Any]:
+    """The gold search_availability of offices (a list, or an ``any_of`` of lists) on a day."""
+    return call("search_availability", location_ids=location_ids, visit_type=visit_type,
+                date=day.isoformat())
+
+
+def book(patient_id: str, location_id: str, slot: Mapping[str, Any], visit_type: str
+         ) -> dict[str, Any]:
+    """The gold book_appointment of a slot that search_availability showed."""
+    return call("book_appointment", patient_id=patient_id, location_id=location_id,
+                start_time=slot["start_time"], visit_type=visit_type)
+
+
 def plan_check(carrier: str, location_id: str) -> dict[str, Any]:
     return call("check_plan_accepted", carrier=carrier, location_id=location_id)
 

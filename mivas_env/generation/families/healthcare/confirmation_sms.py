@@ -58,10 +58,8 @@ def make(scene: Scene) -> Draft | None:
         "exp_handoff_path": ["transfer_to_scheduling"],
         "exp_tool_calls": [
             hop("transfer_to_scheduling"), kit.lookup(person),
-            call("search_availability", location_ids=[location_id], visit_type=visit_type,
-                 date=day.isoformat()),
-            call("book_appointment", patient_id=person["patient_id"], location_id=location_id,
-                 start_time=slot["start_time"], visit_type=visit_type),
+            kit.search([location_id], visit_type, day),
+            kit.book(person["patient_id"], location_id, slot, visit_type),
             call("send_sms", phone_e164=phone, message=message)],
     }
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from mivas_env.generation.core import Draft
 from mivas_env.generation.families.healthcare import common as kit
-from mivas_env.generation.lockfile import call, hop, reaction
+from mivas_env.generation.lockfile import hop, reaction
 from mivas_env.generation.scene import NoFit, Scene
 from mivas_env.generation.spoken import clock_ampm, long_date, spoken_date, spoken_time
 from mivas_env.generation.text import family_templates
@@ -71,10 +71,8 @@ def make(scene: Scene) -> Draft | None:
         "exp_handoff_path": ["transfer_to_scheduling"],
         "exp_tool_calls": [
             hop("transfer_to_scheduling"), kit.lookup(person),
-            call("search_availability", location_ids={"any_of": [[full_id, open_id], [open_id]]},
-                 visit_type=visit_type, date=day.isoformat()),
-            call("book_appointment", patient_id=person["patient_id"], location_id=open_id,
-                 start_time=slot["start_time"], visit_type=visit_type)],
+            kit.search({"any_of": [[full_id, open_id], [open_id]]}, visit_type, day),
+            kit.book(person["patient_id"], open_id, slot, visit_type)],
         "exp_db_state": {"waitlist": []},
     }
 

@@ -8,7 +8,7 @@ from datetime import timedelta
 from mivas_env.generation.core import Draft
 from mivas_env.generation.families.healthcare import common as kit
 from mivas_env.generation.families.healthcare import waitlist
-from mivas_env.generation.lockfile import call, hop, reaction
+from mivas_env.generation.lockfile import hop, reaction
 from mivas_env.generation.scene import Scene
 from mivas_env.generation.spoken import clock_ampm, long_date, spoken_date, spoken_time
 from mivas_env.generation.text import family_templates
@@ -51,12 +51,9 @@ def make(scene: Scene) -> Draft | None:
         "exp_handoff_path": ["transfer_to_scheduling"],
         "exp_tool_calls": [
             hop("transfer_to_scheduling"), kit.lookup(person),
-            call("search_availability", location_ids=[location_id], visit_type=visit_type,
-                 date=day.isoformat()),
-            call("search_availability", location_ids=[location_id], visit_type=visit_type,
-                 date=alt_day.isoformat()),
-            call("book_appointment", patient_id=person["patient_id"], location_id=location_id,
-                 start_time=slot["start_time"], visit_type=visit_type)],
+            kit.search([location_id], visit_type, day),
+            kit.search([location_id], visit_type, alt_day),
+            kit.book(person["patient_id"], location_id, slot, visit_type)],
         "exp_db_state": {"waitlist": []},
     }
 

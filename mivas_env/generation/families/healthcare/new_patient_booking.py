@@ -69,10 +69,8 @@ def make(scene: Scene) -> Draft | None:
                  date_of_birth=person["date_of_birth"], phone_e164=person["phone_e164"],
                  carrier=carrier),
             hop("transfer_to_scheduling"),
-            call("search_availability", location_ids=[location_id], visit_type="new_patient",
-                 date=day.isoformat()),
-            call("book_appointment", patient_id=patient_id, location_id=location_id,
-                 start_time=slot["start_time"], visit_type="new_patient")],
+            kit.search([location_id], "new_patient", day),
+            kit.book(patient_id, location_id, slot, "new_patient")],
     }
 
 

@@ -77,8 +77,7 @@ def make(scene: Scene) -> Draft | None:
         "exp_tool_calls": [
             hop("transfer_to_scheduling"), kit.lookup(person),
             call("get_patient_appointments", patient_id=person["patient_id"]),
-            call("search_availability", location_ids=[location_id],
-                 visit_type=appt["visit_type"], date=day.isoformat()),
+            kit.search([location_id], appt["visit_type"], day),
             call("reschedule_appointment", **params)],
     }
 

@@ -44,8 +44,7 @@ def make(scene: Scene) -> Draft | None:
         "exp_handoff_path": ["transfer_to_scheduling"],
         "exp_tool_calls": [
             hop("transfer_to_scheduling"), kit.lookup(person),
-            call("search_availability", location_ids=[location_id], visit_type=visit_type,
-                 date=day.isoformat()),
+            kit.search([location_id], visit_type, day),
             call("add_to_waitlist", patient_id=person["patient_id"], location_id=location_id,
                  visit_type=visit_type, notes=notes)],
     }
