@@ -49,10 +49,8 @@ def make(scene: kit.ShopScene) -> Draft | None:
         tags=["write", "multi_hop"], caller=caller,
         path=["transfer_to_identity", "transfer_to_orders", "transfer_to_billing"],
         calls=[kit.hop("identity"), who.call, kit.hop("orders"),
-               kit.call("cancel_order", order_id=order["order_id"]), kit.hop("billing"),
-               kit.call("get_refund_status", order_id=order["order_id"]),
-               kit.call("issue_refund", order_id=order["order_id"], amount_cents=paid,
-                    method=method)],
+               kit.call("cancel_order", order_id=order["order_id"]),
+               *kit.refund_calls(order, paid, method)],
         description="Write, three desks in order: identity, orders cancels, billing refunds "
                     "(cancelling does not refund). Refunding first is refused (not_eligible) "
                     "and puts billing before orders: T, H and D fail; the wrong method fails T "

@@ -331,6 +331,12 @@ def method_block(scene: ShopScene) -> tuple[str, str, dict[str, Any], list[str]]
             ["store credit"])
 
 
+def refund_calls(order: Row, amount: int, method: str) -> list[LockedCall]:
+    """Billing's part of a write: the hop, the payment check, the refund."""
+    return [hop("billing"), call("get_refund_status", order_id=order["order_id"]),
+            call("issue_refund", order_id=order["order_id"], amount_cents=amount, method=method)]
+
+
 def method_words(method: str) -> str:
     return ("to your original card; it should arrive within 5 to 10 business days"
             if method == "original_payment" else "as store credit, available right away")

@@ -82,9 +82,7 @@ def make(scene: kit.ShopScene) -> Draft | None:
         path=["transfer_to_identity", "transfer_to_returns", "transfer_to_billing"],
         calls=[kit.hop("identity"), who.call, kit.hop("returns"),
                kit.call("create_rma", order_id=order["order_id"], sku=sku, reason=reason),
-               kit.hop("billing"), kit.call("get_refund_status", order_id=order["order_id"]),
-               kit.call("issue_refund", order_id=order["order_id"], amount_cents=amount,
-                    method=method)],
+               *kit.refund_calls(order, amount, method)],
         description="Write, three desks in order: identity, returns opens the RMA with the "
                     "stated reason, billing refunds now after checking what was paid. Skipping "
                     "returns misses a hop and the rmas row (T, H, D); more than was charged is "
