@@ -1,5 +1,5 @@
 """customer_support worlds (rewards/worlds/customer_support.py) and task families
-(mivas_env/generation/families/customer_support.py): world 0 is the shipped seed, other worlds
+(mivas_env/generation/families/customer_support/): world 0 is the shipped seed, other worlds
 vary and stay consistent, every family's instances are true in their world and pass the
 self-check, and test values never leak into train."""
 

@@ -1,4 +1,4 @@
-"""Legal worlds (rewards/worlds/legal.py) and task families (mivas_env/generation/families/legal.py):
+"""Legal worlds (rewards/worlds/legal.py) and task families (mivas_env/generation/families/legal/):
 world 0 is the shipped seed byte for byte, other worlds vary but keep the catalog, and every
 family writes instances that are true in their world and pass the core's self-check."""
 
@@ -19,7 +19,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mivas_env.generation import Stats, generate, generate_one, load_world
-from mivas_env.generation.families.legal import FAMILIES, SCENES, Firm, misspellings
+from mivas_env.generation.families.legal import FAMILIES
+from mivas_env.generation.families.legal.common import Firm
+from mivas_env.generation.families.legal.matters import MATTERS as SCENES
+from mivas_env.generation.families.legal.spelling import misspellings
 from rewards import load_industry, load_seed, tasks_dir
 from rewards.names import names_match
 from rewards.worlds import SPLIT_SEEDS, SPLITS, pool

@@ -1,10 +1,21 @@
-"""Templated caller text, held out by split: template ``i`` of a list belongs to split
-``SPLITS[i % 3]``, so a test opening or phrasing never appears in a train instance."""
+"""Templated caller text, held out by split.
+
+A family's templates live in ``templates/<family>.json`` beside it, ``{"<name>": {"train":
+[...], "test": [...], "bench": [...]}}``, so a test opening or phrasing never appears in a
+train instance.
+(``phrase`` also takes a plain list, split by position: template ``i`` belongs to
+``SPLITS[i % 3]``.) A template's ``{slot}`` fields are filled with ``str.format``; a line the
+caller script fills itself (a fact line's ``{value}``) is taken ``verbatim``."""
 
 from __future__ import annotations
 
+import json
 import random
-from collections.abc import Sequence
+import string
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from importlib import resources
 from typing import Any
 
 from rewards.worlds import SPLITS
@@ -12,30 +23,100 @@ from rewards.worlds import SPLITS
 MIN_PER_SPLIT = 2
 
 
-def templates_of(templates: Sequence[str], split: str) -> list[str]:
-    """The templates a split may use (every third one, from the split's offset)."""
-    if split not in SPLITS:
-        raise ValueError(f"unknown split {split!r} (splits: {', '.join(SPLITS)})")
-    own = list(templates[SPLITS.index(split)::len(SPLITS)])
-    if len(templates) < MIN_PER_SPLIT * len(SPLITS):
-        raise ValueError(f"a template list needs at least {MIN_PER_SPLIT * len(SPLITS)} entries "
-                         f"({MIN_PER_SPLIT} per split), got {len(templates)}: {templates[:1]}")
-    return own
+@dataclass(frozen=True)
+class TemplateSet:
+    """The paraphrases of one line, per split (``by_split[split]``)."""
+
+    name: str
+    by_split: Mapping[str, tuple[str, ...]]
+
+    @classmethod
+    def of_list(cls, templates: Sequence[str], name: str = "") -> TemplateSet:
+        """A positional list as a set: template ``i`` goes to split ``SPLITS[i % 3]``."""
+        if len(templates) < MIN_PER_SPLIT * len(SPLITS):
+            raise ValueError(f"a template list needs at least {MIN_PER_SPLIT * len(SPLITS)} "
+                             f"entries ({MIN_PER_SPLIT} per split), got {len(templates)}: "
+                             f"{list(templates[:1])}")
+        return cls(name, {split: tuple(templates[i::len(SPLITS)])
+                          for i, split in enumerate(SPLITS)})
+
+    def own(self, split: str) -> tuple[str, ...]:
+        """The templates ``split`` may use."""
+        if split not in SPLITS:
+            raise ValueError(f"unknown split {split!r} (splits: {', '.join(SPLITS)})")
+        return self.by_split[split]
+
+    @cached_property
+    def placeholders(self) -> frozenset[str]:
+        """The ``{slot}`` names any of its templates uses (every split)."""
+        return frozenset(field for lines in self.by_split.values() for line in lines
+                         for _, field, _, _ in string.Formatter().parse(line) if field)
+
+    def fill(self, template: str, slots: Mapping[str, Any]) -> str:
+        return template.format(**slots)
 
 
-def phrase(rng: random.Random, templates: Sequence[str], split: str, **slots: Any) -> str:
+def load_templates(package: str, name: str) -> dict[str, TemplateSet]:
+    """The template sets of ``<package>/templates/<name>.json`` (packaged data), checked: the
+    three splits, at least two lines each, no line (but the empty one) in two splits."""
+    path = resources.files(package).joinpath("templates", f"{name}.json")
+    raw: dict[str, dict[str, list[str]]] = json.loads(path.read_text(encoding="utf-8"))
+    out: dict[str, TemplateSet] = {}
+    for key, by_split in raw.items():
+        where = f"{package}/templates/{name}.json {key!r}"
+        if set(by_split) != set(SPLITS):
+            raise ValueError(f"{where}: keys must be {', '.join(SPLITS)}, got {sorted(by_split)}")
+        short = [split for split in SPLITS if len(by_split[split]) < MIN_PER_SPLIT]
+        if short:
+            raise ValueError(f"{where}: fewer than {MIN_PER_SPLIT} lines for {', '.join(short)}")
+        seen: dict[str, str] = {}
+        for split in SPLITS:
+            for line in by_split[split]:
+                # "" (no sign-off, say) adds no words, so it may serve every split
+                if line and seen.setdefault(line, split) != split:
+                    raise ValueError(f"{where}: {line!r} is in {seen[line]} and {split}")
+        label = f"{package.rpartition('.')[2]}/{name}/{key}"  # healthcare/coverage/openings
+        out[key] = TemplateSet(label, {split: tuple(by_split[split]) for split in SPLITS})
+    return out
+
+
+def family_templates(module: str) -> dict[str, TemplateSet]:
+    """The template sets of a family module ``<package>.<family>``: the packaged
+    ``<package>/templates/<family>.json`` (call it with ``__name__``)."""
+    package, _, name = module.rpartition(".")
+    return load_templates(package, name)
+
+
+def as_set(templates: Sequence[str] | TemplateSet) -> TemplateSet:
+    return templates if isinstance(templates, TemplateSet) else TemplateSet.of_list(templates)
+
+
+def templates_of(templates: Sequence[str] | TemplateSet, split: str) -> list[str]:
+    """The templates a split may use."""
+    return list(as_set(templates).own(split))
+
+
+def phrase(rng: random.Random, templates: Sequence[str] | TemplateSet, split: str,
+           **slots: Any) -> str:
     """One of the split's templates, filled with ``slots`` (``str.format`` fields)."""
-    own = templates_of(templates, split)
-    return own[rng.randrange(len(own))].format(**slots)
+    chosen = as_set(templates)
+    own = chosen.own(split)
+    return chosen.fill(own[rng.randrange(len(own))], slots)
 
 
-def phrases(rng: random.Random, templates: Sequence[str], split: str, count: int,
+def phrases(rng: random.Random, templates: Sequence[str] | TemplateSet, split: str, count: int,
             **slots: Any) -> list[str]:
     """``count`` different templates of the split (as many as it has, if fewer), filled, in a
     random order: a caller's paraphrases of one line."""
-    own = templates_of(templates, split)
-    picked = rng.sample(own, min(count, len(own)))
-    return [template.format(**slots) for template in picked]
+    chosen = as_set(templates)
+    own = chosen.own(split)
+    return [chosen.fill(template, slots) for template in rng.sample(own, min(count, len(own)))]
+
+
+def verbatim(rng: random.Random, templates: TemplateSet, split: str, count: int) -> list[str]:
+    """Like ``phrases`` but unfilled: lines whose ``{value}`` the caller script fills."""
+    own = templates.own(split)
+    return list(rng.sample(own, min(count, len(own))))
 
 
 def either(rng: random.Random, *options: str) -> str:

@@ -278,7 +278,8 @@ def _digits(rng: random.Random, n: int) -> str:
     return "".join(rng.choice("0123456789") for _ in range(n))
 
 
-def _member_id(rng: random.Random, carrier: str) -> str:
+def member_id_for(rng: random.Random, carrier: str) -> str:
+    """A member id in the format the carrier prints on its cards."""
     upper = "ABCDEFGHJKLMNPRSTUVWXYZ"
     if carrier == "aetna":
         return "W" + _digits(rng, 9)
@@ -337,7 +338,7 @@ def build_patients(rng: random.Random, people: People) -> list[Row]:
                 phones.add(phone)
                 break
         carrier = _carrier_for(rng, dob)
-        member_id = _member_id(rng, carrier) if carrier else None
+        member_id = member_id_for(rng, carrier) if carrier else None
         if carrier and number in people.no_member_id:  # insurance on file, no member id yet
             member_id = None
         patients.append({"patient_id": f"pat_{number:04d}", "full_name": name,

@@ -1,11 +1,13 @@
-"""Task families, one module per industry: ``families/<industry>.py`` defines
-``FAMILIES: tuple[Family, ...]``, one per category of ``tasks/<industry>/README.md``.
+"""Task families of each industry: ``families/<industry>/`` (or a single module
+``families/<industry>.py``) defines ``FAMILIES: tuple[Family, ...]``, one per category of
+``tasks/<industry>/README.md``; a package collects one family per module (``collect``).
 
 The registry discovers them: an industry without a module simply has no families yet."""
 
 from __future__ import annotations
 
 import importlib
+import pkgutil
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -32,3 +34,14 @@ def families(industry: str) -> tuple[Family, ...]:
 def industries() -> tuple[str, ...]:
     """Industries with at least one family."""
     return tuple(name for name in industry_names() if families(name))
+
+
+def collect(package: str) -> tuple[Family, ...]:
+    """The ``FAMILY`` of every module of an industry package (one family per file), in code
+    order (C1, C2, ...)."""
+    found = []
+    for info in pkgutil.iter_modules(importlib.import_module(package).__path__):
+        module = importlib.import_module(f"{package}.{info.name}")
+        if hasattr(module, "FAMILY"):
+            found.append(module.FAMILY)
+    return tuple(sorted(found, key=lambda f: int(f.code[1:])))

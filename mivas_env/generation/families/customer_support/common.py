@@ -1,0 +1,354 @@
+"""What the customer_support families (Brightwell Home) share: ``Shop``, a world's rows indexed
+the way families look them up, with the tool server answering what it decides (delivery
+estimates, return windows, refunded amounts, the next RMA id); ``ShopScene``, the scene with
+this shop's way of speaking (greetings, sign-offs, "a"/"an"); identity, refund methods and the
+caller block."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+from mivas_env.generation.core import Draft, Family, World, load_world
+from mivas_env.generation.lockfile import LockedCall, caller_block
+from mivas_env.generation.lockfile import call as locked_call
+from mivas_env.generation.lockfile import hop as locked_hop
+from mivas_env.generation.scene import Scene, family
+from mivas_env.generation.spoken import month
+from mivas_env.generation.text import TemplateSet, load_templates
+from mivas_env.industries import Database
+from mivas_env.industries.customer_support import RETURN_WINDOW_DAYS, CustomerSupportServer
+from rewards.clock import day
+
+Row = Mapping[str, Any]
+INDUSTRY = "customer_support"
+PACKAGE = "mivas_env.generation.families.customer_support"
+REFUSALS = ("can't", "cannot", "unable", "not able", "won't be able")
+# What a caller calls each product ("my kettle") and a short name an agent can search by; the
+# word of the catalog name a reaction listens for where the caller's noun differs; US states.
+WORDS = json.loads(resources.files(PACKAGE).joinpath("words.json").read_text("utf-8"))
+NOUNS: dict[str, tuple[str, str]] = {sku: (said, short) for sku, (said, short)
+                                     in WORDS["nouns"].items()}
+KEYWORDS: dict[str, str] = WORDS["keywords"]
+STATE_NAMES: dict[str, str] = WORDS["state_names"]
+REASON_QUESTIONS = ["why", "reason", "what is wrong with"]
+CALLER = load_templates(PACKAGE, "caller")  # the lines several families share
+
+
+# --- small helpers --------------------------------------------------------------------------
+
+def spoken_date(value: date) -> str:
+    return f"{month(value)} {value.day}"
+
+
+def date_phrases(value: date, today: date) -> list[str]:
+    name = month(value).lower()
+    out = [f"{name} {value.day}", f"{name[:3]} {value.day}", f"{value.month}/{value.day}"]
+    if value == today + timedelta(days=1):
+        out.append("tomorrow")
+    return out
+
+
+def money(cents: int) -> str:
+    return f"${cents / 100:,.2f}"
+
+
+def money_phrases(cents: int) -> list[str]:
+    return sorted({f"{cents / 100:,.2f}", f"{cents / 100:.2f}"})
+
+
+def phone_spoken(e164: str) -> str:
+    digits = e164[2:]
+    return f"{digits[:3]}-{digits[3:6]}-{digits[6:]}"
+
+
+def first_name(full_name: str) -> str:
+    return full_name.split(" ", 1)[0]
+
+
+def number(order_id: str) -> str:
+    return order_id.removeprefix("ord_")
+
+
+def noun(sku: str) -> str:
+    return NOUNS[sku][0]
+
+
+def keyword(sku: str) -> str:
+    """The words a reaction listens for: in the caller's noun and in the catalog name."""
+    return KEYWORDS.get(sku, NOUNS[sku][0])
+
+
+def city_of(customer: Row) -> str:
+    return str(customer["address"]["city"])
+
+
+def call(name: str, /, ok: bool = True, error_code: str | None = None,
+         **parameters: Any) -> LockedCall:
+    """A gold call and its locked output (``ok``, and the error code of a refused one)."""
+    output: dict[str, Any] = {"ok": ok}
+    if error_code is not None:
+        output["error_code"] = error_code
+    return locked_call(name, output=output, **parameters)
+
+
+def hop(desk: str) -> LockedCall:
+    return locked_hop(f"transfer_to_{desk}")
+
+
+# --- the shop as it is in one world ---------------------------------------------------------
+
+class Shop:
+    """A world's rows indexed the way families look them up; what the server decides is asked
+    of its reading server (only read tools are called on it)."""
+
+    def __init__(self, world: World) -> None:
+        tables = world.tables
+        self.today = world.today
+        self.customers: dict[str, Row] = {c["customer_id"]: c for c in tables["customers"]}
+        self.products: dict[str, Row] = {p["sku"]: p for p in tables["products"]}
+        self.orders: list[Row] = list(tables["orders"])
+        self.by_customer: dict[str, list[Row]] = {}
+        for order in tables["orders"]:
+            self.by_customer.setdefault(order["customer_id"], []).append(order)
+        self.refunds: dict[str, list[Row]] = {}
+        for row in tables["refunds"]:
+            self.refunds.setdefault(row["order_id"], []).append(row)
+        self.rmas: dict[str, list[Row]] = {}
+        for row in tables["rmas"]:
+            self.rmas.setdefault(row["order_id"], []).append(row)
+        rows = {name: list(rows) for name, rows in tables.items()}
+        self.server = CustomerSupportServer(Database(rows))  # type: ignore[arg-type]
+        # The generator reads refunds as an agent that verified every account holder would.
+        self.server.verified.update(self.customers)
+        self._refunded: dict[str, int] = {}
+
+    def ask(self, tool: str, **arguments: Any) -> dict[str, Any]:
+        output = self.server.call(tool, arguments)
+        if not output["ok"]:
+            raise ValueError(f"{tool}{arguments}: {output}")
+        data: dict[str, Any] = output["data"]
+        return data
+
+    def refunded(self, order_id: str) -> int:
+        """What get_refund_status says was refunded on an order (memoised per world)."""
+        if order_id not in self._refunded:
+            self._refunded[order_id] = int(
+                self.ask("get_refund_status", order_id=order_id)["refunded_cents"])
+        return self._refunded[order_id]
+
+    def eta(self, order: Row) -> date:
+        """get_order_status's estimated delivery of a shipped order."""
+        return day(self.ask("get_order_status", order_id=order["order_id"])["estimated_delivery"])
+
+    def window_ends(self, order: Row) -> date:
+        """get_order_status's last day of a delivered order's return window."""
+        return day(self.ask("get_order_status", order_id=order["order_id"])["return_window_ends"])
+
+    def next_rma_id(self) -> str:
+        """The id create_rma gives the next return."""
+        return self.server.db.next_id("rmas", "rma_id", "rma_")
+
+    def delivered_days(self, order: Row) -> int:
+        return (self.today - day(order["delivered_on"])).days
+
+    def in_window(self, order: Row) -> bool:
+        return self.delivered_days(order) <= RETURN_WINDOW_DAYS
+
+    def has_rma(self, order_id: str, sku: str) -> bool:
+        return any(r["sku"] == sku for r in self.rmas.get(order_id, []))
+
+    def product_name(self, sku: str) -> str:
+        return str(self.products[sku]["name"])
+
+    def customer(self, order: Row) -> Row:
+        return self.customers[order["customer_id"]]
+
+    def returnable_lines(self, order: Row) -> list[Row]:
+        """The lines of an order with no return on file."""
+        return [ln for ln in order["items"] if not self.has_rma(order["order_id"], ln["sku"])]
+
+    def names(self) -> list[str]:
+        return sorted({str(c["full_name"]) for c in self.customers.values()})
+
+
+@lru_cache(maxsize=128)
+def _shop(seed: int) -> Shop:
+    """The ``Shop`` of a world seed (a seed always builds the same tables)."""
+    return Shop(load_world(INDUSTRY, seed))
+
+
+def distinct_nouns(order: Row) -> bool:
+    nouns = [noun(line["sku"]) for line in order["items"]]
+    return len(set(nouns)) == len(nouns)
+
+
+def _with_articles(templates: TemplateSet, slots: dict[str, Any]) -> TemplateSet:
+    # "a {noun}" becomes "an air purifier" where the noun starts with a vowel.
+    if "noun" not in slots:
+        return templates
+    slots["a_noun"] = ("an " if str(slots["noun"])[:1] in "aeiou" else "a ") + str(slots["noun"])
+    return TemplateSet(templates.name, {split: tuple(t.replace("a {noun}", "{a_noun}")
+                                                     for t in lines)
+                                        for split, lines in templates.by_split.items()})
+
+
+_GREETING = re.compile(r"^(Hi there|Hi|Hello|Hey|Good morning|Good afternoon)[,!]?\s+")
+
+
+@dataclass
+class ShopScene(Scene):
+    """The customer_support scene: the world's ``Shop`` and this shop's way of speaking."""
+
+    shop: Shop = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.shop = _shop(self.world.seed)
+
+    @property
+    def facts(self) -> Shop:
+        return self.shop
+
+    def say(self, templates: TemplateSet, **slots: Any) -> str:
+        return super().say(_with_articles(templates, slots), **slots)
+
+    def lines(self, templates: TemplateSet, count: int = 3, **slots: Any) -> list[str]:
+        """Up to ``count`` distinct lines from the split's templates."""
+        return super().lines(_with_articles(templates, slots), count, **slots)
+
+    def openings(self, templates: TemplateSet, count: int = 3, **slots: Any) -> list[str]:
+        """Opening paraphrases, each with its own greeting (or none)."""
+        out = []
+        for line in self.lines(templates, count, **slots):
+            body = _GREETING.sub("", line)
+            greeting = self.say(CALLER["greetings"])
+            if not greeting:
+                body = body[:1].upper() + body[1:]
+            elif not body.startswith(("I ", "I'")):
+                body = body[:1].lower() + body[1:]
+            out.append(greeting + body)
+        return out
+
+    def fact_lines(self, templates: TemplateSet, **slots: str) -> list[str]:
+        """The split's answer templates, ``{value}`` left for the caller to fill."""
+        return [templates.fill(t, {"value": "{value}", **slots}) for t in templates.own(self.split)]
+
+    def pick(self, rows: Sequence[Row]) -> Row | None:
+        return self.rng.choice(list(rows)) if rows else None
+
+
+def shop_family(code: str, category: str, make: Callable[[ShopScene], Draft | None], *,
+                refusal: bool = False) -> Family:
+    from mivas_env.generation.families.customer_support.near_misses import near_misses
+
+    return family(INDUSTRY, code, category, make, scene=ShopScene, refusal=refusal,
+                  near_misses=near_misses)
+
+
+# --- the caller -----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Identity:
+    """How a caller verifies: the facts they know, the gold call, the reaction that offers
+    their own channel when asked for the other, and how the persona says it."""
+
+    facts: dict[str, str]
+    call: LockedCall
+    reaction: dict[str, Any]
+    persona: str
+
+
+def identity(scene: ShopScene, customer: Row) -> Identity:
+    name, zip_code = str(customer["full_name"]), str(customer["zip"])
+    facts = {"full_name": name, "zip": zip_code}
+    params: dict[str, Any] = {"full_name": name, "zip": zip_code}
+    if scene.rng.random() < 0.5:
+        facts["email"] = params["email"] = str(customer["email"])
+        reaction = {"when_agent_says_any": ["phone number", "phone on", "number on the account"],
+                    "unless_agent_says_any": ["email"],
+                    "say": scene.lines(CALLER["email_instead"], 2, email=customer["email"]),
+                    "once": False}
+        persona = "Verifies with the email on the account and prefers not to give a phone number."
+    else:
+        facts["phone"] = phone_spoken(customer["phone_e164"])
+        params["phone_e164"] = str(customer["phone_e164"])
+        reaction = {"when_agent_says_any": ["email"], "unless_agent_says_any": ["phone"],
+                    "say": scene.lines(CALLER["phone_instead"], 2, phone=facts["phone"]),
+                    "once": False}
+        persona = "Verifies with the phone number on the account and prefers not to give an email."
+    return Identity(facts=facts, reaction=reaction, persona=persona,
+                    call=call("verify_identity", **params))
+
+
+def shop_caller(scene: ShopScene, *, persona: str, opening: list[str], facts: Mapping[str, str],
+                fact_lines: Mapping[str, list[str]], goal: dict[str, Any],
+                reactions: list[dict[str, Any]], answer: str, speaker: str) -> dict[str, Any]:
+    """The caller block; each opening ends with its own sign-off naming the speaker (or none)."""
+    nudges = scene.lines(CALLER["nudge_generic"], 2)
+    opening = [line + scene.say(CALLER["sign_offs"], first=first_name(speaker))
+               for line in opening]
+    return caller_block(persona=persona, opening=opening, facts=dict(facts),
+                        fact_lines=dict(fact_lines), goal=goal, reactions=reactions,
+                        nudges=nudges, agent_answer=answer,
+                        thanks=scene.lines(CALLER["thanks"], 2),
+                        unknown=scene.lines(CALLER["unknown"], 2))
+
+
+def order_id_lines(scene: ShopScene) -> list[str]:
+    return scene.fact_lines(CALLER["order_id_lines"])
+
+
+def lockfile(*, title: str, description: str, tags: list[str], caller: dict[str, Any],
+             path: list[str], calls: list[LockedCall]) -> Draft:
+    from mivas_env.generation.lockfile import draft
+
+    return {**draft(title=title, description=description, caller=caller, path=path,
+                    calls=calls), "tags": tags}
+
+
+# --- refunds ----------------------------------------------------------------------------------
+
+def method_block(scene: ShopScene) -> tuple[str, str, dict[str, Any], list[str]]:
+    """The refund method a caller chooses: (canonical, fact line, reaction, goal phrases)."""
+    if scene.rng.random() < 0.5:
+        return ("original_payment", scene.say(CALLER["card_method"]),
+                {"when_agent_says_any": ["store credit"],
+                 "also_says_any": ["refunded", "i've issued", "i have issued", "is on its way"],
+                 "unless_agent_says_any": ["card"],
+                 "say": scene.lines(CALLER["c3_want_card"], 2)},
+                [])
+    return ("store_credit", scene.say(CALLER["credit_method"]),
+            {"when_agent_says_any": ["to your card", "original payment", "to the card"],
+             "also_says_any": ["refunded", "i've issued", "i have issued", "is on its way"],
+             "unless_agent_says_any": ["store credit"],
+             "say": scene.lines(CALLER["c3_want_credit"], 2)},
+            ["store credit"])
+
+
+def refund_calls(order: Row, amount: int, method: str) -> list[LockedCall]:
+    """Billing's part of a write: the hop, the payment check, the refund."""
+    return [hop("billing"), call("get_refund_status", order_id=order["order_id"]),
+            call("issue_refund", order_id=order["order_id"], amount_cents=amount, method=method)]
+
+
+def method_words(method: str) -> str:
+    return ("to your original card; it should arrive within 5 to 10 business days"
+            if method == "original_payment" else "as store credit, available right away")
+
+
+def other_item_reaction(scene: ShopScene, order: Row, sku: str) -> list[dict[str, Any]]:
+    """The caller corrects an agent who names another item of the order."""
+    others = sorted({keyword(ln["sku"]) for ln in order["items"] if ln["sku"] != sku}
+                    - {keyword(sku)})
+    if not others or any(keyword(sku) in other or other in keyword(sku) for other in others):
+        return []
+    return [{"when_agent_says_any": others, "unless_agent_says_any": [keyword(sku)],
+             "say": scene.lines(CALLER["only_this_item"], 2, other=others[0], noun=keyword(sku)),
+             "once": False}]
+

@@ -1,0 +1,61 @@
+"""customer_support near-misses, beside the core's skipped desk and wrong argument: an answer
+from memory (T), the other refund method (D), a reason invented to open a final-sale return
+(D), the account ZIP on a new address (D), the caller's other order, and for refusals a stray
+write."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from mivas_env.generation.core import Draft, NearMiss, World
+
+Gate = Literal["T", "H", "D", "any"]
+
+
+def near_misses(world: World, data: Draft) -> list[NearMiss]:
+    """Family-specific wrong runs beside the core's generic ones (a skipped desk, a wrong
+    constrained argument): an answer from memory (T), the other refund method (D), a reason
+    invented to open a final-sale return (D), the account ZIP on a new address (D), and for
+    refusals a stray write: verifying an account holder and cancelling their order (D)."""
+    gold: list[tuple[str, dict[str, Any]]] = [
+        (c["name"], dict(c.get("parameters") or {})) for c in data["exp_tool_calls"]]
+    misses: list[NearMiss] = []
+    if not gold:
+        order = next((o for o in world.rows("orders") if o["status"] == "processing"), None)
+        if order is not None:
+            holder = world.by_id("customers", "customer_id")[order["customer_id"]]
+            misses.append(NearMiss("verifies the account holder and cancels their order", (
+                ("transfer_to_identity", {}),
+                ("verify_identity", {"full_name": holder["full_name"], "zip": holder["zip"],
+                                     "email": holder["email"]}),
+                ("transfer_to_orders", {}),
+                ("cancel_order", {"order_id": order["order_id"]})), "D"))
+        return misses
+    misses.append(NearMiss("answers from memory", (), "T"))
+
+    def changed(index: int, key: str, value: Any, what: str, gate: Gate = "D") -> NearMiss:
+        calls = list(gold)
+        calls[index] = (calls[index][0], {**calls[index][1], key: value})
+        return NearMiss(what, tuple(calls), gate)
+
+    listed = next((p["customer_id"] for n, p in gold if n == "list_orders"), None)
+    for index, (name, params) in enumerate(gold):
+        if listed is not None and name in ("cancel_order", "get_order_status"):
+            # the caller's other order: the look-alike an agent without the list would pick
+            wanted = ("processing",) if name == "cancel_order" else (
+                "processing", "shipped", "delivered", "cancelled", "returned")
+            twin = next((o for o in world.where("orders", customer_id=listed)
+                         if o["order_id"] != params["order_id"] and o["status"] in wanted), None)
+            if twin is not None:
+                misses.append(changed(index, "order_id", twin["order_id"], "the other order",
+                                      "D" if name == "cancel_order" else "T"))
+        if name == "issue_refund":
+            other = ("store_credit" if params["method"] == "original_payment"
+                     else "original_payment")
+            misses.append(changed(index, "method", other, f"refunds as {other}"))
+        elif name == "create_rma" and params.get("reason") == "no_longer_needed":
+            misses.append(changed(index, "reason", "defective", "invents a defect"))
+        elif name == "update_shipping_address":
+            account_zip = next(p["zip"] for n, p in gold if n == "verify_identity")
+            misses.append(changed(index, "zip", account_zip, "ships to the account ZIP"))
+    return misses

@@ -1,0 +1,80 @@
+"""C10 either/or booking: the caller can go to two offices on one day; one is full, so one
+search over both (``any_of``) and the booking at the one with room."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import date
+from typing import Any
+
+from mivas_env.generation.core import Draft
+from mivas_env.generation.families.healthcare import common as kit
+from mivas_env.generation.lockfile import hop, reaction
+from mivas_env.generation.scene import NoFit, Scene
+from mivas_env.generation.spoken import clock_ampm, long_date, spoken_date, spoken_time
+from mivas_env.generation.text import family_templates
+
+TEXT = family_templates(__name__)
+
+
+def open_office(scene: Scene, person_id: str, full_id: str, day: date, visit_type: str
+                ) -> tuple[str, dict[str, Any]]:
+    """Another office with a slot the patient can book that day (offices in a drawn order)."""
+    others = [loc for loc in kit.office_ids(scene.world) if loc != full_id]
+    scene.rng.shuffle(others)
+    for open_id in others:
+        bookable = kit.books(scene.world, person_id, open_id, visit_type)
+
+        def there(day: date, slot: dict[str, Any], at: str = open_id,
+                  ok: Callable[[date, dict[str, Any]], bool] = bookable) -> bool:
+            return slot["location_id"] == at and ok(day, slot)
+
+        try:
+            _, slot = kit.pick_slot(scene, [full_id, open_id], visit_type, [day], there)
+        except NoFit:
+            continue
+        return open_id, slot
+    raise NoFit("no other office has room that day")
+
+
+def make(scene: Scene) -> Draft | None:
+    world, rng = scene.world, scene.rng
+    person, full_id, day, visit_type = kit.full_day(scene)
+    open_id, slot = open_office(scene, person["patient_id"], full_id, day, visit_type)
+    hhmm = slot["start_time"][11:16]
+    a, b = kit.office_name(world, full_id), kit.office_name(world, open_id)
+    first, second = (a, b) if rng.random() < 0.5 else (b, a)
+    visit = kit.VISIT_WORDS[visit_type]
+    spoken = spoken_date(rng, day)
+    answer = (f"{a} is fully booked on {long_date(day)}, but {b} has room: your {visit} is "
+              f"booked at the {b} office on {long_date(day)} at {clock_ampm(hhmm)} with "
+              f"{slot['provider_name']}.")
+    return {
+        "title": f"Either {first} or {second} on {day.isoformat()}: only {b} has room",
+        "description": "One search over the two offices (any_of), then the booking at the one "
+                       "with room. T: no third office in the search. D: the right office and time.",
+        "caller": kit.caller(
+            scene, name=person["full_name"],
+            slots={"visit": visit, "a": first, "b": second, "day": spoken},
+            persona=f"{person['full_name']}, {kit.age(scene, person)}, can go to "
+                    f"{first} or {second}, only on {long_date(day)}.",
+            openings=TEXT["openings"], nudges=TEXT["nudges"],
+            facts={**kit.person_facts(scene, person), "location": f"{first} or {second}, either one",
+                   "visit_type": kit.VISIT_FACTS[visit_type], "preferred_date": spoken,
+                   "appointment_time": spoken_time(rng, hhmm)},
+            goal=kit.booking_goal(b, day, hhmm, ["search_availability", "book_appointment"]),
+            reactions=[kit.other_office_reaction(scene, [full_id, open_id]),
+                       reaction(when_agent_says_any=["waitlist", "wait list"],
+                                unless_agent_says_any=[b.lower()],
+                                say=[f"No need for a waitlist if {b} has something."])],
+            answer=answer),
+        "exp_handoff_path": ["transfer_to_scheduling"],
+        "exp_tool_calls": [
+            hop("transfer_to_scheduling"), kit.lookup(person),
+            kit.search({"any_of": [[full_id, open_id], [open_id]]}, visit_type, day),
+            kit.book(person["patient_id"], open_id, slot, visit_type)],
+        "exp_db_state": {"waitlist": []},
+    }
+
+
+FAMILY = kit.healthcare_family("C10", "either_or_booking", make)

@@ -1,0 +1,77 @@
+"""C3 new-patient booking: check the plan (perhaps refused at the first-choice office),
+register the caller, then book a new-patient visit where the plan is accepted."""
+
+from __future__ import annotations
+
+from mivas_env.generation.core import Draft
+from mivas_env.generation.families.healthcare import common as kit
+from mivas_env.generation.lockfile import call, hop
+from mivas_env.generation.scene import Scene
+from mivas_env.generation.spoken import clock_ampm, long_date, spoken_date, spoken_time
+from mivas_env.generation.text import family_templates
+
+TEXT = family_templates(__name__)
+FIRST_CHOICE_REFUSES = 0.35  # how often the caller first asks for an office that refuses the plan
+
+
+def make(scene: Scene) -> Draft | None:
+    world, rng = scene.world, scene.rng
+    carrier = rng.choice(sorted(world.by_id("carriers", "carrier")))
+    accepting = [row["location_id"] for row in world.rows("plan_acceptance")
+                 if row["carrier"] == carrier and row["accepted"]]
+    if not accepting:
+        return None
+    location_id = rng.choice(sorted(accepting))
+    refusing = sorted(row["location_id"] for row in world.rows("plan_acceptance")
+                      if row["carrier"] == carrier and not row["accepted"])
+    first_choice = (rng.choice(refusing) if refusing and rng.random() < FIRST_CHOICE_REFUSES
+                    else None)
+    day, slot = kit.pick_slot(scene, [location_id], "new_patient", kit.window(world)[1:])
+    hhmm = slot["start_time"][11:16]
+    person = kit.new_person(scene)
+    office = kit.office_name(world, location_id)
+    spoken = kit.carrier_spelling(scene, carrier)
+    patient_id = kit.registered_id(world, person, carrier)
+    booked = (f"You're registered as a new patient, and your new-patient visit is booked at "
+              f"{office} on {long_date(day)} at {clock_ampm(hhmm)} with {slot['provider_name']}.")
+    answer = f"Good news: {spoken} is accepted at the {office} office. {booked}"
+    checks = [kit.plan_check(carrier, location_id)]
+    asked, where, offices = office, office, [location_id]
+    if first_choice is not None:
+        asked = kit.office_name(world, first_choice)
+        where = f"{asked}, or {office} if {asked} doesn't take my plan"
+        offices = [first_choice, location_id]
+        checks.insert(0, kit.plan_check(carrier, first_choice))
+        answer = f"{asked} does not accept {spoken}, but the {office} office does. {booked}"
+    return {
+        "title": f"New patient with {spoken}: plan check, register, book at {office}"
+                 + (f" ({asked} refuses the plan)" if first_choice else ""),
+        "description": "Coverage then scheduling: check_plan_accepted, register_patient with the "
+                       "carrier, search_availability, book_appointment (new_patient). H: coverage "
+                       "before scheduling. D: the new chart and the new visit.",
+        "caller": kit.caller(
+            scene, name=person["full_name"], slots={"carrier": spoken, "office": asked},
+            persona=f"{person['full_name']}, {kit.age(scene, person)}, never seen at the "
+                    f"practice, insured with {spoken}.",
+            openings=TEXT["openings"], nudges=TEXT["nudges"],
+            facts={**kit.person_facts(scene, person), "carrier": spoken, "location": where,
+                   "visit_type": kit.VISIT_FACTS["new_patient"],
+                   "preferred_date": spoken_date(rng, day),
+                   "appointment_time": spoken_time(rng, hhmm)},
+            goal=kit.booking_goal(office, day, hhmm,
+                              ["check_plan_accepted", "register_patient", "book_appointment"]),
+            reactions=[kit.booked_reaction(office), kit.other_office_reaction(scene, offices)],
+            answer=answer),
+        "exp_handoff_path": ["transfer_to_coverage", "transfer_to_scheduling"],
+        "exp_tool_calls": [
+            hop("transfer_to_coverage"), *checks,
+            call("register_patient", full_name=person["full_name"],
+                 date_of_birth=person["date_of_birth"], phone_e164=person["phone_e164"],
+                 carrier=carrier),
+            hop("transfer_to_scheduling"),
+            kit.search([location_id], "new_patient", day),
+            kit.book(patient_id, location_id, slot, "new_patient")],
+    }
+
+
+FAMILY = kit.healthcare_family("C3", "new_patient_booking", make)

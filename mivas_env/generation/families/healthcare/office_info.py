@@ -1,0 +1,122 @@
+"""C12 office info: a reception read that memory gets wrong. One maker per question: is the
+office open on a closure day, who speaks a language, when does it close on a weekday."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date, timedelta
+from typing import Any
+
+from mivas_env.generation.core import Draft, Row, World
+from mivas_env.generation.families.healthcare import common as kit
+from mivas_env.generation.lockfile import LockedCall, call
+from mivas_env.generation.scene import Scene
+from mivas_env.generation.spoken import clock, clock_ampm, long_date, spoken_date
+from mivas_env.generation.text import TemplateSet, family_templates
+
+TEXT = family_templates(__name__)
+RELATIVES = ["father", "mother", "grandmother", "uncle"]
+
+
+@dataclass(frozen=True)
+class Question:
+    """One office question: the office, the caller's words, the goal, the answer, the read."""
+
+    location_id: str
+    office: str
+    slots: dict[str, Any]
+    openings: TemplateSet
+    goal: dict[str, Any]
+    answer: str
+    read: LockedCall
+    title: str
+
+
+def closures(world: World) -> list[Row]:
+    """Closures within the booking window."""
+    today = world.today.isoformat()
+    last = (world.today + timedelta(days=kit.WINDOW - 1)).isoformat()
+    return [row for row in world.rows("closures") if today <= row["date"] <= last]
+
+
+def closed(scene: Scene) -> Question:
+    row = scene.rng.choice(closures(scene.world))
+    location_id, day = row["location_id"], date.fromisoformat(row["date"])
+    office = kit.office_name(scene.world, location_id)
+    return Question(
+        location_id, office, {"office": office, "day": spoken_date(scene.rng, day)},
+        TEXT["closed"],
+        {"description": f"Whether {office} is open on {long_date(day)}.",
+         "tools_ok": ["get_location"], "agent_says_all": ["closed", office.lower()]},
+        f"I checked the {office} office: it's closed on {long_date(day)} ({row['reason']}).",
+        call("get_location", location_id=location_id),
+        f"Is {office} open on {day.isoformat()}? (closed: {row['reason']})")
+
+
+def language(scene: Scene) -> Question:
+    world, rng = scene.world, scene.rng
+    provider_id, spoken = rng.choice([(row["provider_id"], lang) for row in world.rows("providers")
+                                      for lang in row["languages"] if lang != "English"])
+    location_id = rng.choice(sorted({row["location_id"] for row in world.rows("provider_schedules")
+                                     if row["provider_id"] == provider_id}))
+    office = kit.office_name(world, location_id)
+    provider = world.by_id("providers", "provider_id")[provider_id]
+    surname = provider["full_name"].split()[-1]
+    return Question(
+        location_id, office,
+        {"office": office, "language": spoken, "relative": rng.choice(RELATIVES)},
+        TEXT["language"],
+        {"description": f"The {spoken}-speaking provider at {office}.",
+         "tools_ok": ["list_providers"], "agent_says_all": [surname.lower(), spoken.lower()]},
+        f"Yes: {provider['display_name']} at the {office} office speaks {spoken}. "
+        + ("They are accepting new patients." if provider["accepts_new_patients"]
+           else "They are not taking new patients right now."),
+        call("list_providers", location_id=location_id),
+        f"A {spoken}-speaking provider at {office}")
+
+
+def hours(scene: Scene) -> Question:
+    location = scene.rng.choice(list(scene.world.rows("locations")))
+    weekday = scene.rng.choice([day for day, open_hours in location["hours"].items() if open_hours])
+    opens, closes = location["hours"][weekday].split("-")
+    location_id, office = location["location_id"], location["name"]
+    hour = (int(closes[:2]) - 1) % 12 + 1
+    day_name = weekday.capitalize()
+    return Question(
+        location_id, office, {"office": office, "weekday": day_name}, TEXT["hours"],
+        {"description": f"When {office} closes on {day_name}s.",
+         "tools_ok": ["get_location"], "agent_says_all": [office.lower()],
+         "agent_says_any": [clock(closes), f"{hour} pm", f"{hour}pm", closes]},
+        f"The {office} office is open on {day_name}s from {clock_ampm(opens)} to "
+        f"{clock_ampm(closes)}.",
+        call("get_location", location_id=location_id),
+        f"{office} hours on {day_name}")
+
+
+QUESTIONS: dict[str, Callable[[Scene], Question]] = {
+    "closed": closed, "language": language, "hours": hours}
+
+
+def make(scene: Scene) -> Draft | None:
+    person = kit.new_person(scene)
+    asked = [kind for kind in QUESTIONS if kind != "closed" or closures(scene.world)]
+    question = QUESTIONS[scene.rng.choice(asked)](scene)
+    office = question.office
+    return {
+        "title": question.title,
+        "description": "A reception read that memory gets wrong. T: the read of the right "
+                       "office. H: empty. D: unchanged.",
+        "caller": kit.caller(
+            scene, name=person["full_name"], slots=question.slots,
+            persona=f"{person['full_name']}, asking about the {office} office.",
+            openings=question.openings, nudges=TEXT["nudges"],
+            facts={"full_name": person["full_name"], "location": office}, goal=question.goal,
+            reactions=[kit.other_office_reaction(scene, [question.location_id])],
+            answer=question.answer),
+        "exp_handoff_path": [],
+        "exp_tool_calls": [question.read],
+    }
+
+
+FAMILY = kit.healthcare_family("C12", "office_info", make)

@@ -1,0 +1,85 @@
+"""C4 reschedule: move one booked visit to another day (sometimes to another office)."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from mivas_env.generation.core import Draft
+from mivas_env.generation.families.healthcare import common as kit
+from mivas_env.generation.lockfile import call, hop, reaction
+from mivas_env.generation.scene import Scene
+from mivas_env.generation.spoken import (
+    clock,
+    clock_ampm,
+    date_phrases,
+    long_date,
+    spoken_date,
+    spoken_time,
+)
+from mivas_env.generation.text import family_templates
+
+TEXT = family_templates(__name__)
+MOVES_OFFICE = 0.3  # how often the visit also moves to another office
+
+
+def make(scene: Scene) -> Draft | None:
+    world, rng = scene.world, scene.rng
+    person, appt = kit.booked_visit(scene, lambda appt: appt["visit_type"] != "new_patient")
+    old_day = date.fromisoformat(appt["start_time"][:10])
+    move_office = rng.random() < MOVES_OFFICE
+    location_id = appt["location_id"]
+    if move_office:
+        location_id = rng.choice([loc for loc in kit.office_ids(world) if loc != appt["location_id"]])
+    days = [d for d in kit.window(world)[1:] if d != old_day]
+    params: dict[str, Any] = {"appointment_id": appt["appointment_id"]}
+
+    def fits(day: date, slot: dict[str, Any]) -> bool:
+        moved = {**params, "start_time": slot["start_time"]}
+        if move_office:
+            moved["location_id"] = location_id
+        return kit.works(world, [("reschedule_appointment", moved)])
+
+    day, slot = kit.pick_slot(scene, [location_id], appt["visit_type"], days, fits)
+    hhmm = slot["start_time"][11:16]
+    office = kit.office_name(world, location_id)
+    old_office = kit.office_name(world, appt["location_id"])
+    visit = kit.VISIT_WORDS[appt["visit_type"]]
+    params["start_time"] = slot["start_time"]
+    if move_office:
+        params["location_id"] = location_id
+    answer = (f"Done: your {visit} has moved from {long_date(old_day)} at {old_office} to "
+              f"{long_date(day)} at {clock_ampm(hhmm)} at the {office} office.")
+    new_spoken = spoken_date(rng, day)
+    where = f"{office}, not {old_office}" if move_office else f"{office}, same as before"
+    return {
+        "title": f"Reschedule a {visit} from {old_day.isoformat()} to {day.isoformat()}"
+                 + (f" and move it to {office}" if move_office else ""),
+        "description": "Identify, read the appointments, search, reschedule the right visit. D "
+                       "and T: the right appointment id, time" + (" and office" if move_office
+                                                                   else "") + ". H: scheduling.",
+        "caller": kit.caller(
+            scene, name=person["full_name"],
+            slots={"visit": visit, "old": spoken_date(rng, old_day), "new": new_spoken},
+            persona=f"{person['full_name']}, {kit.age(scene, person)}, established "
+                    f"patient who needs to move a {visit}.",
+            openings=TEXT["openings"], nudges=TEXT["nudges"],
+            facts={**kit.person_facts(scene, person), "location": where,
+                   "preferred_date": new_spoken, "appointment_time": spoken_time(rng, hhmm)},
+            goal={"description": f"The {visit} moved to {long_date(day)} at {clock_ampm(hhmm)}.",
+                  "tools_ok": ["lookup_patient", "reschedule_appointment"],
+                  "agent_says_all": [clock(hhmm)], "agent_says_any": date_phrases(day)},
+            reactions=[reaction(when_agent_says_any=["cancel"],
+                                unless_agent_says_any=["not cancel", "moved"],
+                                say=["I don't want to cancel, just move it."])],
+            answer=answer),
+        "exp_handoff_path": ["transfer_to_scheduling"],
+        "exp_tool_calls": [
+            hop("transfer_to_scheduling"), kit.lookup(person),
+            call("get_patient_appointments", patient_id=person["patient_id"]),
+            kit.search([location_id], appt["visit_type"], day),
+            call("reschedule_appointment", **params)],
+    }
+
+
+FAMILY = kit.healthcare_family("C4", "reschedule", make)

@@ -1,0 +1,104 @@
+"""How a caller spells a name the firm knows: spellings the grader's own fuzzy rule
+(``rewards.names.names_match``) accepts, letter-by-letter spellings, person or company."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rewards.names import name_orders, names_match
+from rewards.worlds.legal import EMPLOYER_KINDS, LEGAL_FORMS, PI_SCENARIOS
+
+if TYPE_CHECKING:
+    from mivas_env.generation.families.legal.common import Draw
+
+# Spellings that sound the same (tier 1: what a caller writes from hearing a name), then
+# doubled or dropped letters (tier 2, used when a name has no tier-1 spelling).
+_SOUND_SWAPS: tuple[tuple[str, str], ...] = (
+    ("ph", "f"), ("f", "ph"), ("c", "k"), ("k", "c"), ("qu", "kw"), ("kw", "qu"), ("q", "k"),
+    ("y", "i"), ("i", "y"), ("z", "s"), ("s", "z"), ("ck", "k"), ("ie", "y"), ("ey", "y"),
+    ("ei", "ie"), ("x", "ks"), ("ks", "x"), ("ck", "c"),
+)
+_LETTER_SWAPS: tuple[tuple[str, str], ...] = (
+    ("ss", "s"), ("ll", "l"), ("l", "ll"), ("n", "nn"), ("nn", "n"), ("t", "tt"), ("tt", "t"),
+    ("r", "rr"), ("rr", "r"), ("ah", "a"), ("a", "ah"), ("oh", "o"), ("th", "t"), ("v", "ph"),
+    ("ou", "u"),
+)
+_FIRST_NAME_SWAPS = {"steven": "Stephen", "stephen": "Steven", "jon": "John", "john": "Jon",
+                     "catherine": "Katherine", "katherine": "Catherine", "philip": "Phillip",
+                     "phillip": "Philip", "sara": "Sarah", "sarah": "Sara", "jeffrey": "Geoffrey",
+                     "mohammed": "Mohamed", "aisha": "Aysha", "sean": "Shaun"}
+COMPANY_KIND_WORDS = frozenset(
+    word.casefold() for kind in (*EMPLOYER_KINDS, *LEGAL_FORMS,
+                                 *(k for _, kinds in PI_SCENARIOS for k, _ in kinds))
+    for word in kind.replace(",", " ").split())
+
+
+def kind_of(name: str) -> str:
+    """'company' for a name with a company word ("Markets", "LLC"), else 'person'."""
+    return "company" if any(w.casefold().strip(".,") in COMPANY_KIND_WORDS
+                            for w in name.split()) else "person"
+
+
+def spelled(name: str) -> str:
+    """The distinctive word of a name letter by letter: a person's last word ('Oconquo' ->
+    'O-C-O-N-Q-U-O'), a company's first ('Granite Financial Group' -> 'G-R-A-N-I-T-E')."""
+    words = name.split()
+    plain = [w for w in words if w.casefold().strip(".,") not in COMPANY_KIND_WORDS]
+    word = plain[0] if plain and len(plain) < len(words) else words[-1]
+    return "-".join(ch.upper() for ch in word if ch.isalpha())
+
+
+def _token_variants(token: str, tier: int) -> list[str]:
+    low = token.lower()
+    out: list[str] = []
+    if tier == 1 and low in _FIRST_NAME_SWAPS:
+        out.append(_FIRST_NAME_SWAPS[low])
+    for old, new in _SOUND_SWAPS if tier == 1 else _LETTER_SWAPS:
+        start = 1 if old in ("y", "i", "s", "z") else 0
+        index = low.find(old, start)
+        while index != -1:
+            changed = low[:index] + new + low[index + len(old):]
+            out.append(changed[:1].upper() + changed[1:])
+            index = low.find(old, index + 1)
+    if tier == 1 and "-" in token:
+        out.append(token.replace("-", ""))
+        out.append(token.replace("-", " "))
+    return out
+
+
+def misspellings(name: str, tier: int | None = None) -> list[str]:
+    """Spellings of ``name`` that differ in letters, not just case or marks, and that the
+    grader's fuzzy rule matches both ways: sound-alike ones first (tier 1), then doubled or
+    dropped letters (tier 2); ``tier`` keeps one tier only."""
+    words = name.split(" ")
+    base = name_orders(name)[0]
+    out: list[str] = []
+    for level in (1, 2) if tier is None else (tier,):
+        for index, word in enumerate(words):
+            if len(word) < 3 or word.endswith(".") or word.casefold() in COMPANY_KIND_WORDS:
+                continue  # a caller mishears the distinctive name, not "Markets" or "LLC"
+            for variant in _token_variants(word, level):
+                candidate = " ".join([*words[:index], variant, *words[index + 1:]])
+                if (candidate not in out and name_orders(candidate)[0] != base
+                        and names_match(name, candidate) and names_match(candidate, name)):
+                    out.append(candidate)
+    return out
+
+
+def caller_spelling(draw: Draw, name: str, relation: str) -> str | None:
+    """A spelling of a firm's party as a caller heard it: matched by the fuzzy rule to that
+    party, to nobody of the other relation, and never to a client unless ``relation`` is one."""
+    for tier in (1, 2):
+        options = [v for v in misspellings(name, tier) if draw.firm.relations(v) == {relation}]
+        if options:
+            spelling = draw.rng.choice(options)
+            # Sometimes the caller also gives a middle initial the records lack ("Teresa M.
+            # Sparcs"): the rule drops initials when that evens the token count.
+            first, _, rest = spelling.partition(" ")
+            if rest and kind_of(name) == "person" and draw.rng.random() < 0.2:
+                initial = f"{first} {draw.rng.choice('ABCDEFGHJKLMNPRSTW')}. {rest}"
+                if (names_match(name, initial) and names_match(initial, name)
+                        and draw.firm.relations(initial) == {relation}):
+                    return initial
+            return spelling
+    return None

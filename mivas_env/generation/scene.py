@@ -1,0 +1,120 @@
+"""One instance being drawn: its world, its rng, the split's text, and new people.
+
+A family makes one ``Scene`` per attempt and draws everything from it, so the same
+``(world, rng)`` gives the same instance. Every draw loop here is bounded: a scene that cannot
+find a fitting value raises ``NoFit`` and the family's attempt is redrawn."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Collection, Container, Sequence
+from dataclasses import dataclass
+from datetime import date, timedelta
+from functools import wraps
+from typing import Any, TypeVar
+
+from mivas_env.generation.core import Draft, Family, NearMiss, World
+from mivas_env.generation.text import TemplateSet, phrase, phrases, verbatim
+from rewards.worlds.names import pool
+
+T = TypeVar("T")
+MAX_DRAWS = 1000  # draws of a value that must avoid taken ones (a name, a phone number)
+
+
+@dataclass(frozen=True)
+class _Folded:
+    """``name in _Folded(taken)``: whether the name's case-folded form is taken."""
+
+    taken: Collection[str]
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and name.casefold() in self.taken
+
+
+@dataclass
+class Scene:
+    """The per-attempt context of a family: ``world`` and ``rng``, read-only otherwise."""
+
+    world: World
+    rng: random.Random
+
+    @property
+    def split(self) -> str:
+        return self.world.split
+
+    @property
+    def today(self) -> date:
+        """The business date, from ``industry.json``."""
+        return self.world.today
+
+    # --- text of the split -------------------------------------------------------------------
+
+    def say(self, templates: TemplateSet, **slots: Any) -> str:
+        """One of the split's templates, filled."""
+        return phrase(self.rng, templates, self.split, **slots)
+
+    def lines(self, templates: TemplateSet, count: int, **slots: Any) -> list[str]:
+        """``count`` different templates of the split, filled, in a random order."""
+        return phrases(self.rng, templates, self.split, count, **slots)
+
+    def verbatim(self, templates: TemplateSet, count: int) -> list[str]:
+        """``count`` different templates of the split, unfilled (fact lines' ``{value}``)."""
+        return verbatim(self.rng, templates, self.split, count)
+
+    def signed_openings(self, templates: TemplateSet, sign_offs: TemplateSet, name: str,
+                 count: int = 3, **slots: Any) -> list[str]:
+        """Opening paraphrases, each ending with its own sign-off (``{name}``, ``{first}``)."""
+        first = name.split()[0]
+        return [line + self.say(sign_offs, name=name, first=first)
+                for line in self.lines(templates, count, **slots)]
+
+    # --- new values ------------------------------------------------------------------------
+
+    def draw(self, make: Callable[[random.Random], T], taken: Container[T]) -> T:
+        """A value ``make`` draws that is not ``taken`` (``NoFit`` after ``MAX_DRAWS`` tries)."""
+        for _ in range(MAX_DRAWS):
+            value = make(self.rng)
+            if value not in taken:
+                return value
+        raise NoFit(f"no free value in {MAX_DRAWS} draws")
+
+    def person_name(self, taken: Collection[str]) -> str:
+        """A name from the split's pool whose case-folded form is not in ``taken``."""
+        names = pool(self.split)
+        return self.draw(names.person, _Folded(taken))
+
+    def birthday(self, youngest: int, oldest: int) -> date:
+        """A date of birth of someone ``youngest`` to ``oldest`` years old today."""
+        today = self.today
+        age = self.rng.randint(youngest, oldest)
+        born = date(today.year - age, 1, 1) + timedelta(days=self.rng.randint(0, 364))
+        if born >= today.replace(year=born.year):  # this year's birthday is still to come
+            born = born.replace(year=born.year - 1)
+        return born
+
+    def choice(self, options: Sequence[T]) -> T:
+        return self.rng.choice(options)
+
+
+class NoFit(Exception):
+    """The attempt's world has no fitting scenario (a bounded draw ran out): redraw."""
+
+
+S = TypeVar("S", bound=Scene)
+
+
+def family(industry: str, code: str, category: str, make: Callable[[S], Draft | None], *,
+           scene: Callable[[World, random.Random], S],
+           refusal: bool = False,
+           near_misses: Callable[[World, Draft], list[NearMiss]] | None = None) -> Family:
+    """A ``Family`` whose maker draws from a scene (``scene(world, rng)``, a ``Scene`` or an
+    industry's own kind of one); ``NoFit`` anywhere in it means no scenario."""
+
+    @wraps(make)
+    def make_in(world: World, rng: random.Random) -> Draft | None:
+        try:
+            return make(scene(world, rng))
+        except NoFit:
+            return None
+
+    return Family(industry, code, category, refusal, make_in, near_misses)

@@ -1,0 +1,87 @@
+"""How a caller says a value and what an agent may say back: dates, birthdays, phone numbers,
+clock times. Built on the speech package's month and weekday words, so what a caller says is
+what the speech channel reads back. Each ``spoken_*`` draws one of a few forms."""
+
+from __future__ import annotations
+
+import random
+from datetime import date
+
+from mivas_env.speech.channel import MONTHS as _MONTHS
+from mivas_env.speech.heard import WEEKDAYS as _WEEKDAYS
+from rewards.clock import ordinal_day
+
+MONTHS = tuple(month.capitalize() for month in _MONTHS)
+WEEKDAYS = tuple(day.capitalize() for day in _WEEKDAYS)
+
+
+def weekday(day: date) -> str:
+    return WEEKDAYS[day.weekday()]
+
+
+def month(day: date) -> str:
+    return MONTHS[day.month - 1]
+
+
+def long_date(day: date, year: bool = False) -> str:
+    """``Tuesday, December 8`` (``, 2026`` with ``year``): how an answer names a day."""
+    return f"{weekday(day)}, {month(day)} {day.day}" + (f", {day.year}" if year else "")
+
+
+def spoken_date(rng: random.Random, day: date) -> str:
+    """A day of the coming weeks as a caller says it (four forms)."""
+    ordinal = ordinal_day(day.day)
+    forms = (f"{weekday(day)}, {month(day)} {ordinal}", f"{weekday(day)} the {ordinal}",
+             f"{month(day)} {day.day}", f"{weekday(day)}, {day.month}/{day.day}")
+    return forms[rng.randrange(len(forms))]
+
+
+def date_phrases(day: date) -> list[str]:
+    """What an agent may say for a date (the caller listens for any of them)."""
+    name = month(day).lower()
+    return [f"{name} {day.day}", f"{name[:3]} {day.day}", f"{day.month}/{day.day}",
+            ordinal_day(day.day)]
+
+
+def spoken_birthday(rng: random.Random, iso: str) -> str:
+    """A date of birth as a caller says it (four forms, with the year)."""
+    day = date.fromisoformat(iso)
+    forms = (f"{month(day)} {day.day}, {day.year}", f"{day.month}/{day.day}/{day.year}",
+             f"{day.day} {month(day)} {day.year}",
+             f"the {ordinal_day(day.day)} of {month(day)}, {day.year}")
+    return forms[rng.randrange(len(forms))]
+
+
+def spoken_phone(rng: random.Random, e164: str) -> str:
+    """A US number as a caller says it (four groupings of its ten digits)."""
+    digits = e164[-10:]
+    a, b, c = digits[:3], digits[3:6], digits[6:]
+    forms = (f"({a}) {b}-{c}", f"{a}-{b}-{c}", f"{a} {b} {c}", f"{a}.{b}.{c}")
+    return forms[rng.randrange(len(forms))]
+
+
+def clock(hhmm: str) -> str:
+    """``14:30`` as an agent says it: ``2:30``."""
+    hour, minute = int(hhmm[:2]), hhmm[3:5]
+    return f"{(hour - 1) % 12 + 1}:{minute}"
+
+
+def clock_ampm(hhmm: str) -> str:
+    """``14:30`` as ``2:30 PM``."""
+    return f"{clock(hhmm)} {'AM' if int(hhmm[:2]) < 12 else 'PM'}"
+
+
+def spoken_time(rng: random.Random, hhmm: str) -> str:
+    """A time of day as a caller says it: ``2:30, in the afternoon``, ``9 o'clock``."""
+    hour, minute = int(hhmm[:2]), int(hhmm[3:5])
+    part = "in the morning" if hour < 12 else "in the afternoon" if hour < 17 else "in the evening"
+    short = f"{(hour - 1) % 12 + 1}" + (f":{minute:02d}" if minute else "")
+    forms = (f"{short} {part}", clock_ampm(hhmm),
+             f"{short} o'clock" if not minute else f"{short}, {part}")
+    return forms[rng.randrange(len(forms))]
+
+
+def age_on(today: date, iso_birthday: str) -> int:
+    """Whole years from a date of birth to ``today``."""
+    born = date.fromisoformat(iso_birthday)
+    return today.year - born.year - ((today.month, today.day) < (born.month, born.day))
