@@ -73,8 +73,11 @@ class CallerFields(TypedDict, total=False):
     nudges: list[str]
     thanks: list[str]
     unknown: list[str]
+    clarify: list[str]
+    acks: list[str]
     doubts: list[str]
     patience: int
+    behaviours: list[dict[str, Any]]
 
 
 def caller_block(**fields: Unpack[CallerFields]) -> dict[str, Any]:
