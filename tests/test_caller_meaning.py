@@ -207,3 +207,9 @@ def test_the_held_out_test_split_stays_at_its_measured_figures() -> None:
     assert measured["ask_answered"] >= 0.92
     assert measured["ask_leak"] <= 0.03
     assert measured["off_topic_leak"] <= 0.01
+
+
+def test_a_slot_meaning_that_names_an_unknown_concept_is_an_error_naming_it() -> None:
+    from mivas_env.caller.understanding import compile_understanding
+    with pytest.raises(ValueError, match="unknown concept @birthday"):
+        compile_understanding({"date_of_birth": ((), ["@birthday"], None)})

@@ -561,12 +561,17 @@ def compile_understanding(
 def industry_understanding(industry_name: str) -> Understanding:
     """The compiled understanding of an industry's slots (from its ``industry.json``)."""
     from rewards import load_industry
+    from rewards.errors import IndustryError
     from rewards.industry import tasks_dir
 
     slots = load_industry(industry_name).slots
-    understanding = compile_understanding({name: (slot.keywords, slot.means, slot.topic)
-                                           for name, slot in slots.items()},
-                                          {name: slot.answers for name, slot in slots.items()})
+    try:
+        understanding = compile_understanding(
+            {name: (slot.keywords, slot.means, slot.topic) for name, slot in slots.items()},
+            {name: slot.answers for name, slot in slots.items()})
+    except ValueError as exc:  # a slot's meaning names a concept the shared layer lacks
+        raise IndustryError(str(exc), file=str(tasks_dir() / industry_name / "industry.json"),
+                            path=("slots",)) from None
     understanding.model = load_model(str(tasks_dir() / industry_name))
     return understanding
 
