@@ -192,8 +192,7 @@ class Understanding:
         else:
             self._cache[key] = self._cache.pop(key)  # most recently used last
         return Reading(list(cached.asked), set(cached.negated), list(cached.mentioned),
-                       set(cached.acts), cached.unplaced_request, cached.unknown_request,
-                       dict(cached.where), cached.offset)
+                       set(cached.acts), cached.unplaced_request, cached.unknown_request)
 
     def _read(self, line: str, last_asked: Sequence[str], desk: Collection[str],
               known: Collection[str]) -> Reading:
@@ -203,7 +202,6 @@ class Understanding:
             found = self.lexicon.find(sentence.stems)
             self._read_sentence(sentence, found, before, reading, last_asked, desk, known)
             before.update(cue for cue in found.every if cue.startswith("@"))  # concepts only
-            reading.offset += len(sentence.words)
         return reading
 
     def _read_sentence(self, sentence: Sentence, found: Found, before: set[str],
@@ -256,7 +254,6 @@ class Understanding:
         for match in chosen:
             if match.slot not in negated and match.slot not in reading.asked:
                 reading.asked.append(match.slot)
-                reading.where[match.slot] = reading.offset + match.first
 
     def _matches(self, found: Found, context: set[str], loose: bool = False) -> list[Match]:
         """Every reading a pattern gives; ``loose``: the slot's own words alone (the groups
@@ -372,8 +369,6 @@ class Reading:
     acts: set[str] = field(default_factory=set)
     unplaced_request: bool = False
     unknown_request: bool = False  # a request for something no caller knows of (a decoy)
-    where: dict[str, int] = field(default_factory=dict)
-    offset: int = 0
 
 
 def _place(pattern: Pattern, found: Found, loose: bool = False) -> Match | None:
