@@ -24,7 +24,7 @@ MEANS: dict[str, dict[str, list[str]]] = {
         "preferred_date": ["@when ~@come_in", "@when ~@want", "@when ~@visit"],
         "appointment_time": ["@time ~@want", "what|which @time", "@time ~@visit",
                              "which_one|one_of_those|which_of_those|which_of_these|any_of_those"
-                             "|any_of_these|which ~@time",
+                             "|any_of_these|which ~@time|~open|~available",
                              "morning|afternoon|am|pm ~@want"],
         "provider": ["@provider", "@provider ~@particular", "@provider @name",
                      "somebody|someone|anyone ~@particular|~specific"],

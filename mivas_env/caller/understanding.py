@@ -445,8 +445,20 @@ def _coordinated(chosen: list[Match], stems: Sequence[str],
             groups.append([match])
         elif not after_preposition or (wh is not None and wh in answers.get(match.slot, ())):
             groups[-1].append(match)
-    return [next((m for m in group if wh is not None and wh in answers.get(m.slot, ())),
-                 max(group, key=lambda m: m.weight)) for group in groups]
+    which = [i for i, word in enumerate(stems) if word in ("what", "which")]
+
+    def named_by_which(match: Match) -> bool:  # "what type of legal issue": what's complement
+        return any(0 < match.first - i <= 3 for i in which)
+
+    def pick(group: list[Match]) -> Match:
+        for match in group:
+            if wh is not None and wh in answers.get(match.slot, ()):
+                return match
+        top = max(group, key=lambda m: m.weight)
+        close = [m for m in group if m.weight >= top.weight - 0.5]  # as specific, near enough
+        return next((m for m in close if len(close) > 1 and named_by_which(m)), top)
+
+    return [pick(group) for group in groups]
 
 
 TAGS = frozenset(["correct", "right", "yeah", "yes", "ok", "okay", "yep"])
