@@ -213,3 +213,20 @@ def test_a_slot_meaning_that_names_an_unknown_concept_is_an_error_naming_it() ->
     from mivas_env.caller.understanding import compile_understanding
     with pytest.raises(ValueError, match="unknown concept @birthday"):
         compile_understanding({"date_of_birth": ((), ["@birthday"], None)})
+
+
+def test_a_number_read_back_digit_by_digit_is_confirmed_and_a_wrong_year_corrected() -> None:
+    import re
+    dana = caller("healthcare/C1-E1")
+    dana.respond("What's the best number to reach you?")
+    digits = re.sub(r"\D", "", dana.spec.facts["phone"])[-10:]
+    said = f"{'-'.join(digits[:3])}, {'-'.join(digits[3:6])}, {'-'.join(digits[6:])}"
+    assert dana.respond(f"Let me read that back: {said}. Is that right?").text.startswith(
+        ("Yes", "That's"))
+    legal = caller("legal/C1-E1")
+    legal.respond("When did this happen?")
+    fact = legal.spec.facts["incident_date"]
+    year = re.search(r"\b(20\d\d)\b", fact)
+    assert year is not None
+    wrong = fact.replace(year.group(1), str(int(year.group(1)) + 200))
+    assert legal.respond(f"Just to confirm, that was {wrong}?").text.startswith(("No", "Not"))

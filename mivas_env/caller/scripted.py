@@ -400,10 +400,10 @@ class ScriptedCaller:
         _, _, slot, parts = min(scored)  # the fact the read-back says most of
         self.last_told = [slot]
         misses = [part for part in parts if not _part_in(part, units)]
-        written = re.findall(r"\d+", line)
+        written = "".join(re.findall(r"\d", line))  # "9-1-4, 5-5-5" reads back 914555
         if not misses and written:  # "2224" is not 2024, though both say "twenty ... four"
             misses = [run for run in re.findall(r"\d+", self.spec.facts[slot])
-                      if len(run) > 1 and run not in written and not any(run in w for w in written)]
+                      if len(run) > 1 and run not in written]
         if misses:
             fact = self.spec.facts[slot]
             if any(p.isdigit() for p in misses):
