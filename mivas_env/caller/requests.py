@@ -58,11 +58,6 @@ def strong_request(sentence: Sentence) -> bool:
     return second_person and (sentence.question or opener)
 
 
-def clause(stems: Sequence[str], position: int) -> int:
-    """The index of the clause (words between commas) that holds a position."""
-    return sum(1 for word in stems[:position] if word == ",")
-
-
 def clause_spans(sentence: Sentence) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     start = 0

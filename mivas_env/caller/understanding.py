@@ -44,7 +44,6 @@ from mivas_env.caller.requests import (
     SHORT,
     asking_clauses,
     bare_clauses,
-    clause,
     is_request,
     strong_request,
 )
@@ -133,10 +132,6 @@ class Lexicon:
                     if any(cue[0] != "=" for cue in phrase.cues):
                         reach = max(reach, i + size)  # a listed keyword hides no concept
         found = Found()
-        clause = 0
-        for word in stems:
-            clause += word == ","
-            found.clauses.append(clause)
         for start, end, cues, inside in hits:
             for cue in cues:
                 found.every.setdefault(cue, []).append((start, end))
@@ -147,11 +142,10 @@ class Lexicon:
 
 @dataclass
 class Found:
-    """Cues found in a sentence: ``cues`` from the longest phrases, ``every`` from all."""
+    """Cues found in words: ``cues`` from the longest phrases, ``every`` from all."""
 
     cues: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
     every: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
-    clauses: list[int] = field(default_factory=list)  # the clause of each word
 
 
 @dataclass
@@ -214,13 +208,14 @@ class Understanding:
             reading.acts.add("readback")  # "..., correct?", "March 10, right?"
         request = "request" in acts.cues or is_request(sentence)
         context = {"^" + self.topics[s] for s in last_asked if s in self.topics} | before
-        matches = self._matches(found, context)
+        matches = self._matches(found, context, sentence.clauses)
         if sum(w not in FILLERS and w not in MARKERS for w in sentence.words) <= SHORT:
             # "Time?", "Name and number?", "And your date of birth": a bare noun phrase
             strict = {m.slot for m in matches}
-            loose = [m for m in self._matches(found, context, loose=True) if m.slot not in strict]
+            loose = [m for m in self._matches(found, context, sentence.clauses, loose=True)
+                     if m.slot not in strict]
             bare = bare_clauses(sentence, loose)
-            matches += [m for m in loose if clause(stems, m.first) in bare]
+            matches += [m for m in loose if sentence.clauses[m.first] in bare]
         if not matches and request and last_asked:
             matches = self._elliptical(found.every, last_asked)
         if not matches and request and self.model is not None:
@@ -230,8 +225,8 @@ class Understanding:
                 matches = [Match(slot, 0.5, words, min(words, default=0))]
         decoy = self._decoy(found)
         if decoy is not None:  # "your mother's maiden name": no slot's, whatever it names
-            clauses = {clause(stems, i) for i in decoy}
-            matches = [m for m in matches if clause(stems, m.first) not in clauses]
+            clauses = {sentence.clauses[i] for i in decoy}
+            matches = [m for m in matches if sentence.clauses[m.first] not in clauses]
             reading.unknown_request = reading.unknown_request or request
         if not matches:
             if request and decoy is None:
@@ -244,7 +239,7 @@ class Understanding:
             reading.mentioned.extend(m.slot for m in chosen)
             return
         def asks(match: Match) -> bool:
-            return any(clause(stems, i) in asking for i in match.positions)
+            return any(sentence.clauses[i] in asking for i in match.positions)
 
         if asking and any(asks(m) for m in chosen):
             # "Dates matter for deadlines, so when did this happen?": only the clause that asks
@@ -255,7 +250,8 @@ class Understanding:
             if match.slot not in negated and match.slot not in reading.asked:
                 reading.asked.append(match.slot)
 
-    def _matches(self, found: Found, context: set[str], loose: bool = False) -> list[Match]:
+    def _matches(self, found: Found, context: set[str], clauses: Sequence[int],
+                 loose: bool = False) -> list[Match]:
         """Every reading a pattern gives; ``loose``: the slot's own words alone (the groups
         that only qualify it may be missing), for a sentence that is nothing but them."""
         if not found.cues:
@@ -269,7 +265,7 @@ class Understanding:
                        for group, claims in zip(pattern.groups, pattern.claims, strict=True)
                        if claims or not loose):
                 continue
-            match = _place(pattern, found, loose)
+            match = _place(pattern, found, clauses, loose)
             if match is not None:
                 out.append(match)
         return out
@@ -371,7 +367,8 @@ class Reading:
     unknown_request: bool = False  # a request for something no caller knows of (a decoy)
 
 
-def _place(pattern: Pattern, found: Found, loose: bool = False) -> Match | None:
+def _place(pattern: Pattern, found: Found, clauses: Sequence[int],
+           loose: bool = False) -> Match | None:
     """The best placement of a pattern's groups (all within ``WINDOW`` words of one another:
     the most words covered, then the tightest), or None. A group that only qualifies the
     reading may be met by any phrase, or by an earlier sentence or the context (no words)."""
@@ -390,10 +387,10 @@ def _place(pattern: Pattern, found: Found, loose: bool = False) -> Match | None:
     best: tuple[int, int, list[tuple[int, int]]] | None = None
     for anchor in options[0][1][:MAX_ANCHORS]:  # a slot named many times: its first places
         chosen = [anchor]
-        clause = found.clauses[anchor[0]] if found.clauses else 0
+        clause = clauses[anchor[0]]
         for claims, spans in options[1:]:
-            if claims and found.clauses:  # a reading's own words lie in one clause
-                spans = [s for s in spans if found.clauses[s[0]] == clause]
+            if claims:  # a reading's own words lie in one clause
+                spans = [s for s in spans if clauses[s[0]] == clause]
                 if not spans:
                     break
             free = [s for s in spans if not _spans_overlap(s, chosen)] or spans

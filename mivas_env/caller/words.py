@@ -56,12 +56,13 @@ _IS_HEADS = _set("what that it who where when how there here he she this which w
 
 @dataclass(frozen=True, slots=True)
 class Sentence:
-    """One sentence of an agent's line: its words (normalised), their stems, and whether it
-    ended with a question mark."""
+    """One sentence of an agent's line: its words (normalised), their stems, whether it ended
+    with a question mark, and the clause (words between commas) each word is in."""
 
     words: tuple[str, ...]
     stems: tuple[str, ...]
     question: bool
+    clauses: tuple[int, ...]
 
 
 def sentences(line: str) -> list[Sentence]:
@@ -102,4 +103,9 @@ def _add(out: list[Sentence], chunk: str, question: bool) -> None:
             token = head if tail == "s" else head + tail
         words.append(token)
     if words:
-        out.append(Sentence(tuple(words), tuple(stem(w) for w in words), question))
+        clauses, clause = [], 0
+        for word in words:
+            clause += word == ","
+            clauses.append(clause)
+        out.append(Sentence(tuple(words), tuple(stem(w) for w in words), question,
+                            tuple(clauses)))
