@@ -18,6 +18,7 @@ from typing import Any
 
 from mivas_env.caller.scripted import CallerReply, ScriptedCaller
 from mivas_env.llm.client import ChatClient, EndpointError, find_api_key
+from mivas_env.speech.heard import heard_emails
 
 MAX_REPLY_CHARS = 2_000
 
@@ -144,7 +145,6 @@ class LLMCaller:
         return " ".join(content.split())[:MAX_REPLY_CHARS]
 
 
-_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _DIGITS = re.compile(r"\d(?:[\d().\s-]{0,3}\d)*")
 _NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)?\b")
 
@@ -162,13 +162,16 @@ class KnownValues:
 
     def add(self, text: str) -> None:
         self.digits.append(re.sub(r"\D", "", text))
-        self.emails.update(email.casefold() for email in _EMAIL.findall(text))
+        self.emails.update(email.casefold() for email in heard_emails(text))
         self.words.update(word.casefold() for word in re.findall(r"[A-Za-z][a-z'-]*", text))
 
     def invented(self, line: str) -> list[str]:
         """The values ``line`` states that none of the known texts holds."""
-        out = [email for email in _EMAIL.findall(line) if email.casefold() not in self.emails]
-        rest = _EMAIL.sub(" ", line)
+        emails = heard_emails(line)
+        out = [email for email in emails if email.casefold() not in self.emails]
+        rest = line
+        for email in emails:  # its digits and name are the email's, not values of their own
+            rest = rest.replace(email, " ")
         for run in _DIGITS.findall(rest):
             digits = re.sub(r"\D", "", run)
             if len(digits) >= 2 and not any(digits in known for known in self.digits):
