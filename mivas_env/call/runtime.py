@@ -56,13 +56,6 @@ def desk_slots(industry_name: str, node: str) -> frozenset[str]:
                      if prop.x_slot is not None)
 
 
-@cache
-def spoken_keywords(industry_name: str) -> dict[str, tuple[str, ...]]:
-    """The slot keywords as a recogniser prints them ("dob" stays, "order #" -> "order number")."""
-    return {slot: tuple(dict.fromkeys(spoken(k) for k in keywords if spoken(k)))
-            for slot, keywords in slot_keywords(industry_name).items()}
-
-
 def with_acronyms(heard: str) -> str:
     """A heard line, then (as a second sentence) the same line with its spelled letter runs
     joined ("u p s" -> "ups", "z i p code" -> "zip code"), so a caller's phrase or keyword
@@ -146,14 +139,14 @@ class CallSession:
         locked = {tool: frozenset(c.index for c in compiled.calls
                                   if c.name == tool and c.ok is not False)
                   for tool in goal_tools}
-        spec, keywords = self.task.caller, slot_keywords(name)
-        if self.caller_hears_spoken:
-            spec, keywords = spoken_caller(spec), spoken_keywords(name)
+        # the understanding reads spoken and written lines alike; the goal's and reactions'
+        # phrases are matched in the form the caller hears
+        spec = spoken_caller(self.task.caller) if self.caller_hears_spoken else self.task.caller
         self.node = self.industry.entry_node
         # A caller with behaviours (a generated level above 0) plays them; else the plain one.
         kind = BehavingCaller if spec.behaviours else ScriptedCaller
         self.scripted = kind(
-            spec, keywords, self.seed, industry_understanding(name),
+            spec, slot_keywords(name), self.seed, industry_understanding(name),
             check=partial(locked_matches, compiled), locked=locked,
             desk_slots=desk_slots(name, self.node))
         self.caller = (self.scripted if self.llm_caller is None
