@@ -52,7 +52,9 @@ MEANS: dict[str, dict[str, list[str]]] = {
         "office": ["@office", "manhattan|newark", "where ~@want|~@consultation|~meet|~best|~works"],
         "consultation_date": ["@when ~@consultation", "@when ~@want|~would|~will|~could|~can|~good|~works"],
         "consultation_time": ["@time ~@want|~@consultation", "what|which @time",
-                              "morning|afternoon ~@want"],
+                              "morning|afternoon ~@want",
+                              "day_and_time|date_and_time|day_or_time|date_or_time|day_time"
+                              "|days_and_times !"],
         "document_type": ["@document", "@document ~@kind|~what|~which|~any",
                           "what_documents|which_documents|what_docs|any_documents|what_paperwork"
                           "|what_documentation|what_papers !"],

@@ -187,6 +187,31 @@ def test_the_same_seed_gives_the_same_replies_across_processes() -> None:
     assert len(runs) == 1
 
 
+READ_EVERY_LINE = """
+import hashlib, json, pathlib
+from mivas_env.caller.understanding import industry_understanding
+digest = hashlib.sha256()
+for path in sorted(pathlib.Path("tests/fixtures/agent_lines").glob("*.jsonl")):
+    understanding = industry_understanding(path.stem)
+    for row in map(json.loads, path.read_text().splitlines()):
+        for known in ((), tuple(understanding.order)):
+            r = understanding.read(row["text"], last_asked=[row["after"]] if row["after"] else [],
+                                   desk=list(row["slots"]), known=known)
+            digest.update(repr((r.asked, sorted(r.negated), r.mentioned, sorted(r.acts),
+                                r.unplaced_request, r.unknown_request)).encode())
+print(digest.hexdigest())
+"""
+
+
+def test_every_corpus_line_is_read_alike_whatever_the_process_hash_seed() -> None:
+    # Slot meanings are sets of cues: a reading that followed a set's iteration order would
+    # change with PYTHONHASHSEED (it did, for "Best days and times?", before the fix).
+    runs = {subprocess.run([sys.executable, "-c", READ_EVERY_LINE], capture_output=True,
+                           text=True, check=True, env={"PYTHONHASHSEED": str(seed), "PATH": ""},
+                           cwd=ROOT).stdout for seed in (1, 3, 4)}
+    assert len(runs) == 1
+
+
 def test_the_learned_fallback_is_data_retrained_byte_for_byte() -> None:
     for industry in ("healthcare", "legal", "customer_support"):
         data = json.loads((tasks_dir() / industry / MODEL_FILE).read_text())

@@ -87,6 +87,7 @@ class Match:
     positions: frozenset[int]
     first: int
     covered: int = 0  # words of the sentence the reading rests on, qualifiers included
+    gap: int = 0  # words between its parts: "telephone number" 0, "number ... the order" 4
 
 
 def _phrase_stems(phrase: str) -> tuple[str, ...]:
@@ -305,13 +306,14 @@ class Understanding:
                 best[match.slot] = Match(match.slot, max(match.weight, old.weight),
                                          old.positions | match.positions,
                                          min(old.first, match.first),
-                                         max(old.covered, match.covered))
+                                         max(old.covered, match.covered),
+                                         min(old.gap, match.gap))
 
         wh = next((word for word in stems if word in QUESTION_WORDS), None)
 
-        def rank(match: Match) -> tuple[float, bool, bool, int, int, bool, bool, int]:
+        def rank(match: Match) -> tuple[float, bool, bool, int, int, int, bool, bool, int]:
             return (-match.weight, wh not in self.answers.get(match.slot, ()),
-                    match.slot not in known, -match.covered,
+                    match.slot not in known, -match.covered, match.gap,
                     -len(match.positions), match.slot not in last_asked, match.slot not in desk,
                     self.order.get(match.slot, 0))
 
@@ -377,7 +379,8 @@ def _place(pattern: Pattern, found: Found, clauses: Sequence[int],
         if loose and not claims:
             continue
         cues = found.cues if claims else found.every
-        spans = [span for cue in group if cue in cues for span in cues[cue]]
+        # sorted: a group is a set, and its order must not depend on the process's hash seed
+        spans = sorted({span for cue in group if cue in cues for span in cues[cue]})
         if spans:
             options.append((claims, spans))
     if not options or not options[0][0]:
@@ -420,7 +423,8 @@ def _place(pattern: Pattern, found: Found, clauses: Sequence[int],
                 grew = True
     extra = sum(b - a - 1 for a, b in claimed) * 0.25
     weight = (1.0 if loose else pattern.weight) + extra
-    return Match(pattern.slot, weight, frozenset(positions), min(positions), best[0])
+    return Match(pattern.slot, weight, frozenset(positions), min(positions), best[0],
+                 best[1] - best[0])
 
 
 def _coordinated(chosen: list[Match], stems: Sequence[str],
