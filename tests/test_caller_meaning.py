@@ -255,3 +255,30 @@ def test_a_number_read_back_digit_by_digit_is_confirmed_and_a_wrong_year_correct
     assert year is not None
     wrong = fact.replace(year.group(1), str(int(year.group(1)) + 200))
     assert legal.respond(f"Just to confirm, that was {wrong}?").text.startswith(("No", "Not"))
+
+
+def test_a_question_that_opens_with_got_asks_for_the_slot() -> None:
+    assert asked("customer_support", "Got the order number?") == ["order_id"]
+    assert asked("customer_support", "Have you got your order number handy?") == ["order_id"]
+    # said of the agent, "got" still waves the slot off
+    assert asked("customer_support", "Got your order number, thanks. And the ZIP?") == ["zip"]
+
+
+def test_confirm_your_value_before_it_was_given_is_a_request_not_a_read_back() -> None:
+    # "email" is one letter from "gmail": no garbled read-back of a value never said
+    shopper = caller("customer_support/C2-E1")
+    email = shopper.spec.facts["email"]
+    reply = shopper.respond("Please confirm your account email address.").text
+    assert email.split("@")[0] in reply and not reply.startswith(("No", "Not quite"))
+
+
+def test_two_groups_of_a_reading_met_by_the_same_words_are_met_once() -> None:
+    # "whose name" is a recipient phrase and a name: it is not both groups of "@recipient @name"
+    assert asked("customer_support", "Whose name is the account in?") == ["full_name"]
+
+
+def test_a_tighter_reading_wins_a_tie() -> None:
+    # "telephone number" holds together; "number ... for the order" is spread over six words
+    assert industry_understanding("customer_support").read(
+        "what telephone number did you use for the order?", desk=["order_id"],
+        known=["phone", "order_id"]).asked == ["phone"]

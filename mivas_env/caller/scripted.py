@@ -393,7 +393,9 @@ class ScriptedCaller:
             parts = value_units(self.spec.facts[slot], names_only=True)
             hits = [part for part in parts if _part_in(part, units)]
             near = [part for part in parts if _near(part, units)]
-            if hits or (near and order == 0):  # a garbled read-back of the last answer
+            # a garbled read-back of the last answer (only of one given: "email" is near
+            # "gmail", but "please confirm your email" before it is said reads nothing back)
+            if hits or (near and order == 0 and slot in self.last_told):
                 scored.append((-len(hits) / len(parts), order, slot, parts))
         if not scored:
             return None

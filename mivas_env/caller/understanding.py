@@ -245,7 +245,7 @@ class Understanding:
         if asking and any(asks(m) for m in chosen):
             # "Dates matter for deadlines, so when did this happen?": only the clause that asks
             chosen = [m for m in chosen if asks(m)]
-        negated = self._negated(stems, chosen)
+        negated = self._negated(stems, chosen, sentence.question)
         reading.negated.update(negated)
         for match in chosen:
             if match.slot not in negated and match.slot not in reading.asked:
@@ -328,9 +328,11 @@ class Understanding:
             taken |= match.positions | {min(match.positions) - 1, max(match.positions) + 1}
         return sorted(kept, key=lambda m: m.first)
 
-    def _negated(self, stems: Sequence[str], chosen: list[Match]) -> set[str]:
+    def _negated(self, stems: Sequence[str], chosen: list[Match], question: bool) -> set[str]:
         """Slots the sentence says are not needed: after a negation in the same clause
-        ("no need for your phone"), or named and then waved off ("your phone can wait")."""
+        ("no need for your phone"), or named and then waved off ("your phone can wait"). In a
+        question, "got" asks ("Got the order number?", "Have you got your card?"): it says
+        the agent has the value only after "I" or "we" ("We've got your phone")."""
         if not chosen:
             return set()
         negated = {m.slot for m in chosen if _negated_before(stems, m.first)}
@@ -340,6 +342,9 @@ class Understanding:
         breaks = [i for i, word in enumerate(stems) if word in CLAUSE_BREAKS]
         for cue, spans in found.items():
             for start, end in spans:
+                if question and stems[start] == "got" and (
+                        start == 0 or stems[start - 1] not in ("i", "we", "have", "'ve")):
+                    continue
                 if cue == "before":  # the negation covers what follows, to the clause's end
                     stop = min([b for b in breaks if b >= end] + [len(stems)])
                     negated |= {m.slot for m in chosen if start <= m.first < stop}
@@ -396,8 +401,10 @@ def _place(pattern: Pattern, found: Found, clauses: Sequence[int],
                 spans = [s for s in spans if clauses[s[0]] == clause]
                 if not spans:
                     break
-            free = [s for s in spans if not _spans_overlap(s, chosen)] or spans
-            chosen.append(min(free, key=lambda s: (abs(s[0] - anchor[0]), s[0] - s[1])))
+            free = [s for s in spans if not _spans_overlap(s, chosen)]
+            if not free and claims:
+                break  # two groups of a reading met by the same words are met once
+            chosen.append(min(free or spans, key=lambda s: (abs(s[0] - anchor[0]), s[0] - s[1])))
         if len(chosen) < len(options):
             continue
         covered = sum(b - a for a, b in chosen)
@@ -479,15 +486,6 @@ def _negated_before(stems: Sequence[str], first: int) -> bool:
     if before and before[-1] in DETERMINERS:
         before = before[:-1]
     return bool(before) and before[-1] in ("no", "not", "without", "never")
-
-
-
-
-
-
-
-
-
 
 
 # --- compiling an industry's meanings --------------------------------------------------------
