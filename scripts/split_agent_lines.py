@@ -1,7 +1,8 @@
 """Split the agent-line corpus (``tests/fixtures/agent_lines/<industry>.jsonl``) into dev and test.
 
-``test`` is the held-out set: lines whose id holds ``-ho-``, written later by another author
-who read neither these lines nor the caller's recogniser, and never read while tuning it.
+``test`` is the held-out set: lines whose id holds ``-ho-`` or ``-ho2-``, each set written by
+another author who read neither the other lines nor the caller's recogniser, and never read
+while tuning it.
 Every other line is ``dev`` (tuning). (The first corpus was split half and half; its test
 half was read while tuning, so it became dev, and the held-out set was written to replace it.)
 The split depends only on the ids, so running the script again changes no byte; lines keep
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -31,10 +33,14 @@ def group_key(row: dict[str, Any]) -> str:
 
 def split_rows(industry: str, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """``rows`` with ``split`` set: ``test`` for the held-out lines (``-ho-`` ids), else ``dev``."""
-    return [{**row, "split": "test" if HELD_OUT in row["id"] else "dev"} for row in rows]
+    return [{**row, "split": "test" if held_out(row["id"]) else "dev"} for row in rows]
 
 
-HELD_OUT = "-ho-"
+HELD_OUT = re.compile(r"-ho\d*-")  # -ho- (the first held-out set), -ho2- (the second)
+
+
+def held_out(line_id: str) -> bool:
+    return HELD_OUT.search(line_id) is not None
 
 
 def render(rows: list[dict[str, Any]]) -> str:
