@@ -380,7 +380,8 @@ FILLERS = _set(
 NEGATIONS: tuple[tuple[str, ...], ...] = tuple(tuple(p.split()) for p in (
     "no need", "do not need", "does not need", "will not need", "no longer need", "not need",
     "not necessary", "not needed", "need not", "unnecessary", "never mind", "nevermind", "skip",
-    "forget", "without", "do not give", "do not tell", "do not say", "do not share",
+    "forget", "without", "do not contact", "do not call", "do not talk to", "do not speak to",
+    "do not speak with", "do not reach out to", "avoid", "do not give", "do not tell", "do not say", "do not share",
     "do not provide", "do not bother", "do not worry", "do not read", "do not spell",
     "do not repeat", "no need to", "not required", "not going to need", "not ask",
     "we are not going to need", "we will not need", "i will not need", "not asking",
@@ -463,6 +464,8 @@ DECOYS: tuple[str, ...] = (
     "maiden name", "mother maiden name", "social security", "social security number", "ssn",
     "claim number", "case number", "docket number", "docket", "court", "courthouse",
     "previous attorney", "previous lawyer", "prior attorney", "prior lawyer", "attorney firm",
+    "lawyer before", "attorney before", "worked with a lawyer", "worked with an attorney",
+    "had a lawyer", "had an attorney", "hired a lawyer", "hired an attorney",
     "law firm you used", "driver license", "drivers license", "license number",
     "license plate", "plate number", "passport", "passport number", "password", "pin",
     "security question", "security answer", "reference from our letter", "letter reference",
@@ -489,4 +492,8 @@ NEUTRAL: tuple[str, ...] = (
     "in the meantime", "for the time being", "have a good day", "have a great day",
     "have a nice day", "take your time", "thank you for your time", "thanks for your time",
     "for your time", "same time", "at the same time", "any time", "anytime", "all the time",
-    "time to time", "on time", "in time", "this time", "last time", "next time")
+    "time to time", "on time", "in time", "this time", "last time", "next time",
+    "good morning", "good afternoon", "good evening", "over the phone", "on the phone",
+    "by phone", "referred by", "another client", "other client", "existing client",
+    "current client", "reach us", "you have reached", "call you back in", "call you back if",
+    "call you back later", "call you right back")

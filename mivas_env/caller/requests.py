@@ -33,6 +33,25 @@ def after_markers(sentence: Sentence) -> tuple[str, ...]:
     return words[i:]
 
 
+# Request verbs the agent uses of its own doing ("I can't give medical advice", "I'll tell the
+# attorney"): after "I" or "we" (with no "you" between) they ask the caller for nothing.
+DOINGS = frozenset("tell give gimme provide confirm spell pick choose select verify share read "
+                   "say repeat".split())
+
+
+def requests_in(words: Sequence[str]) -> bool:
+    """Whether ``words`` (a sentence or a clause) hold a request word that asks the caller."""
+    speaker = False  # an "I" or "we" seen, with no "you" since
+    for word in words:
+        if word in ("i", "we"):
+            speaker = True
+        elif word in ("you", "your"):
+            speaker = False
+        elif word in REQUEST_WORDS and not (speaker and word in DOINGS):
+            return True
+    return False
+
+
 def is_request(sentence: Sentence) -> bool:
     if sentence.question:
         return True
@@ -41,7 +60,7 @@ def is_request(sentence: Sentence) -> bool:
             content[0] in ("any", "anything")
             or (len(content) > 1 and content[1] in SUBJECTS)):  # "have you", not "have a day"
         return True
-    return any(word in REQUEST_WORDS for word in sentence.words)
+    return requests_in(sentence.words)
 
 
 def strong_request(sentence: Sentence) -> bool:
@@ -102,7 +121,7 @@ def asking_clauses(sentence: Sentence, chosen: Sequence[Match],
         while lead < len(words) and words[lead] in MARKERS:
             lead += 1
         content = words[lead:]
-        if (any(w in REQUEST_WORDS for w in words)
+        if (requests_in(words)
                 or any(start <= a < end for a, _ in request_spans)
                 or (content and content[0] in QUESTION_START and len(content) > 1
                     and content[1] in SUBJECTS)
