@@ -7,6 +7,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -215,7 +216,7 @@ def test_every_corpus_line_is_read_alike_whatever_the_process_hash_seed() -> Non
 def test_the_learned_fallback_is_data_retrained_byte_for_byte() -> None:
     for industry in ("healthcare", "legal", "customer_support"):
         data = json.loads((tasks_dir() / industry / MODEL_FILE).read_text())
-        assert set(data) == {"margin", "lines", "counts"}
+        assert set(data) == {"margin", "override", "veto", "lines", "counts"}
         SlotModel.from_json(data)
     result = subprocess.run([sys.executable, "scripts/train_caller_model.py", "--check"],
                             cwd=ROOT, capture_output=True, text=True)
@@ -282,3 +283,43 @@ def test_a_tighter_reading_wins_a_tie() -> None:
     assert industry_understanding("customer_support").read(
         "what telephone number did you use for the order?", desk=["order_id"],
         known=["phone", "order_id"]).asked == ["phone"]
+
+
+def _with_model(examples: list[tuple[str, str]], **thresholds: float) -> Any:
+    from mivas_env.caller.model import text_features
+    from mivas_env.caller.understanding import compile_understanding
+    understanding = compile_understanding({"phone": ((), ["@phone"], None),
+                                           "date_of_birth": ((), ["@birth"], None)})
+    understanding.model = SlotModel.train(
+        [(label, text_features(text, lambda s: understanding.lexicon.find(s).every))
+         for label, text in examples], **thresholds)
+    return understanding
+
+
+TRAINING = [("phone", "what number can we reach you at"), ("phone", "best callback number"),
+            ("date_of_birth", "when were you born"), ("date_of_birth", "your birthday please"),
+            ("date_of_birth", "when is your birthday"), ("_none", "how did you hear about us"),
+            ("_none", "is this a good time"), ("_none", "how was your weekend")]
+
+
+def test_the_learned_second_opinion_replaces_the_rules_slot_only_when_sure() -> None:
+    line = "what number is your birthday on"  # the rules read the phone ("what number")
+    sure = _with_model(TRAINING, override=0.5, veto=float("inf"))
+    assert sure.read(line).asked == ["date_of_birth"]
+    unsure = _with_model(TRAINING, override=1e9, veto=float("inf"))
+    assert unsure.read(line).asked == ["phone"]
+
+
+def test_the_learned_second_opinion_drops_a_slot_when_sure_the_line_asks_nothing() -> None:
+    line = "how was your weekend with the new phone?"
+    assert _with_model(TRAINING, veto=1e9).read(line).asked == ["phone"]
+    reading = _with_model(TRAINING, override=float("inf"), veto=0.5).read(line)
+    assert reading.asked == [] and reading.unplaced_request  # the caller asks what is meant
+
+
+def test_the_learned_second_opinion_never_names_a_slot_the_line_waves_off_or_mentions() -> None:
+    sure = _with_model(TRAINING, override=0.5, veto=0.5)
+    assert sure.read("no need for your birthday, what number can we reach you at?").asked == [
+        "phone"]
+    assert sure.read("i can look it up without your birthday. what number can we reach you "
+                     "at?").asked == ["phone"]

@@ -39,7 +39,7 @@ from mivas_env.caller.lexicon import (
     NEUTRAL,
     PREPOSITIONS,
 )
-from mivas_env.caller.model import SlotModel, load_model
+from mivas_env.caller.model import SlotModel, features, load_model
 from mivas_env.caller.requests import (
     SHORT,
     asking_clauses,
@@ -193,11 +193,36 @@ class Understanding:
               known: Collection[str]) -> Reading:
         reading = Reading()
         before: set[str] = set()
+        feats: list[str] = []  # the line's features, for the learned second opinion
         for sentence in sentences(line[:MAX_READ_CHARS]):
             found = self.lexicon.find(sentence.stems)
+            feats += features(sentence.stems, found.every)
             self._read_sentence(sentence, found, before, reading, last_asked, desk, known)
             before.update(cue for cue in found.every if cue.startswith("@"))  # concepts only
+        self._second_opinion(reading, feats, last_asked)
         return reading
+
+    def _second_opinion(self, reading: Reading, feats: list[str],
+                        last_asked: Sequence[str]) -> None:
+        """The learned model on a line the rules read as asking one slot, not by context (the
+        slot asked last), not a read-back or a spelling request, with no slot waved off and
+        nothing asked that no slot covers: a slot it is sure of replaces the rules' one; "asks
+        for nothing", when it is sure of it, drops it."""
+        model = self.model
+        if (model is None or len(reading.asked) != 1 or reading.asked[0] in last_asked
+                or reading.acts & {"readback", "spell"} or reading.negated
+                or reading.unknown_request):
+            return
+        # not a slot the line names outside its request ("I can look it up without your date
+        # of birth; what's your phone number?")
+        slots = [slot for slot in self.order if slot not in reading.mentioned]
+        slot = model.judge(reading.asked[0], *model.best(feats), slots)
+        if slot is None:  # a request, but for none of the caller's facts: it asks what is meant
+            reading.mentioned.extend(reading.asked)
+            reading.asked.clear()
+            reading.unplaced_request = True
+        else:
+            reading.asked[0] = slot
 
     def _read_sentence(self, sentence: Sentence, found: Found, before: set[str],
                        reading: Reading, last_asked: Sequence[str], desk: Collection[str],
@@ -220,7 +245,7 @@ class Understanding:
         if not matches and request and last_asked:
             matches = self._elliptical(found.every, last_asked)
         if not matches and request and self.model is not None:
-            slot = self.model.predict(stems)  # the learned fallback, when it is sure
+            slot = self.model.predict(features(stems, found.every))  # when it is sure
             if slot is not None and slot in self.order:
                 words = frozenset(i for i, word in enumerate(stems) if word != ",")
                 matches = [Match(slot, 0.5, words, min(words, default=0))]
