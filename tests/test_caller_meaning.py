@@ -323,3 +323,13 @@ def test_the_learned_second_opinion_never_names_a_slot_the_line_waves_off_or_men
         "phone"]
     assert sure.read("i can look it up without your birthday. what number can we reach you "
                      "at?").asked == ["phone"]
+
+
+def test_a_choice_asked_after_the_options_is_placed_by_the_whole_line() -> None:
+    # the question names no slot; the sentence before it offers the offices
+    assert asked("legal", "We have offices in Manhattan and Newark. Which suits you?") == [
+        "office"]
+
+
+def test_its_name_after_a_question_about_someone_asks_for_that_one_not_the_callers_name() -> None:
+    assert asked("legal", "Is there a company involved? What's its name?") == ["opposing_party"]

@@ -209,6 +209,14 @@ class Understanding:
         nothing asked that no slot covers: a slot it is sure of replaces the rules' one; "asks
         for nothing", when it is sure of it, drops it."""
         model = self.model
+        if model is not None and not reading.asked and reading.unplaced_request:
+            # "We have offices in New York and New Jersey. Which suits you?": the question is
+            # placed by the whole line, not by its last sentence alone
+            slot = model.predict(feats)
+            if slot is not None and slot in self.order and slot not in reading.negated:
+                reading.asked.append(slot)
+                reading.unplaced_request = False
+            return
         if (model is None or len(reading.asked) != 1 or reading.asked[0] in last_asked
                 or reading.acts & {"readback", "spell"} or reading.negated
                 or reading.unknown_request):
@@ -270,6 +278,8 @@ class Understanding:
         if asking and any(asks(m) for m in chosen):
             # "Dates matter for deadlines, so when did this happen?": only the clause that asks
             chosen = [m for m in chosen if asks(m)]
+        if reading.asked:  # "Is there a company involved? What's its name?": the one asked
+            chosen = [m for m in chosen if not m.positions <= _someone_elses_name(stems)]
         negated = self._negated(stems, chosen, sentence.question)
         reading.negated.update(negated)
         for match in chosen:
@@ -503,6 +513,24 @@ COORDINATORS = frozenset(["and", "or", ",", "plus", "also", "then", "as", "toget
 
 def _spans_overlap(span: tuple[int, int], spans: list[tuple[int, int]]) -> bool:
     return any(span[0] < b and a < span[1] for a, b in spans)
+
+
+POSSESSIVES = frozenset(["its", "their", "his", "her"])
+NAME_WORDS = frozenset(["full", "legal", "first", "last", "and", "name", "names"])
+
+
+def _someone_elses_name(stems: Sequence[str]) -> frozenset[int]:
+    """The positions of "its name", "their full name", "his first and last name": a name that
+    belongs to someone a sentence before named, not to the caller."""
+    out: set[int] = set()
+    for i, word in enumerate(stems):
+        if word in POSSESSIVES:
+            j = i + 1
+            while j < len(stems) and stems[j] in NAME_WORDS:
+                j += 1
+            if j > i + 1 and stems[j - 1] in ("name", "names"):
+                out.update(range(i, j))
+    return frozenset(out)
 
 
 def _negated_before(stems: Sequence[str], first: int) -> bool:
