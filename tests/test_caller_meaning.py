@@ -333,3 +333,29 @@ def test_a_choice_asked_after_the_options_is_placed_by_the_whole_line() -> None:
 
 def test_its_name_after_a_question_about_someone_asks_for_that_one_not_the_callers_name() -> None:
     assert asked("legal", "Is there a company involved? What's its name?") == ["opposing_party"]
+
+
+def test_the_name_of_a_thing_is_not_the_callers_name() -> None:
+    assert asked("customer_support", "What's the name of the city?") == ["new_address_city"]
+    assert asked("healthcare", "What is the name of the patient?") == ["full_name"]
+
+
+def with_email(email: str) -> ScriptedCaller:
+    task = find_task("customer_support/C2-E1")
+    spec = task.caller.model_copy(update={"facts": {**task.caller.facts, "email": email}})
+    return ScriptedCaller(spec, slot_keywords(task.industry), 0,
+                          industry_understanding(task.industry))
+
+
+def test_an_email_read_back_with_a_short_domain_is_confirmed() -> None:
+    shopper = with_email("lhawe@proton.me")
+    shopper.respond("What's the email on the account?")
+    reply = shopper.respond("Let me read that back: L-H-A-W-E at proton dot me. Is that right?")
+    assert reply.text.startswith(("Yes", "That's")), reply.text
+
+
+def test_a_two_letter_word_is_no_garbled_read_back() -> None:
+    # "me" (of proton.me) is one letter from "de" in "order": not a read-back of the email
+    shopper = with_email("lhawe@proton.me")
+    shopper.respond("What's the email on the account?")
+    assert "10137" in shopper.respond("Could you confirm the order number?").text

@@ -67,19 +67,22 @@ class SlotModel:
         return cls(dict(lines), {k: dict(v) for k, v in counts.items()}, margin, override, veto)
 
     def __post_init__(self) -> None:
+        # log-probabilities computed once (add-one smoothing): scoring is a lookup a feature
         vocabulary = {f for counts in self.counts.values() for f in counts}
         total = sum(self.lines.values())
-        object.__setattr__(self, "_prior", {c: math.log(n / total) for c, n in self.lines.items()})
-        object.__setattr__(self, "_denominator", {
-            c: math.log(sum(counts.values()) + len(vocabulary) + 1)
-            for c, counts in self.counts.items()})
+        prior = {c: math.log(n / total) for c, n in self.lines.items()}
+        unseen = {c: -math.log(sum(self.counts.get(c, {}).values()) + len(vocabulary) + 1)
+                  for c in self.lines}
+        logp = {c: {f: math.log(n + 1) + unseen[c] for f, n in self.counts.get(c, {}).items()}
+                for c in self.lines}
+        object.__setattr__(self, "_tables", [(c, prior[c], unseen[c], logp[c])
+                                             for c in self.lines])
 
     def scores(self, feats: Sequence[str]) -> dict[str, float]:
-        prior: dict[str, float] = self._prior  # type: ignore[attr-defined]
-        denominator: dict[str, float] = self._denominator  # type: ignore[attr-defined]
-        return {c: prior[c] + sum(math.log(self.counts[c].get(f, 0) + 1) - denominator[c]
-                                  for f in feats)
-                for c in self.lines}
+        tables: list[tuple[str, float, float, dict[str, float]]] = \
+            self._tables  # type: ignore[attr-defined]
+        return {c: prior + sum(logp.get(f, unseen) for f in feats)
+                for c, prior, unseen, logp in tables}
 
     def best(self, feats: Sequence[str]) -> tuple[str, float]:
         """The likeliest class and its margin over the runner-up (0 without features)."""

@@ -502,8 +502,9 @@ def value_units(text: str, names_only: bool = False) -> list[str]:
             continue  # "O, apostrophe, B-R-I-E-N" is one word
         else:
             flush()
-            if word not in _COMMON and not (names_only and not _is_name_word(word, text)
-                                             and _kind(word) == "word"):
+            after_dot = i > 0 and words[i - 1] == "dot"  # "proton dot me": a domain, said
+            if (word not in _COMMON or after_dot) and not (
+                    names_only and not _is_name_word(word, text) and _kind(word) == "word"):
                 units.append(word.replace("'", ""))
     flush()
     return units
@@ -521,8 +522,11 @@ def _part_in(part: str, units: list[str]) -> bool:
 
 
 def _near(part: str, units: list[str]) -> bool:
-    """Whether the line says something close to ``part``: a misheard or mistyped version."""
+    """Whether the line says something close to ``part``: a misheard or mistyped version (a
+    word of two letters is close to too much to tell: "me" is one letter from "de" in "order")."""
     kind = _kind(part)
+    if kind == "word" and len(part) < 3:
+        return False
     for unit in units:
         if kind != _kind(unit):
             continue

@@ -242,7 +242,8 @@ class Understanding:
             reading.acts.add("readback")  # "..., correct?", "March 10, right?"
         request = "request" in acts.cues or is_request(sentence)
         context = {"^" + self.topics[s] for s in last_asked if s in self.topics} | before
-        matches = self._matches(found, context, sentence.clauses)
+        matches = [m for m in self._matches(found, context, sentence.clauses)
+                   if not _name_of_a_thing(stems, m.positions)]
         if sum(w not in FILLERS and w not in MARKERS for w in sentence.words) <= SHORT:
             # "Time?", "Name and number?", "And your date of birth": a bare noun phrase
             strict = {m.slot for m in matches}
@@ -513,6 +514,22 @@ COORDINATORS = frozenset(["and", "or", ",", "plus", "also", "then", "as", "toget
 
 def _spans_overlap(span: tuple[int, int], spans: list[tuple[int, int]]) -> bool:
     return any(span[0] < b and a < span[1] for a, b in spans)
+
+
+PEOPLE = frozenset(["patient", "person", "caller", "account", "holder", "client", "recipient",
+                    "you", "yourself", "policyholder", "member", "subscriber", "cardholder",
+                    "child", "patients", "people"])
+
+
+def _name_of_a_thing(stems: Sequence[str], positions: frozenset[int]) -> bool:
+    """A reading that rests on "name" alone in "the name of the city": the phrase names the
+    city, not a person (but "the name of the patient" is a person's)."""
+    if not positions or not all(stems[i] in ("name", "names") for i in positions):
+        return False
+    after = stems[max(positions) + 1:max(positions) + 5]
+    if not after or after[0] != "of":
+        return False
+    return not any(word in PEOPLE for word in after[1:])
 
 
 POSSESSIVES = frozenset(["its", "their", "his", "her"])
