@@ -64,7 +64,7 @@ MEANS: dict[str, dict[str, list[str]]] = {
     "customer_support": {
         "full_name": ["@name", "@name ~@account"],
         "zip": ["@zip", "@zip ~@account"],
-        "email": ["@email", "@email ~@account"],
+        "email": ["@email", "@email ~@account", "address ~@email"],
         "phone": ["@phone", "@number ~@phone", "@phone ~@account", "@number ~@account"],
         "order_id": ["order_number|order_id|order_no|confirmation_number|reference_number"
                      "|order_reference|which_order|what_order|order_code|order_confirmation",

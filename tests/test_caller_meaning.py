@@ -359,3 +359,16 @@ def test_a_two_letter_word_is_no_garbled_read_back() -> None:
     shopper = with_email("lhawe@proton.me")
     shopper.respond("What's the email on the account?")
     assert "10137" in shopper.respond("Could you confirm the order number?").text
+
+
+def test_a_sentence_naming_your_value_without_a_verb_is_a_request() -> None:
+    assert asked("customer_support", "Great, I can help with that. First, your full name as it "
+                 "appears on the account.") == ["full_name"]
+    assert asked("customer_support", "Your order has shipped.") == []
+
+
+def test_the_address_after_a_word_about_email_is_the_email_address() -> None:
+    assert asked("customer_support", "I'm sorry for the hassle. Let me find you by email. "
+                 "What's the address?") == ["email"]
+    assert asked("customer_support", "Thanks for the email. What's the new address?") == [
+        "new_address_line1"]

@@ -52,10 +52,32 @@ def requests_in(words: Sequence[str]) -> bool:
     return False
 
 
+# Verbs that make a sentence opening with "your" a statement ("Your order has shipped"), as
+# far as its main clause goes (up to a subordinator: "as it appears on the account").
+STATEMENT_VERBS = frozenset("is are was were has have had will would can could should did do does "
+                            "been be being went got came sent left took made said".split())
+SUBORDINATORS = frozenset("as that which who so if when because since while".split())
+
+
+def names_a_value(content: Sequence[str]) -> bool:
+    """"First, your full name as it appears on the account.": a sentence opening with "your"
+    whose main clause has no verb is a request for what it names."""
+    if not content or content[0] != "your":
+        return False
+    for word in content[1:]:
+        if word in SUBORDINATORS:
+            break
+        if word in STATEMENT_VERBS or (len(word) > 4 and word.endswith("ed")):
+            return False
+    return True
+
+
 def is_request(sentence: Sentence) -> bool:
     if sentence.question:
         return True
     content = after_markers(sentence)
+    if names_a_value(content):
+        return True
     if content and content[0] in QUESTION_START and (
             content[0] in ("any", "anything")
             or (len(content) > 1 and content[1] in SUBJECTS)):  # "have you", not "have a day"
