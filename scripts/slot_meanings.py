@@ -21,7 +21,8 @@ MEANS: dict[str, dict[str, list[str]]] = {
         "visit_type": ["@kind @visit", "what_brings_you|what_brings_you_in",
                        "follow_up|physical|sick_visit|new_patient_visit|annual_physical|checkup",
                        "@kind ~@come_in", "@purpose"],
-        "preferred_date": ["@when ~@come_in", "@when ~@want", "@when ~@visit"],
+        "preferred_date": ["@when ~@come_in", "@when ~@want", "@when ~@visit",
+                           "@when ~@particular"],
         "appointment_time": ["@time ~@want", "what|which @time", "@time ~@visit",
                              "which_one|one_of_those|which_of_those|which_of_these|any_of_those"
                              "|any_of_these|which ~@time|~open|~available",
@@ -50,7 +51,8 @@ MEANS: dict[str, dict[str, list[str]]] = {
         "attorney": ["@attorney", "@attorney ~@particular|~@want", "@attorney @name"],
         "message": ["@message"],
         "office": ["@office", "manhattan|newark", "where ~@want|~@consultation|~meet|~best|~works"],
-        "consultation_date": ["@when ~@consultation", "@when ~@want|~would|~will|~could|~can|~good|~works"],
+        "consultation_date": ["@when ~@consultation",
+                              "@when ~@want|~would|~will|~could|~can|~good|~works|~@particular"],
         "consultation_time": ["@time ~@want|~@consultation", "what|which @time",
                               "morning|afternoon ~@want",
                               "day_and_time|date_and_time|day_or_time|date_or_time|day_time"

@@ -372,3 +372,14 @@ def test_the_address_after_a_word_about_email_is_the_email_address() -> None:
                  "What's the address?") == ["email"]
     assert asked("customer_support", "Thanks for the email. What's the new address?") == [
         "new_address_line1"]
+
+
+def test_what_was_it_asks_for_what_the_line_named_before() -> None:
+    assert asked("legal", "Let me note the date of the incident. What was it?") == [
+        "incident_date"]
+
+
+def test_their_name_in_a_question_about_someone_else_is_that_ones_name() -> None:
+    assert asked("legal", "Who was the other driver, if you know their name?") == [
+        "opposing_party"]
+    assert asked("healthcare", "Who's the appointment for? What's their name?") == ["full_name"]

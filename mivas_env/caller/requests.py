@@ -99,6 +99,14 @@ def strong_request(sentence: Sentence) -> bool:
     return second_person and (sentence.question or opener)
 
 
+def refers_back(sentence: Sentence) -> bool:
+    """"What was it?", "Which one?", "And what's that?": a question about something the line
+    named before it."""
+    content = after_markers(sentence)
+    return (bool(content) and content[0] in ("what", "which", "when", "where", "who")
+            and any(w in ("it", "that", "this", "one", "ones", "those", "them") for w in content))
+
+
 def clause_spans(sentence: Sentence) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     start = 0

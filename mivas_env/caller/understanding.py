@@ -45,6 +45,7 @@ from mivas_env.caller.requests import (
     asking_clauses,
     bare_clauses,
     is_request,
+    refers_back,
     strong_request,
 )
 from mivas_env.caller.words import Sentence, sentences
@@ -187,7 +188,8 @@ class Understanding:
         else:
             self._cache[key] = self._cache.pop(key)  # most recently used last
         return Reading(list(cached.asked), set(cached.negated), list(cached.mentioned),
-                       set(cached.acts), cached.unplaced_request, cached.unknown_request)
+                       set(cached.acts), cached.unplaced_request, cached.unknown_request,
+                       cached.refers_back)
 
     def _read(self, line: str, last_asked: Sequence[str], desk: Collection[str],
               known: Collection[str]) -> Reading:
@@ -209,10 +211,14 @@ class Understanding:
         nothing asked that no slot covers: a slot it is sure of replaces the rules' one; "asks
         for nothing", when it is sure of it, drops it."""
         model = self.model
-        if model is not None and not reading.asked and reading.unplaced_request:
+        if not reading.asked and (reading.unplaced_request or reading.refers_back):
             # "We have offices in New York and New Jersey. Which suits you?": the question is
-            # placed by the whole line, not by its last sentence alone
-            slot = model.predict(feats)
+            # placed by the whole line, not by its last sentence alone; "Let me note the date
+            # of the incident. What was it?" asks for what the line named
+            slot = model.predict(feats) if model is not None else None
+            if slot is None and reading.refers_back:
+                slot = next((s for s in reversed(reading.mentioned)
+                             if s not in reading.negated), None)
             if slot is not None and slot in self.order and slot not in reading.negated:
                 reading.asked.append(slot)
                 reading.unplaced_request = False
@@ -266,6 +272,7 @@ class Understanding:
         if not matches:
             if request and decoy is None:
                 reading.unplaced_request = reading.unplaced_request or strong_request(sentence)
+                reading.refers_back = reading.refers_back or refers_back(sentence)
             return
         chosen = _coordinated(self._resolve(matches, last_asked, desk, known, stems), stems,
                               self.answers)
@@ -279,8 +286,11 @@ class Understanding:
         if asking and any(asks(m) for m in chosen):
             # "Dates matter for deadlines, so when did this happen?": only the clause that asks
             chosen = [m for m in chosen if asks(m)]
-        if reading.asked:  # "Is there a company involved? What's its name?": the one asked
-            chosen = [m for m in chosen if not m.positions <= _someone_elses_name(stems)]
+        # "Is there a company involved? What's its name?", "Who was the other driver, if you
+        # know their name?": the name of the one asked about, not the caller's
+        theirs = _someone_elses_name(stems)
+        if theirs and (reading.asked or any(not m.positions <= theirs for m in chosen)):
+            chosen = [m for m in chosen if not m.positions <= theirs]
         negated = self._negated(stems, chosen, sentence.question)
         reading.negated.update(negated)
         for match in chosen:
@@ -408,6 +418,7 @@ class Reading:
     acts: set[str] = field(default_factory=set)
     unplaced_request: bool = False
     unknown_request: bool = False  # a request for something no caller knows of (a decoy)
+    refers_back: bool = False  # a question about "it" or "that one" that names no slot
 
 
 def _place(pattern: Pattern, found: Found, clauses: Sequence[int],
