@@ -64,7 +64,7 @@ MEANS: dict[str, dict[str, list[str]]] = {
                               "how ~@delivery", "secure_link|by_mail|drop_off|upload"],
     },
     "customer_support": {
-        "full_name": ["@name", "@name ~@account"],
+        "full_name": ["@name", "@name ~@account", "whose ~@account|~@order"],
         "zip": ["@zip", "@zip ~@account"],
         "email": ["@email", "@email ~@account", "address ~@email"],
         "phone": ["@phone", "@number ~@phone", "@phone ~@account", "@number ~@account"],

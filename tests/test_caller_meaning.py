@@ -383,3 +383,11 @@ def test_their_name_in_a_question_about_someone_else_is_that_ones_name() -> None
     assert asked("legal", "Who was the other driver, if you know their name?") == [
         "opposing_party"]
     assert asked("healthcare", "Who's the appointment for? What's their name?") == ["full_name"]
+
+
+def test_the_value_that_is_on_file_is_asked_not_waived() -> None:
+    assert asked("customer_support", "Could you give me the phone number that's on file with "
+                 "us?") == ["phone"]
+    assert asked("customer_support", "Your phone is on file. What's the order number?") == [
+        "order_id"]
+    assert asked("customer_support", "Whose account are we looking at?") == ["full_name"]

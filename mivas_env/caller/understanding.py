@@ -394,6 +394,8 @@ class Understanding:
                 if cue == "before":  # the negation covers what follows, to the clause's end
                     stop = min([b for b in breaks if b >= end] + [len(stems)])
                     negated |= {m.slot for m in chosen if start <= m.first < stop}
+                elif start > 0 and stems[start - 1] in ("that", "which"):
+                    continue  # "the phone number that is on file": which one, not a waiver
                 else:  # "... is not needed": the slot just before it
                     before = [m for m in chosen if max(m.positions) < start
                               and start - max(m.positions) <= 2]
