@@ -391,3 +391,9 @@ def test_the_value_that_is_on_file_is_asked_not_waived() -> None:
     assert asked("customer_support", "Your phone is on file. What's the order number?") == [
         "order_id"]
     assert asked("customer_support", "Whose account are we looking at?") == ["full_name"]
+
+
+def test_a_choice_among_clock_times_asks_the_time() -> None:
+    # "2:30" is a time of day, not a clause break; "Which works better?" names no slot itself
+    assert asked("legal", "I have 10 or 2:30 available. Which works better?") == [
+        "consultation_time"]

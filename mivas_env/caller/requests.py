@@ -100,11 +100,15 @@ def strong_request(sentence: Sentence) -> bool:
 
 
 def refers_back(sentence: Sentence) -> bool:
-    """"What was it?", "Which one?", "And what's that?": a question about something the line
-    named before it."""
+    """"What was it?", "Which one?", "Which works better?", "Pick one?": a question that names
+    nothing itself, about something the line named before it."""
     content = after_markers(sentence)
-    return (bool(content) and content[0] in ("what", "which", "when", "where", "who")
-            and any(w in ("it", "that", "this", "one", "ones", "those", "them") for w in content))
+    if not content:
+        return False
+    if content[0] == "which" or content[0] in ("pick", "choose") or content[:2] == ("your", "pick"):
+        return len(content) <= 6
+    return content[0] in ("what", "when", "where", "who") and any(
+        w in ("it", "that", "this", "one", "ones", "those", "them") for w in content)
 
 
 def clause_spans(sentence: Sentence) -> list[tuple[int, int]]:

@@ -46,6 +46,7 @@ _CONTRACTIONS = (("won't", "will not"), ("can't", "can not"), ("cannot", "can no
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?|#|[,:()\u2014\u2013]| - ")
 _BREAK = re.compile(r"[.!;\n]+|\?+")
 _DOTTED = re.compile(r"\b(?:[a-z]\.){2,}")  # d.o.b. -> dob, i.d. -> id
+_CLOCK = re.compile(r"\b(\d{1,2}):(\d\d)\b")
 _SPOKEN_JOIN = (("e mail", "email"), ("e-mail", "email"), ("call-back", "callback"),
                 ("d o b", "dob"), ("i d", "id"), ("z i p", "zip"))
 
@@ -70,6 +71,8 @@ def sentences(line: str) -> list[Sentence]:
     possessive 's dropped, "#" read as "number")."""
     text = line.casefold().replace("’", "'").replace("‘", "'")
     text = _DOTTED.sub(lambda m: m[0].replace(".", "") + " ", text)
+    if ":" in text:  # "2:30" is a time of day, not a clause break
+        text = _CLOCK.sub(r"\1 \2 o'clock", text)
     for old, new in _SPOKEN_JOIN:
         if old in text:
             text = text.replace(old, new)
