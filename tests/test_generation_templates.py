@@ -73,10 +73,9 @@ def test_a_template_file_with_a_line_in_two_splits_is_refused(tmp_path: Path,
 
 def _filled(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[set[str]]]:
     """Run the makers (and near-misses) of every family with template files in every split,
-    recording the
-    slots each template set and fixed line is filled with: ``ATTEMPTS`` draws per split, more
-    (up to ``MAX_ATTEMPTS``) until every set and line of the family's own file has been
-    filled."""
+    recording the slots each template set and fixed line is filled with: ``ATTEMPTS`` draws per
+    split, more (up to ``MAX_ATTEMPTS``) until every set and line of the family's own file has
+    been filled."""
     seen: dict[str, list[set[str]]] = defaultdict(list)
     original, original_line = TemplateSet.fill, Line.fill
 

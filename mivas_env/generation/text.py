@@ -91,6 +91,11 @@ class Text(dict[str, TemplateSet]):
         """The fixed line ``name``, filled."""
         return self.lines[name].fill(slots)
 
+    def of(self, name: str, variant: str, /, **slots: Any) -> str:
+        """The fixed line ``"<name> <variant>"`` where the text has one, else ``name``, filled."""
+        return self.line(f"{name} {variant}" if f"{name} {variant}" in self.lines else name,
+                         **slots)
+
     def words(self, name: str) -> list[str]:
         """A fresh copy of the word list ``name``."""
         return list(self._words[name])

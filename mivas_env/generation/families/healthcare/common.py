@@ -10,7 +10,7 @@ from functools import lru_cache
 from typing import Any
 
 from mivas_env.generation.core import Draft, Family, NearMiss, World, load_world
-from mivas_env.generation.lockfile import LockedCall, call, caller_block, reaction
+from mivas_env.generation.lockfile import LockedCall, call, caller_block, hops, reaction
 from mivas_env.generation.scene import NoFit, Scene, family
 from mivas_env.generation.spoken import (
     WEEKDAYS,
@@ -304,8 +304,7 @@ def lockfile(scene: Scene, text: Text, person: Person, *, say: Mapping[str, Any]
     values = {"name": person["full_name"], "age": age(scene, person), **say}
 
     def line(name: str) -> str:
-        return text.line(f"{name} {variant}" if f"{name} {variant}" in text.lines else name,
-                         **values)
+        return text.of(name, variant, **values)
 
     if "description" not in goal:
         goal = {"description": line("goal"), **goal}
@@ -314,5 +313,4 @@ def lockfile(scene: Scene, text: Text, person: Person, *, say: Mapping[str, Any]
         "caller": caller(scene, name=person["full_name"], slots=slots, persona=line("persona"),
                          openings=openings or text["openings"], nudges=text["nudges"],
                          facts=facts, goal=goal, reactions=reactions, answer=line("answer")),
-        "exp_handoff_path": [c["name"] for c in calls if c["name"].startswith("transfer_to_")],
-        "exp_tool_calls": list(calls), **extra}
+        "exp_handoff_path": hops(calls), "exp_tool_calls": list(calls), **extra}
