@@ -10,7 +10,7 @@ from typing import Any
 
 from mivas_env.generation.core import Draft
 from mivas_env.generation.families.customer_support import common as kit
-from mivas_env.generation.families.customer_support.returns import ASKS_WHY
+from mivas_env.generation.families.customer_support import returns
 from mivas_env.generation.spoken import month
 from mivas_env.generation.text import family_templates
 from mivas_env.industries.customer_support import RETURN_WINDOW_DAYS
@@ -66,7 +66,7 @@ def window_closed(scene: kit.ShopScene, r: Refusal) -> None:
     r.facts["return_reason"] = scene.say(kit.CALLER["no_reason"])
     r.fact_lines["return_reason"] = ["{value}"]
     r.reactions += [
-        {"when_agent_says_any": kit.REASON_QUESTIONS, "unless_agent_says_any": ASKS_WHY,
+        {"when_agent_says_any": kit.REASON_QUESTIONS, "unless_agent_says_any": returns.TEXT.words("asks_why"),
          "say": scene.lines(kit.CALLER["no_reason"], 2), "once": False},
         {"when_agent_says_any": ["30 days", "thirty days"],
          "unless_agent_says_any": [month(delivered).lower(), "closed", "can't", "cannot"],
