@@ -16,7 +16,7 @@ from mivas_env.generation.core import Draft, Family, NearMiss, World
 from mivas_env.generation.families.legal.spelling import spelled
 from mivas_env.generation.lockfile import LockedCall, ReactionFields, caller_block, reaction
 from mivas_env.generation.lockfile import call as locked_call
-from mivas_env.generation.scene import Scene, family
+from mivas_env.generation.scene import NoFit, Scene, family
 from mivas_env.generation.spoken import month, weekday
 from mivas_env.generation.text import TemplateSet, load_templates
 from mivas_env.industries import Database
@@ -333,3 +333,11 @@ def new_caller(draw: Draw, state: str) -> tuple[str, str, str] | None:
     if name is None:
         return None
     return name, name.split(" ", 1)[1], draw.phone(state)
+
+
+def nearby_caller(draw: Draw) -> tuple[str, str, str]:
+    """A caller unknown to the firm from New York or New Jersey (``NoFit`` when none is free)."""
+    found = new_caller(draw, draw.rng.choice(("NY", "NJ")))
+    if found is None:
+        raise NoFit("no new caller")
+    return found

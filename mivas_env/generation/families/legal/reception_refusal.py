@@ -88,10 +88,7 @@ def another_file(draw: kit.Draw, name: str) -> Ask | None:
 
 def make(draw: kit.Draw) -> Draft | None:
     rng = draw.rng
-    found = kit.new_caller(draw, rng.choice(("NY", "NJ")))
-    if found is None:
-        return None
-    name, _, phone = found
+    name, _, phone = kit.nearby_caller(draw)
     asking: Callable[[kit.Draw, str], Ask | None] = legal_advice if rng.random() < 0.5 else another_file
     ask = asking(draw, name)
     if ask is None:
