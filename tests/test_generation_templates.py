@@ -18,7 +18,7 @@ from mivas_env.caller.scripted import CallerSpec, Goal, Reaction
 from mivas_env.generation import load_world
 from mivas_env.generation.families import families
 from mivas_env.generation.lockfile import CallerFields, GoalFields, ReactionFields
-from mivas_env.generation.text import Line, TemplateSet, load_templates
+from mivas_env.generation.text import Line, TemplateSet, Text, load_templates
 from rewards.worlds import SPLIT_SEEDS, SPLITS
 
 FAMILIES_DIR = Path(__file__).resolve().parents[1] / "mivas_env" / "generation" / "families"
@@ -95,10 +95,13 @@ def _filled(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[set[str]]]:
             assert module is not None
             package, _, stem = module.__name__.rpartition(".")
             own = FAMILIES_DIR / industry / "templates" / f"{stem}.json"
-            text = load_templates(package, stem) if own.exists() else None
-            wanted = set() if text is None else (
+            # its own file, and the file of a shared maker it calls (returns.returns_case)
+            texts = [load_templates(package, stem)] if own.exists() else []
+            texts += [f.__globals__["TEXT"] for f in vars(module).values()
+                      if inspect.isfunction(f) and isinstance(f.__globals__.get("TEXT"), Text)]
+            wanted = {name for text in texts for name in (
                 {t.name for t in text.values() if t.placeholders != {"value"}}
-                | {line.name for line in text.lines.values()})
+                | {line.name for line in text.lines.values()})}
             for attempt in range(MAX_ATTEMPTS):
                 if attempt >= ATTEMPTS and all(seen[name] for name in wanted):
                     break
