@@ -7,18 +7,25 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any, TypeVar
 
 from mivas_env.generation.core import Draft, Family, NearMiss, World
 from mivas_env.generation.families.legal.spelling import spelled
-from mivas_env.generation.lockfile import LockedCall, ReactionFields, caller_block, reaction
+from mivas_env.generation.lockfile import (
+    LockedCall,
+    ReactionFields,
+    caller_block,
+    draft,
+    hops,
+    reaction,
+)
 from mivas_env.generation.lockfile import call as locked_call
 from mivas_env.generation.scene import NoFit, Scene, family
 from mivas_env.generation.spoken import month, weekday
-from mivas_env.generation.text import TemplateSet, load_templates
+from mivas_env.generation.text import TemplateSet, Text, load_templates
 from mivas_env.industries import Database
 from mivas_env.industries.legal import LegalServer
 from rewards import load_industry
@@ -341,3 +348,23 @@ def nearby_caller(draw: Draw) -> tuple[str, str, str]:
     if found is None:
         raise NoFit("no new caller")
     return found
+
+
+def lockfile(draw: Draw, text: Text, *, say: Mapping[str, Any],
+             openings: Callable[[], Sequence[str]], facts: dict[str, str], goal: dict[str, Any],
+             reactions: list[dict[str, Any]], calls: Sequence[LockedCall],
+             variant: str = "") -> Draft:
+    """A family's lockfile: ``text``'s fixed lines (title, description, the persona's who,
+    answer and, unless ``goal`` has one, the goal's description; ``"<line> <variant>"`` where
+    the text has it) filled from ``say``; the openings are drawn after the persona's mood; the
+    path is the calls' hops."""
+
+    def line(name: str) -> str:
+        return text.of(name, variant, **say)
+
+    if "description" not in goal:
+        goal = {"description": line("goal"), **goal}
+    caller = draw.caller(persona=draw.persona(line("persona")), openings=openings(), facts=facts,
+                         goal=goal, reactions=reactions, answer=line("answer"))
+    return draft(title=line("title"), description=line("description"), caller=caller,
+                 path=hops(calls), calls=calls)
