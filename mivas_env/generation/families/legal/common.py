@@ -351,20 +351,23 @@ def nearby_caller(draw: Draw) -> tuple[str, str, str]:
 
 
 def lockfile(draw: Draw, text: Text, *, say: Mapping[str, Any],
-             openings: Callable[[], Sequence[str]], facts: dict[str, str], goal: dict[str, Any],
+             openings: Callable[[], Sequence[str]],
+             facts: dict[str, str] | Callable[[], dict[str, str]], goal: dict[str, Any],
              reactions: list[dict[str, Any]], calls: Sequence[LockedCall],
              variant: str = "", nudges: Sequence[str] = ()) -> Draft:
     """A family's lockfile: ``text``'s fixed lines (title, description, the persona's who,
     answer and, unless ``goal`` has one, the goal's description; ``"<line> <variant>"`` where
-    the text has it) filled from ``say``; the openings are drawn after the persona's mood and
-    ``nudges`` come before the caller's own; the path is the calls' hops."""
+    the text has it) filled from ``say``; the openings (and ``facts``, when a callable) are
+    drawn after the persona's mood and ``nudges`` come before the caller's own; the path is the
+    calls' hops."""
 
     def line(name: str) -> str:
         return text.of(name, variant, **say)
 
     if "description" not in goal:
         goal = {"description": line("goal"), **goal}
-    caller = draw.caller(persona=draw.persona(line("persona")), openings=openings(), facts=facts,
+    caller = draw.caller(persona=draw.persona(line("persona")), openings=openings(),
+                         facts=facts() if callable(facts) else facts,
                          goal=goal, reactions=reactions, answer=line("answer"), nudges=nudges)
     return draft(title=line("title"), description=line("description"), caller=caller,
                  path=hops(calls), calls=calls)

@@ -87,7 +87,7 @@ def make(draw: kit.Draw) -> Draft | None:
     locked = kit.lockfile(
         draw, TEXT, say={"name": name, "why": TEXT.line(f"why {ask.kind}", **ask.say)},
         variant=ask.kind, openings=lambda: ask.openings,
-        facts={"full_name": name, "phone": draw.spoken_phone(phone)},
+        facts=lambda: {"full_name": name, "phone": draw.spoken_phone(phone)},
         goal={"agent_says_any": kit.CANT}, reactions=ask.reactions, calls=[], nudges=ask.nudges)
     # The spoken policy (lockfile aux, judged beside the gates): what a refusal never says and
     # the words a proper one uses.
