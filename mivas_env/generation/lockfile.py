@@ -92,3 +92,8 @@ def draft(*, title: str, description: str, caller: Mapping[str, Any], path: Sequ
     ``tags`` and locks ``exp_db_state``."""
     return {"title": title, "description": description, "caller": dict(caller),
             "exp_handoff_path": list(path), "exp_tool_calls": list(calls)}
+
+
+def hops(calls: Sequence[LockedCall]) -> list[str]:
+    """The handoff path of a run: its transfers to a desk, in order."""
+    return [c["name"] for c in calls if c["name"].startswith("transfer_to_")]

@@ -2,7 +2,9 @@
 
 A family's templates live in ``templates/<family>.json`` beside it, ``{"<name>": {"train":
 [...], "test": [...], "bench": [...]}}``, so a test opening or phrasing never appears in a
-train instance.
+train instance. The same file holds the family's fixed prose, the same in every split: a
+``"<name>": "line"`` is a ``Line`` (a title, a description, an answer, filled from the values
+the family computes), a ``"<name>": ["word", ...]`` a word list (what a reaction listens for).
 (``phrase`` also takes a plain list, split by position: template ``i`` belongs to
 ``SPLITS[i % 3]``.) A template's ``{slot}`` fields are filled with ``str.format``; a line the
 caller script fills itself (a fact line's ``{value}``) is taken ``verbatim``."""
@@ -56,13 +58,66 @@ class TemplateSet:
         return template.format(**slots)
 
 
-def load_templates(package: str, name: str) -> dict[str, TemplateSet]:
-    """The template sets of ``<package>/templates/<name>.json`` (packaged data), checked: the
-    three splits, at least two lines each, no line (but the empty one) in two splits."""
+@dataclass(frozen=True)
+class Line:
+    """One fixed line of a family, the same in every split; ``line(**slots)`` fills it."""
+
+    name: str
+    template: str
+
+    @cached_property
+    def placeholders(self) -> frozenset[str]:
+        return frozenset(field for _, field, _, _ in string.Formatter().parse(self.template)
+                         if field)
+
+    def __call__(self, **slots: Any) -> str:
+        return self.fill(slots)
+
+    def fill(self, slots: Mapping[str, Any]) -> str:
+        return self.template.format(**slots)
+
+
+class Text(dict[str, TemplateSet]):
+    """A family's text file: its template sets by name (``text["openings"]``), its fixed lines
+    (``text.line("title", office=office)``) and its word lists (``text.words("saved")``)."""
+
+    def __init__(self, sets: Mapping[str, TemplateSet], lines: Mapping[str, Line],
+                 words: Mapping[str, tuple[str, ...]]) -> None:
+        super().__init__(sets)
+        self.lines = dict(lines)
+        self._words = dict(words)
+
+    def line(self, name: str, /, **slots: Any) -> str:
+        """The fixed line ``name``, filled."""
+        return self.lines[name].fill(slots)
+
+    def of(self, name: str, variant: str, /, **slots: Any) -> str:
+        """The fixed line ``"<name> <variant>"`` where the text has one, else ``name``, filled."""
+        return self.line(f"{name} {variant}" if f"{name} {variant}" in self.lines else name,
+                         **slots)
+
+    def words(self, name: str) -> list[str]:
+        """A fresh copy of the word list ``name``."""
+        return list(self._words[name])
+
+
+def load_templates(package: str, name: str) -> Text:
+    """The text of ``<package>/templates/<name>.json`` (packaged data, read once at import),
+    checked: each template set has the three splits, at least two lines each, no line (but the
+    empty one) in two splits."""
     path = resources.files(package).joinpath("templates", f"{name}.json")
-    raw: dict[str, dict[str, list[str]]] = json.loads(path.read_text(encoding="utf-8"))
+    raw: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    label = f"{package.rpartition('.')[2]}/{name}"  # healthcare/coverage
     out: dict[str, TemplateSet] = {}
+    lines: dict[str, Line] = {}
+    words: dict[str, tuple[str, ...]] = {}
     for key, by_split in raw.items():
+        if isinstance(by_split, str):
+            lines[key] = Line(f"{label}/{key}", by_split)
+            continue
+        if isinstance(by_split, list):
+            words[key] = tuple(by_split)
+            continue
         where = f"{package}/templates/{name}.json {key!r}"
         if set(by_split) != set(SPLITS):
             raise ValueError(f"{where}: keys must be {', '.join(SPLITS)}, got {sorted(by_split)}")
@@ -75,13 +130,13 @@ def load_templates(package: str, name: str) -> dict[str, TemplateSet]:
                 # "" (no sign-off, say) adds no words, so it may serve every split
                 if line and seen.setdefault(line, split) != split:
                     raise ValueError(f"{where}: {line!r} is in {seen[line]} and {split}")
-        label = f"{package.rpartition('.')[2]}/{name}/{key}"  # healthcare/coverage/openings
-        out[key] = TemplateSet(label, {split: tuple(by_split[split]) for split in SPLITS})
-    return out
+        out[key] = TemplateSet(f"{label}/{key}", {split: tuple(by_split[split])
+                                                  for split in SPLITS})
+    return Text(out, lines, words)
 
 
-def family_templates(module: str) -> dict[str, TemplateSet]:
-    """The template sets of a family module ``<package>.<family>``: the packaged
+def family_templates(module: str) -> Text:
+    """The text of a family module ``<package>.<family>``: the packaged
     ``<package>/templates/<family>.json`` (call it with ``__name__``)."""
     package, _, name = module.rpartition(".")
     return load_templates(package, name)

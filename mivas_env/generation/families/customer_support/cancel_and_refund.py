@@ -28,33 +28,24 @@ def make(scene: kit.ShopScene) -> Draft | None:
                   "unless_agent_says_any": ["refund", "credit"],
                   "say": scene.lines(TEXT["and_refund"], 2)},
                  method_reaction]
-    gift = (f" {kit.money(int(order['total_cents']) - paid)} was paid with a gift card, so "
-            f"{kit.money(paid)} is what the card can get back." if paid < order["total_cents"] else "")
-    answer = (f"Thank you, {kit.first_name(customer['full_name'])}. Order {num} is cancelled, and "
-              f"I've refunded the {kit.money(paid)} you paid {kit.method_words(method)}.")
-    caller = kit.shop_caller(
-        scene,
-        persona=f"{customer['full_name']}, {kit.city_of(customer)}. Ordered a {item} and no longer "
-                f"wants it: cancel and refund today. {who.persona}",
+    gift = (TEXT.line("gift", gift_paid=kit.money(int(order["total_cents"]) - paid),
+                      paid=kit.money(paid)) if paid < order["total_cents"] else "")
+    return kit.shop_draft(
+        scene, TEXT, speaker=str(customer["full_name"]),
+        say={"item": item, "method": method.replace("_", " "), "method_id": method, "gift": gift,
+             "name": customer["full_name"], "city": kit.city_of(customer), "who": who.persona,
+             "num": num, "paid": kit.money(paid), "first": kit.first_name(customer["full_name"]),
+             "how": kit.method_words(method)},
         opening=scene.openings(TEXT["openings"], noun=item), facts=facts,
         fact_lines={"order_id": kit.order_id_lines(scene), "refund_amount": ["{value}"],
                     "refund_method": ["{value}"]},
-        goal={"description": f"Order {num} cancelled and {kit.money(paid)} refunded ({method}).",
-              "tools_ok": ["verify_identity", "cancel_order", "issue_refund"],
+        goal={"tools_ok": ["verify_identity", "cancel_order", "issue_refund"],
               "agent_says_all": ["cancelled", *method_goal],
               "agent_says_any": kit.money_phrases(paid)},
-        reactions=reactions, answer=answer, speaker=str(customer["full_name"]))
-    return kit.lockfile(
-        title=f"Cancel a {item} order and refund it ({method.replace('_', ' ')})",
-        tags=["write", "multi_hop"], caller=caller,
-        path=["transfer_to_identity", "transfer_to_orders", "transfer_to_billing"],
+        reactions=reactions, tags=["write", "multi_hop"],
         calls=[kit.hop("identity"), who.call, kit.hop("orders"),
                kit.call("cancel_order", order_id=order["order_id"]),
-               *kit.refund_calls(order, paid, method)],
-        description="Write, three desks in order: identity, orders cancels, billing refunds "
-                    "(cancelling does not refund). Refunding first is refused (not_eligible) "
-                    "and puts billing before orders: T, H and D fail; the wrong method fails T "
-                    "and D." + gift)
+               *kit.refund_calls(order, paid, method)])
 
 
 FAMILY = kit.shop_family("C4", "cancel_and_refund", make)

@@ -11,11 +11,6 @@ from mivas_env.generation.families.customer_support import common as kit
 from mivas_env.generation.text import family_templates
 
 TEXT = family_templates(__name__)
-REFUND_OFFER = {"when_agent_says_any": ["transfer you to billing", "refund now", "like the refund",
-                                        "want the refund"],
-                "also_says_any": ["would you like", "do you want", "shall i", "should i"]}
-SHOWN = {"reason": "reason stated", "no_reason": "no reason given",
-         "list": "no order number: list the orders first"}
 
 
 def several(processing: list[kit.Row], by_customer: dict[str, list[kit.Row]]
@@ -49,7 +44,9 @@ def make(scene: kit.ShopScene) -> Draft | None:
     item, product, num = kit.noun(line["sku"]), f.product_name(line["sku"]), kit.number(order["order_id"])
     facts = dict(who.facts, item=f"the {product}")
     fact_lines: dict[str, list[str]] = {}
-    reactions = [who.reaction, dict(REFUND_OFFER, say=scene.lines(TEXT["no_refund"], 2))]
+    reactions = [who.reaction, {"when_agent_says_any": TEXT.words("refund_offer"),
+                                "also_says_any": TEXT.words("offer_asks"),
+                                "say": scene.lines(TEXT["no_refund"], 2)}]
     params: dict[str, Any] = {"order_id": order["order_id"]}
     calls = [kit.hop("identity"), who.call, kit.hop("orders")]
     if variant == "list":
@@ -57,57 +54,42 @@ def make(scene: kit.ShopScene) -> Draft | None:
         other_words = sorted({x["order_id"].removeprefix("ord_") for x in others}
                              | {kit.keyword(y["sku"]) for x in others for y in x["items"]})
         reactions += [
-            {"when_agent_says_any": ["order number", "order id", "which order", "order #"],
+            {"when_agent_says_any": TEXT.words("asks_number"),
              "say": scene.lines(TEXT["no_number"], 2, noun=item), "once": False},
             {"when_agent_says_any": other_words, "unless_agent_says_any": [num, kit.keyword(line["sku"])],
              "say": scene.lines(TEXT["wrong_order"], 2, noun=item), "once": False}]
         calls.append(kit.call("list_orders", customer_id=customer["customer_id"]))
-        about = (f"The caller has {len(others) + 1} processing orders and no order number; the "
-                 f"one with the {product} is {order['order_id']}. The agent lists the orders "
-                 "(list_orders needs verification) and cancels that one; cancelling another "
-                 "fails T and D.")
+        about = TEXT.line("about list", orders=len(others) + 1, product=product,
+                          order_id=order["order_id"])
     else:
         facts["order_id"] = num
         fact_lines["order_id"] = kit.order_id_lines(scene)
         opening = scene.openings(TEXT["openings"], noun=item)
-        about = "The caller knows the order number."
+        about = TEXT.line("about known")
     if variant == "reason":
         facts["cancel_reason"] = scene.say(TEXT["reasons"], noun=item)
         fact_lines["cancel_reason"] = ["{value}"]
         params["reason"] = facts["cancel_reason"]
         # The opening says the reason (the plain opening drawn above is not used).
         opening = scene.openings(TEXT["reason_openings"], noun=item, reason=facts["cancel_reason"])
-        about += (" The caller states why, so cancel_order must carry a reason (prose: any "
-                  "non-empty wording); leaving it out fails T only.")
     else:
         facts["cancel_reason"] = scene.say(TEXT["no_reason"])
         fact_lines["cancel_reason"] = ["{value}"]
         reactions.append({"when_agent_says_any": ["why", "reason"],
-                          "unless_agent_says_any": ["why you would like to cancel",
-                                                    "why you want to cancel", "why are you cancel",
-                                                    "reason for cancel"],
+                          "unless_agent_says_any": TEXT.words("asks_why"),
                           "say": scene.lines(TEXT["no_reason"], 2), "once": False})
-        about += " The caller never gives a reason, so none is locked."
     calls.append(kit.call("cancel_order", **params))
-    answer = (f"Thank you, {kit.first_name(customer['full_name'])}, you're verified. Order {num} "
-              f"with the {product} is now cancelled. Cancelling doesn't refund by itself; our "
-              f"billing desk can refund the {kit.money(order['paid_cents'])} whenever you're ready.")
-    caller = kit.shop_caller(
-        scene,
-        persona=f"{customer['full_name']}, {kit.city_of(customer)}. Wants the order with the "
-                f"{item} cancelled while it is still processing. {who.persona}",
+    why = TEXT.line("why reason" if variant == "reason" else "why no_reason")
+    return kit.shop_draft(
+        scene, TEXT, speaker=str(customer["full_name"]),
+        say={"item": item, "shown": TEXT.line(f"shown {variant}"), "about": about + why,
+             "name": customer["full_name"], "city": kit.city_of(customer), "who": who.persona,
+             "num": num, "first": kit.first_name(customer["full_name"]), "product": product,
+             "paid": kit.money(order["paid_cents"])},
         opening=opening, facts=facts, fact_lines=fact_lines,
-        goal={"description": f"Order {num} cancelled.",
-              "tools_ok": ["verify_identity", "cancel_order"],
-              "agent_says_all": ["cancelled"], "agent_says_any": [num, kit.keyword(line["sku"])]},
-        reactions=reactions, answer=answer, speaker=str(customer["full_name"]))
-    return kit.lockfile(title=f"Cancel the {item} order ({SHOWN[variant]})",
-                    tags=["write", "multi_hop"], caller=caller,
-                    path=["transfer_to_identity", "transfer_to_orders"], calls=calls,
-                    description="Write, multi-hop: identity then orders, cancel_order on a "
-                                "processing order. Skipping identity is refused "
-                                "(identity_not_verified): T, H and D fail; the wrong order fails "
-                                "T and D. " + about)
+        goal={"tools_ok": ["verify_identity", "cancel_order"], "agent_says_all": ["cancelled"],
+              "agent_says_any": [num, kit.keyword(line["sku"])]},
+        reactions=reactions, calls=calls, tags=["write", "multi_hop"])
 
 
 FAMILY = kit.shop_family("C2", "cancel_order", make)

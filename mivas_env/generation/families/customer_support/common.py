@@ -16,12 +16,12 @@ from importlib import resources
 from typing import Any
 
 from mivas_env.generation.core import Draft, Family, World, load_world
-from mivas_env.generation.lockfile import LockedCall, caller_block
+from mivas_env.generation.lockfile import LockedCall, caller_block, draft, hops
 from mivas_env.generation.lockfile import call as locked_call
 from mivas_env.generation.lockfile import hop as locked_hop
 from mivas_env.generation.scene import Scene, family
 from mivas_env.generation.spoken import month
-from mivas_env.generation.text import TemplateSet, load_templates
+from mivas_env.generation.text import TemplateSet, Text, load_templates
 from mivas_env.industries import Database
 from mivas_env.industries.customer_support import RETURN_WINDOW_DAYS, CustomerSupportServer
 from rewards.clock import day
@@ -306,10 +306,28 @@ def order_id_lines(scene: ShopScene) -> list[str]:
 
 def lockfile(*, title: str, description: str, tags: list[str], caller: dict[str, Any],
              path: list[str], calls: list[LockedCall]) -> Draft:
-    from mivas_env.generation.lockfile import draft
-
     return {**draft(title=title, description=description, caller=caller, path=path,
                     calls=calls), "tags": tags}
+
+
+def shop_draft(scene: ShopScene, text: Text, *, say: Mapping[str, Any], speaker: str,
+               opening: list[str], facts: Mapping[str, str], fact_lines: Mapping[str, list[str]],
+               goal: dict[str, Any], reactions: list[dict[str, Any]], calls: list[LockedCall],
+               tags: list[str], variant: str = "") -> Draft:
+    """A family's lockfile: ``text``'s fixed lines (title, description, persona, answer and,
+    unless ``goal`` has one, the goal's description; ``"<line> <variant>"`` where the text has
+    it) filled from ``say``; the path is the calls' hops."""
+
+    def line(name: str) -> str:
+        return text.of(name, variant, **say)
+
+    if "description" not in goal:
+        goal = {"description": line("goal"), **goal}
+    caller = shop_caller(scene, persona=line("persona"), opening=opening, facts=facts,
+                         fact_lines=fact_lines, goal=goal, reactions=reactions,
+                         answer=line("answer"), speaker=speaker)
+    return lockfile(title=line("title"), tags=tags, caller=caller, path=hops(calls), calls=calls,
+                    description=line("description"))
 
 
 # --- refunds ----------------------------------------------------------------------------------

@@ -15,7 +15,6 @@ from mivas_env.generation.text import family_templates
 from rewards.clock import day
 
 TEXT = family_templates(__name__)
-DAMAGE_STATES = ["damaged", "cracked", "broken", "scratched", "dented", "smashed"]
 
 
 @dataclass
@@ -36,24 +35,21 @@ class Claim:
     facts: dict[str, str]
     reactions: list[dict[str, Any]]
     calls: list[LockedCall]
+    say: dict[str, Any]
     tags: list[str] = field(default_factory=lambda: ["write", "multi_hop"])
     opening: list[str] = field(default_factory=list)
     goal: dict[str, Any] = field(default_factory=dict)
-    answer: str = ""
-    about: str = ""
-    title: str = ""
 
 
 def refunds(scene: kit.ShopScene, c: Claim, amount: int) -> None:
     """The write cases' end: the method the caller chose, the refund, the goal."""
     c.reactions.append(c.method_reaction)
     c.calls.append(kit.call("issue_refund", order_id=c.order["order_id"], amount_cents=amount,
-                        method=c.method))
-    c.goal = {"description": f"{kit.money(amount)} refunded on order {c.num} ({c.method}).",
-              "tools_ok": ["verify_identity", "issue_refund"],
+                            method=c.method))
+    c.say.update(amount=kit.money(amount), method=c.method, chosen=TEXT.line("chosen"),
+                 method_words=kit.method_words(c.method))
+    c.goal = {"tools_ok": ["verify_identity", "issue_refund"],
               "agent_says_all": c.method_goal, "agent_says_any": kit.money_phrases(amount)}
-    c.about += (" The caller chose the method, so it is locked: the other one fails T and D. "
-                "Going to billing before identity fails T, H and D.")
 
 
 def rest(scene: kit.ShopScene, c: Claim) -> None:
@@ -66,13 +62,6 @@ def rest(scene: kit.ShopScene, c: Claim) -> None:
                         "unless_agent_says_any": kit.money_phrases(amount) + kit.money_phrases(c.refunded),
                         "say": scene.lines(TEXT["already_refunded_q"], 2,
                                            refunded=kit.money(c.refunded))})
-    c.about = (f"The order was paid {kit.money(c.paid)} and {kit.money(c.refunded)} was already "
-               f"refunded, so {kit.money(amount)} is the locked amount; refunding the whole "
-               "order is refused (exceeds_paid).")
-    c.answer = (f"Thanks, {c.first}. Order {c.num} was paid {kit.money(c.paid)} and "
-                f"{kit.money(c.refunded)} was already refunded, so {kit.money(amount)} was left. "
-                f"I've refunded that {kit.money(amount)} {kit.method_words(c.method)}.")
-    c.title = "Refund the rest of a returned order (earlier partial refund)"
     refunds(scene, c, amount)
 
 
@@ -83,13 +72,7 @@ def open_rma(scene: kit.ShopScene, c: Claim) -> None:
                                          amount=kit.money(line_total))
     c.facts["item"] = f"the {c.product}"
     c.opening = scene.openings(TEXT["open_rma"], noun=c.item,
-                               state=scene.rng.choice(DAMAGE_STATES))
-    c.about = (f"A return for the {c.product} is already open; billing refunds it now: "
-               f"{kit.money(amount)}, what was charged for that item.")
-    c.answer = (f"Thanks, {c.first}. Order {c.num} was paid {kit.money(c.paid)}; the {c.product} "
-                f"came to {kit.money(amount)}, and I've refunded {kit.money(amount)} "
-                f"{kit.method_words(c.method)}.")
-    c.title = f"Refund a {c.item} now (return already open)"
+                               state=scene.rng.choice(TEXT.words("damage_states")))
     refunds(scene, c, amount)
 
 
@@ -98,20 +81,11 @@ def never_charged(scene: kit.ShopScene, c: Claim) -> None:
     c.tags = ["read_only", "multi_hop"]
     c.facts["refund_amount"] = scene.say(TEXT["total_ask"], amount=total)
     c.opening = scene.openings(TEXT["never_charged"], noun=c.item, total=total)
-    c.goal = {"description": f"Whether the caller was charged for order {c.num} (no: $0 paid).",
-              "tools_ok": ["verify_identity", "get_refund_status"],
-              "agent_says_any": ["never charged", "wasn't charged", "was not charged",
-                                 "not charged", "no charge", "nothing was charged", "$0"]}
+    c.goal = {"tools_ok": ["verify_identity", "get_refund_status"],
+              "agent_says_any": TEXT.words("not_charged")}
     c.reactions.append({"when_agent_says_any": ["refunded", "i've issued", "i have issued"],
-                        "unless_agent_says_any": ["never charged", "wasn't charged",
-                                                  "not charged", "nothing to refund"],
+                        "unless_agent_says_any": TEXT.words("nothing_to_refund"),
                         "say": scene.lines(TEXT["charged_q"], 2)})
-    c.answer = (f"Thanks, {c.first}. I checked the payment on order {c.num}: the payment was "
-                "declined when the order was placed, so you were never charged. $0 was "
-                "paid, so there's nothing to refund.")
-    c.about = ("The cancelled order's payment was declined: paid_cents is 0, so the right "
-               "outcome is a payment check and no refund (an attempt is refused, exceeds_paid).")
-    c.title = "Refund for a cancelled order that was never charged (nothing to refund)"
 
 
 def already(scene: kit.ShopScene, c: Claim) -> None:
@@ -120,18 +94,10 @@ def already(scene: kit.ShopScene, c: Claim) -> None:
                                          amount=kit.money(int(c.order["total_cents"])))
     earlier = scene.shop.refunds[c.order["order_id"]][0]
     c.opening = scene.openings(TEXT["already"], noun=c.item, total=kit.money(c.paid))
-    c.goal = {"description": f"Whether order {c.num} was refunded (yes, in full, on "
-                             f"{earlier['issued_on']}).",
-              "tools_ok": ["verify_identity", "get_refund_status"],
-              "agent_says_any": ["already refunded", "already been refunded",
-                                 "was refunded", "were refunded", "nothing left"]}
-    where = "to your card" if earlier["method"] == "original_payment" else "as store credit"
-    c.answer = (f"Thanks, {c.first}. I checked order {c.num}: the full {kit.money(c.paid)} was "
-                f"already refunded {where} on {kit.spoken_date(day(earlier['issued_on']))}, "
-                "so there's nothing left to refund.")
-    c.about = ("The cancelled order was refunded in full when it was cancelled; a second "
-               "refund is refused (exceeds_paid) and the seed must not change.")
-    c.title = "Refund a cancelled order that was already refunded (nothing left)"
+    c.goal = {"tools_ok": ["verify_identity", "get_refund_status"],
+              "agent_says_any": TEXT.words("refunded_words")}
+    c.say.update(issued_on=earlier["issued_on"], where=TEXT.of("where", earlier["method"]),
+                 issued=kit.spoken_date(day(earlier["issued_on"])))
 
 
 def cases(f: kit.Shop) -> dict[str, list[Any]]:
@@ -174,23 +140,19 @@ def make(scene: kit.ShopScene) -> Draft | None:
               int(order["paid_cents"]), method, method_reaction, method_goal,
               dict(who.facts, order_id=num), [who.reaction],
               [kit.hop("identity"), who.call, kit.hop("billing"),
-               kit.call("get_refund_status", order_id=order["order_id"])])
+               kit.call("get_refund_status", order_id=order["order_id"])], say={})
     c.facts["refund_method"] = method_line
+    c.say.update(name=customer["full_name"], city=kit.city_of(customer), num=num, who=who.persona,
+                 first=c.first, paid=kit.money(c.paid), refunded=kit.money(c.refunded),
+                 item=c.item, product=c.product, chosen="")
     CASES[variant](scene, c)
-    caller = kit.shop_caller(
-        scene,
-        persona=f"{customer['full_name']}, {kit.city_of(customer)}. Calling billing about money on "
-                f"order {num}. {who.persona}",
+    c.say["about"] = TEXT.line(f"about {variant}", **c.say)
+    return kit.shop_draft(
+        scene, TEXT, say=c.say, variant=variant, speaker=str(customer["full_name"]),
         opening=c.opening, facts=c.facts,
         fact_lines={"order_id": kit.order_id_lines(scene), "refund_amount": ["{value}"],
                     "refund_method": ["{value}"]},
-        goal=c.goal, reactions=c.reactions, answer=c.answer,
-        speaker=str(customer["full_name"]))
-    return kit.lockfile(title=c.title, tags=c.tags, caller=caller,
-                    path=["transfer_to_identity", "transfer_to_billing"], calls=c.calls,
-                    description="Multi-hop: identity then billing; get_refund_status before any "
-                                "refund, which is bounded by what was charged less earlier "
-                                "refunds. " + c.about)
+        goal=c.goal, reactions=c.reactions, calls=c.calls, tags=c.tags)
 
 
 FAMILY = kit.shop_family("C3", "refund", make)

@@ -60,33 +60,23 @@ def make(scene: kit.ShopScene) -> Draft | None:
     else:
         why = ""
         explain = f"I've refunded the {kit.money(amount)} you paid for it"
-    answer = (f"Thanks, {kit.first_name(customer['full_name'])}. I've opened return {rma_id} for "
-              f"the {product} on order {num}, and since it is our fault, {explain} "
-              f"{kit.method_words(method)}.")
-    caller = kit.shop_caller(
-        scene,
-        persona=f"{customer['full_name']}, {kit.city_of(customer)}. The {item} on order {num} "
-                f"{'arrived damaged' if reason == 'damaged' else 'is not what was ordered'}; "
-                f"wants the return and the money now. {who.persona}",
+    return kit.shop_draft(
+        scene, TEXT, speaker=str(customer["full_name"]),
+        say={"item": item, "reason": reason.replace("_", " "), "why": why,
+             "name": customer["full_name"], "city": kit.city_of(customer), "num": num,
+             "what": TEXT.line(f"what {reason}"), "who": who.persona, "money": kit.money(amount),
+             "first": kit.first_name(customer["full_name"]), "rma_id": rma_id,
+             "product": product, "explain": explain, "how": kit.method_words(method)},
         opening=scene.openings(TEXT[f"openings_{reason}"], noun=item), facts=facts,
         fact_lines={"order_id": kit.order_id_lines(scene), "return_reason": ["{value}"],
                     "refund_amount": ["{value}"], "refund_method": ["{value}"]},
-        goal={"description": f"A return open for the {item} and {kit.money(amount)} refunded.",
-              "tools_ok": ["verify_identity", "create_rma", "issue_refund"],
+        goal={"tools_ok": ["verify_identity", "create_rma", "issue_refund"],
               "agent_says_all": [kit.money_phrases(amount)[0], *method_goal],
               "agent_says_any": [rma_id[-4:]]},
-        reactions=reactions, answer=answer, speaker=str(customer["full_name"]))
-    return kit.lockfile(
-        title=f"Return a {item} ({reason.replace('_', ' ')}) and refund it now",
-        tags=["write", "multi_hop"], caller=caller,
-        path=["transfer_to_identity", "transfer_to_returns", "transfer_to_billing"],
+        reactions=reactions, tags=["write", "multi_hop"],
         calls=[kit.hop("identity"), who.call, kit.hop("returns"),
                kit.call("create_rma", order_id=order["order_id"], sku=sku, reason=reason),
-               *kit.refund_calls(order, amount, method)],
-        description="Write, three desks in order: identity, returns opens the RMA with the "
-                    "stated reason, billing refunds now after checking what was paid. Skipping "
-                    "returns misses a hop and the rmas row (T, H, D); more than was charged is "
-                    "refused (exceeds_paid: T, D)." + why)
+               *kit.refund_calls(order, amount, method)])
 
 
 FAMILY = kit.shop_family("C11", "return_then_refund", make)

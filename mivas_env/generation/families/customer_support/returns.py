@@ -14,13 +14,6 @@ from rewards.clock import day
 TEXT = family_templates(__name__)
 EDGE = 0.3  # how often the return is asked on the window's last day
 MAYBE_STARTED = 0.25  # how often the caller may have started it online already
-ASKS_WHY = ["why you are returning", "why are you returning", "why you're returning",
-            "reason for the return", "reason for returning", "what's wrong with"]
-
-
-def rma_answer(first: str, product: str, num: str, rma_id: str, carrier: str) -> str:
-    return (f"Thanks, {first}. I've opened a return for the {product} on order {num}: your RMA "
-            f"number is {rma_id}, and a prepaid {carrier} label is on its way.")
 
 
 def returns_case(scene: kit.ShopScene, with_reason: bool) -> Draft | None:
@@ -50,57 +43,39 @@ def returns_case(scene: kit.ShopScene, with_reason: bool) -> Draft | None:
         params["reason"] = reason
         facts["return_reason"] = scene.say(TEXT[f"reason_{reason}"])
         opening = scene.openings(TEXT[f"openings_{reason}"], noun=item)
-        about = f"The caller states the reason ({reason}), so it is locked. "
+        about = TEXT.line("about stated", reason=reason)
         if final_sale:
-            about += ("The item is final sale, so only a qualifying reason opens the return; "
-                      "leaving the reason out is refused (not_returnable): T and D fail. ")
+            about += TEXT.line("about final_sale")
     else:
         facts["return_reason"] = scene.say(kit.CALLER["no_reason"])
         opening = scene.openings(TEXT["openings"], noun=item)
         reactions.append({"when_agent_says_any": kit.REASON_QUESTIONS,
-                          "unless_agent_says_any": ASKS_WHY,
+                          "unless_agent_says_any": TEXT.words("asks_why"),
                           "say": scene.lines(kit.CALLER["no_reason"], 2), "once": False})
-        about = ("The caller never states a reason: reason is left out of the gold call and "
-                 "rmas.reason stays blank, so any reason passes. ")
+        about = TEXT.line("about none")
     if f.delivered_days(order) == RETURN_WINDOW_DAYS:
-        reactions.append({"when_agent_says_any": ["window has closed", "window closed",
-                                                  "too late", "more than 30 days",
-                                                  "past the 30", "outside the"],
+        reactions.append({"when_agent_says_any": TEXT.words("too_late"),
                           "unless_agent_says_any": [rma_id[-4:]],
                           "say": scene.lines(TEXT["window_edge"], 2,
                                              delivered=kit.spoken_date(day(order["delivered_on"]))),
                           "once": False})
-        about += (f"Delivered {order['delivered_on']}, exactly 30 days ago: the window is still "
-                  "open, and refusing from memory fails T and D. ")
+        about += TEXT.line("about edge", delivered=order["delivered_on"])
     calls = [kit.hop("identity"), who.call, kit.hop("returns")]
     if rng.random() < MAYBE_STARTED:  # the caller may have started it online: check first
         opening = [f"{line} {scene.say(TEXT['maybe_started'])}" for line in opening]
         calls.append(kit.call("get_rma_status", order_id=order["order_id"]))
-        about += ("The caller thinks a return may already be on file, so the desk checks "
-                  "get_rma_status first (there is none for this item). ")
+        about += TEXT.line("about started")
     calls.append(kit.call("create_rma", **params))
-    answer = rma_answer(kit.first_name(customer["full_name"]), product, num, rma_id,
-                        str(order["carrier"] or "UPS"))
-    caller = shop_caller_for(scene, customer, item, num, order, who.persona, opening, facts,
-                             fact_lines, rma_id, reactions, answer)
-    return kit.lockfile(
-        title=f"Return a {item}{' (reason stated)' if with_reason else ', no reason given'}",
-        tags=["write", "multi_hop"] + ([] if with_reason else ["blank_reason"]), caller=caller,
-        path=["transfer_to_identity", "transfer_to_returns"], calls=calls,
-        description="Write, multi-hop: identity then returns, create_rma. rmas is exact: the "
-                    "wrong item fails T and D; skipping identity fails T, H and D. " + about)
-
-
-def shop_caller_for(scene: kit.ShopScene, customer: kit.Row, item: str, num: str, order: kit.Row,
-                    persona: str, opening: list[str], facts: dict[str, str],
-                    fact_lines: dict[str, list[str]], rma_id: str,
-                    reactions: list[dict[str, Any]], answer: str) -> dict[str, Any]:
-    return kit.shop_caller(
-        scene,
-        persona=f"{customer['full_name']}, {kit.city_of(customer)}. Returning the {item} from order "
-                f"{num}{' and keeping the rest' if len(order['items']) > 1 else ''}. {persona}",
+    return kit.shop_draft(
+        scene, TEXT, speaker=str(customer["full_name"]),
+        say={"item": item, "reason": TEXT.line("reason stated" if with_reason else "reason none"),
+             "about": about, "name": customer["full_name"],
+             "city": kit.city_of(customer), "num": num, "who": who.persona,
+             "rest": TEXT.line("rest") if len(order["items"]) > 1 else "",
+             "first": kit.first_name(customer["full_name"]), "product": product,
+             "rma_id": rma_id, "carrier": order["carrier"] or "UPS"},
         opening=opening, facts=facts, fact_lines=fact_lines,
-        goal={"description": f"A return open for the {item} on order {num}.",
-              "tools_ok": ["verify_identity", "create_rma"],
+        goal={"tools_ok": ["verify_identity", "create_rma"],
               "agent_says_any": [rma_id[-4:], "rma number", "return number"]},
-        reactions=reactions, answer=answer, speaker=str(customer["full_name"]))
+        reactions=reactions, calls=calls,
+        tags=["write", "multi_hop"] + ([] if with_reason else ["blank_reason"]))

@@ -10,7 +10,7 @@ from typing import Any
 
 from mivas_env.generation.core import Draft
 from mivas_env.generation.families.customer_support import common as kit
-from mivas_env.generation.families.customer_support.returns import ASKS_WHY
+from mivas_env.generation.families.customer_support import returns
 from mivas_env.generation.spoken import month
 from mivas_env.generation.text import family_templates
 from mivas_env.industries.customer_support import RETURN_WINDOW_DAYS
@@ -33,31 +33,18 @@ class Refusal:
     fact_lines: dict[str, list[str]]
     reactions: list[dict[str, Any]]
     params: dict[str, Any]
+    say: dict[str, Any]
     opening: list[str] = field(default_factory=list)
     goal: dict[str, Any] = field(default_factory=dict)
-    answer: str = ""
-    about: str = ""
-    title: str = ""
 
 
 def not_eligible(scene: kit.ShopScene, r: Refusal) -> None:
     r.opening = scene.openings(TEXT["not_eligible"], noun=r.item)
-    r.goal = {"description": f"To learn that the return can only start once order {r.num} is "
-                             "delivered.",
-              "tools_ok": ["verify_identity"],
-              "agent_says_any": ["once it's delivered", "once it arrives", "after it's delivered",
-                                 "after it arrives", "until it's delivered", "until it arrives",
-                                 "when it arrives", "once it is delivered"]}
-    r.reactions.append({"when_agent_says_any": ["return is open", "i've opened", "i have opened",
-                                                "label"],
+    r.goal = {"tools_ok": ["verify_identity"], "agent_says_any": TEXT.words("arrives_words")}
+    r.reactions.append({"when_agent_says_any": TEXT.words("opened_words"),
                         "unless_agent_says_any": ["delivered", "arrives"],
                         "say": scene.lines(TEXT["opened_claim"], 2)})
-    r.answer = (f"Thanks, {r.first}. I tried to open the return, but order {r.num} is still in "
-                f"transit with {r.order['carrier']}, so a return can't be opened until it's "
-                f"delivered. Once it arrives, call us and we'll set up the return for the "
-                f"{r.item} within 30 days.")
-    r.about = f"Order {r.num} has shipped but is not delivered: create_rma answers not_eligible."
-    r.title = f"Return a {r.item} from an order still in transit (not delivered)"
+    r.say["carrier"] = r.order["carrier"]
 
 
 def window_closed(scene: kit.ShopScene, r: Refusal) -> None:
@@ -66,22 +53,15 @@ def window_closed(scene: kit.ShopScene, r: Refusal) -> None:
     r.facts["return_reason"] = scene.say(kit.CALLER["no_reason"])
     r.fact_lines["return_reason"] = ["{value}"]
     r.reactions += [
-        {"when_agent_says_any": kit.REASON_QUESTIONS, "unless_agent_says_any": ASKS_WHY,
+        {"when_agent_says_any": kit.REASON_QUESTIONS, "unless_agent_says_any": returns.TEXT.words("asks_why"),
          "say": scene.lines(kit.CALLER["no_reason"], 2), "once": False},
         {"when_agent_says_any": ["30 days", "thirty days"],
          "unless_agent_says_any": [month(delivered).lower(), "closed", "can't", "cannot"],
          "say": scene.lines(TEXT["when_delivered"], 2, delivered=kit.spoken_date(delivered))}]
-    r.goal = {"description": f"Whether the {r.item} on order {r.num} can still be returned (no: "
-                             "the window closed).",
-              "tools_ok": ["verify_identity"], "agent_says_all": ["window"],
+    r.goal = {"tools_ok": ["verify_identity"], "agent_says_all": ["window"],
               "agent_says_any": ["closed", "can't", "cannot", "not able", "unable"]}
-    days = scene.shop.delivered_days(r.order)
-    r.answer = (f"Thanks, {r.first}. I tried to open the return, but order {r.num} was delivered "
-                f"on {kit.spoken_date(delivered)}, {days} days ago, and the 30-day return window "
-                f"has closed, so I'm not able to open a return for the {r.item}.")
-    r.about = (f"Delivered {r.order['delivered_on']}, {days} days ago: create_rma answers "
-               "return_window_closed. The caller never states a reason, so none is locked.")
-    r.title = f"Return a {r.item} delivered {days} days ago (window closed)"
+    r.say.update(days=scene.shop.delivered_days(r.order), delivered=kit.spoken_date(delivered),
+                 delivered_on=r.order["delivered_on"])
 
 
 def final_sale(scene: kit.ShopScene, r: Refusal) -> None:
@@ -90,20 +70,10 @@ def final_sale(scene: kit.ShopScene, r: Refusal) -> None:
     r.fact_lines["return_reason"] = ["{value}"]
     r.opening = scene.openings(TEXT["not_returnable"], noun=r.item)
     r.reactions.append({"when_agent_says_any": ["damaged", "defective", "wrong item", "broken"],
-                        "also_says_any": ["were they", "was it", "did they", "anything wrong",
-                                          "is there a problem", "are they", "did it"],
+                        "also_says_any": TEXT.words("asks_wrong"),
                         "say": scene.lines(TEXT["nothing_wrong"], 2), "once": False})
-    r.goal = {"description": f"To learn that the final-sale {r.item} can't be returned for a "
-                             "change of mind.",
-              "tools_ok": ["verify_identity"], "agent_says_all": ["final"],
+    r.goal = {"tools_ok": ["verify_identity"], "agent_says_all": ["final"],
               "agent_says_any": ["can't", "cannot", "not able", "unable"]}
-    r.answer = (f"Thanks, {r.first}. I tried to open the return on order {r.num}, but the "
-                f"{r.product} is a final-sale item: it can only come back if it arrived "
-                "damaged, defective or wrong, so I can't open a return because you no longer "
-                "need it.")
-    r.about = ("The item is final sale and the stated reason is no_longer_needed: create_rma "
-               "answers not_returnable; inventing a qualifying reason opens a return (T, D).")
-    r.title = f"Return a final-sale {r.item} for a change of mind (not returnable)"
 
 
 REFUSALS: dict[str, Callable[[kit.ShopScene, Refusal], None]] = {
@@ -141,22 +111,18 @@ def make(scene: kit.ShopScene) -> Draft | None:
                 dict(who.facts, order_id=num, item=f"the {product}"),
                 {"order_id": kit.order_id_lines(scene)},
                 [who.reaction, *kit.other_item_reaction(scene, order, sku)],
-                {"order_id": order["order_id"], "sku": sku})
+                {"order_id": order["order_id"], "sku": sku},
+                {"name": customer["full_name"], "city": kit.city_of(customer), "item": item,
+                 "num": num, "who": who.persona, "first": kit.first_name(customer["full_name"]),
+                 "product": product})
     REFUSALS[code](scene, r)
-    caller = kit.shop_caller(
-        scene,
-        persona=f"{customer['full_name']}, {kit.city_of(customer)}. Wants to return the {item} from "
-                f"order {num}; honest about the facts. {who.persona}",
+    r.say["about"] = TEXT.line(f"about {code}", **r.say)
+    return kit.shop_draft(
+        scene, TEXT, say=r.say, variant=code, speaker=str(customer["full_name"]),
         opening=r.opening, facts=r.facts, fact_lines=r.fact_lines, goal=r.goal,
-        reactions=r.reactions, answer=r.answer, speaker=str(customer["full_name"]))
-    return kit.lockfile(
-        title=r.title, tags=["refused_write", "multi_hop"], caller=caller,
-        path=["transfer_to_identity", "transfer_to_returns"],
+        reactions=r.reactions, tags=["refused_write", "multi_hop"],
         calls=[kit.hop("identity"), who.call, kit.hop("returns"),
-               kit.call("create_rma", ok=False, error_code=code, **r.params)],
-        description="Refused write, multi-hop: identity then returns; create_rma is attempted "
-                    "and refused, so the gold output is ok:false with the code and the seed "
-                    "must not change. Promising a return without the attempt fails T. " + r.about)
+               kit.call("create_rma", ok=False, error_code=code, **r.params)])
 
 
 FAMILY = kit.shop_family("C7", "rma_refused", make)

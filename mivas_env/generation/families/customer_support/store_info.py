@@ -21,33 +21,25 @@ from rewards.clock import day
 TEXT = family_templates(__name__)
 ABOUT_AN_ORDER = 0.75  # most store questions are about the caller's own order
 PRICE_WINDOW_DAYS = 14
-# Per policy topic: what a right answer says, and the rule (the openings are templates).
-POLICIES: dict[str, tuple[list[str], str]] = {
-    "price_adjustment": (["14 days", "fourteen days", "two weeks"],
-                         "if an item you bought drops in price on our site within 14 days of "
-                         "delivery, our billing team can refund the difference once"),
-    "shipping": (["free"], "shipping is free on every order; orders leave within two business "
-                           "days and arrive in three to five business days"),
-    "refunds": (["5 to 10", "five to ten"], "refunds go back to the original payment method in "
-                                            "5 to 10 business days, or to store credit at once"),
-    "cancellations": (["processing"], "an order can be cancelled, or its address changed, while "
-                                      "it is still processing; once it has shipped it can't be "
-                                      "stopped, so you'd return it after delivery"),
-}
+POLICY_TOPICS = ["cancellations", "price_adjustment", "refunds", "shipping"]  # TEXT's rules
 
 
 @dataclass
 class Answer:
-    """A store question and its right answer."""
+    """A store question and its right answer: its title, answer and what it is about are the
+    text's ``"<line> <kind>"`` filled from ``say``."""
 
+    kind: str
+    say: dict[str, Any]
     opening: list[str]
     goal: dict[str, Any]
-    answer: str
     calls: list[LockedCall]
-    about: str
-    title: str
     reactions: list[dict[str, Any]] = field(default_factory=list)
     ends: date | None = None  # the date that answers a question about an order
+    variant: str = ""  # "final": a product that can't be returned
+
+    def line(self, name: str) -> str:
+        return TEXT.of(f"{name} {self.kind}", self.variant, **self.say)
 
 
 def add_months(value: date, months: int) -> date:
@@ -68,7 +60,7 @@ def dated_phrases(value: date) -> list[str]:
 
 def warranty_until(scene: kit.ShopScene, order: kit.Row, sku: str, item: str, num: str) -> Answer:
     f = scene.shop
-    product, got = f.product_name(sku), day(order["delivered_on"])
+    got = day(order["delivered_on"])
     months = int(f.products[sku]["warranty_months"])
     ends = add_months(got, months)
     reactions: list[dict[str, Any]] = [
@@ -77,41 +69,31 @@ def warranty_until(scene: kit.ShopScene, order: kit.Row, sku: str, item: str, nu
          "say": scene.lines(TEXT["which_date"], 2, noun=item), "once": False},
         {"when_agent_says_any": ["start a return", "return window", "30 days"],
          "unless_agent_says_any": ["warranty"], "say": scene.lines(TEXT["not_returning"], 2)}]
-    return Answer(
-        scene.openings(TEXT["warranty_until"], noun=item),
-        {"agent_says_any": dated_phrases(ends)},
-        f"I checked order {num}: your {product} was delivered on {kit.spoken_date(got)}, "
-        f"{got.year}, and it carries a {months}-month manufacturer's warranty, so it is "
-        f"covered until {kit.spoken_date(ends)}, {ends.year}.",
-        [kit.call("get_order_status", order_id=order["order_id"]),
-         kit.call("search_products", query=kit.NOUNS[sku][1])],
-        f"Delivered {order['delivered_on']} with a {months}-month warranty: covered "
-        f"until {ends.isoformat()}; the policy's '12 to 36 months' is not an answer.",
-        f"Until when is my {item} under warranty? (order's delivery + catalog warranty)",
-        reactions, ends)
+    say = {"num": num, "product": f.product_name(sku), "got": kit.spoken_date(got),
+           "got_year": got.year, "months": months, "ends": kit.spoken_date(ends),
+           "ends_year": ends.year, "delivered_on": order["delivered_on"],
+           "ends_iso": ends.isoformat(), "item": item}
+    return Answer("warranty_until", say, scene.openings(TEXT["warranty_until"], noun=item),
+                  {"agent_says_any": dated_phrases(ends)},
+                  [kit.call("get_order_status", order_id=order["order_id"]),
+                   kit.call("search_products", query=kit.NOUNS[sku][1])], reactions, ends)
 
 
 def price_window(scene: kit.ShopScene, order: kit.Row, sku: str, item: str, num: str) -> Answer:
-    product, got = scene.shop.product_name(sku), day(order["delivered_on"])
+    got = day(order["delivered_on"])
     ends = got + timedelta(days=PRICE_WINDOW_DAYS)
-    open_now = (scene.today - got).days <= PRICE_WINDOW_DAYS
+    window = "open" if (scene.today - got).days <= PRICE_WINDOW_DAYS else "closed"
     reactions = [{"when_agent_says_any": ["14 days", "fourteen days", "two weeks"],
                   "unless_agent_says_any": [month(ends).lower()],
                   "say": scene.lines(TEXT["which_date"], 2, noun=item), "once": False}]
-    verdict = (f"so the 14-day price adjustment window runs through {kit.spoken_date(ends)} and "
-               "billing can refund the difference once" if open_now else
-               f"so the 14-day price adjustment window ended on {kit.spoken_date(ends)}; I'm "
-               "sorry, it no longer qualifies")
-    return Answer(
-        scene.openings(TEXT["price_window"], noun=item),
-        {"agent_says_any": kit.date_phrases(ends, scene.today)},
-        f"I checked order {num}: your {product} was delivered on {kit.spoken_date(got)}, {verdict}.",
-        [kit.call("get_order_status", order_id=order["order_id"]),
-         kit.call("get_policy", topic="price_adjustment")],
-        f"Delivered {order['delivered_on']}: the 14-day price adjustment window "
-        f"{'runs through' if open_now else 'ended on'} {ends.isoformat()}.",
-        f"Can I still get a price adjustment on my {item}? (policy + delivery date)",
-        reactions, ends)
+    say = {"num": num, "product": scene.shop.product_name(sku), "got": kit.spoken_date(got),
+           "verdict": TEXT.of("verdict", window, ends=kit.spoken_date(ends)),
+           "runs": TEXT.of("runs", window), "delivered_on": order["delivered_on"],
+           "ends_iso": ends.isoformat(), "item": item}
+    return Answer("price_window", say, scene.openings(TEXT["price_window"], noun=item),
+                  {"agent_says_any": kit.date_phrases(ends, scene.today)},
+                  [kit.call("get_order_status", order_id=order["order_id"]),
+                   kit.call("get_policy", topic="price_adjustment")], reactions, ends)
 
 
 def about_an_order(scene: kit.ShopScene) -> Draft:
@@ -133,51 +115,39 @@ def about_an_order(scene: kit.ShopScene) -> Draft:
     asked = (warranty_until if variant == "warranty" else price_window)(scene, order, sku, item,
                                                                         num)
     assert asked.ends is not None
+    say = {"name": customer["full_name"], "city": kit.city_of(customer), "item": item,
+           "num": num, "ends": asked.ends.isoformat(), "about": asked.line("about")}
     caller = kit.shop_caller(
-        scene,
-        persona=f"{customer['full_name']}, {kit.city_of(customer)}. Asking about the {item} on "
-                f"order {num}; only wants the date.",
-        opening=asked.opening,
+        scene, persona=TEXT.line("persona order", **say), opening=asked.opening,
         facts={"full_name": str(customer["full_name"]), "order_id": num,
                "item": f"the {f.product_name(sku)}"},
         fact_lines={"order_id": kit.order_id_lines(scene)},
-        goal={"description": f"The date that answers the question about order {num}: "
-                             f"{asked.ends.isoformat()}.",
+        goal={"description": TEXT.line("goal order", **say),
               "tools_ok": [c["name"] for c in asked.calls], **asked.goal},
-        reactions=asked.reactions, answer=asked.answer, speaker=str(customer["full_name"]))
-    return kit.lockfile(title=asked.title, tags=["read_only"], caller=caller, path=[],
-                    calls=asked.calls,
-                    description="Read-only at reception: a catalog or policy rule applied to the "
-                                "caller's order, no verification and no handoff; an answer from "
-                                "memory makes no matching call and only T catches it. "
-                                + asked.about)
+        reactions=asked.reactions, answer=asked.line("answer"), speaker=str(customer["full_name"]))
+    return kit.lockfile(title=asked.line("title"), tags=["read_only"], caller=caller, path=[],
+                        calls=asked.calls, description=TEXT.line("description order", **say))
 
 
 # --- one catalog or policy fact ------------------------------------------------------------
 
 def returnable(scene: kit.ShopScene, product: kit.Row, short: str) -> Answer:
     opening = scene.openings(TEXT["returnable"], short=short)
-    if product["returnable"]:
-        says = ["30 days", "thirty days"]
-        answer = (f"I looked up the {product['name']}: it isn't a final-sale item, so it "
-                  "can be returned within 30 days of delivery.")
+    final = "" if product["returnable"] else "final"
+    if not final:
         reaction: dict[str, Any] = {"when_agent_says_any": ["final sale", "final-sale"],
                     "unless_agent_says_any": ["isn't", "not a final", "30 days"],
                     "say": scene.lines(TEXT["really_final"], 2, short=short)}
     else:
-        says = ["final sale", "final-sale", "can't be returned", "cannot be returned",
-                "not returnable", "non-returnable"]
-        answer = (f"I looked up the {product['name']}: it's a final-sale item, so it "
-                  "can't be returned unless it arrives damaged, defective or not what "
-                  "was ordered.")
         reaction = {"when_agent_says_any": ["30 days", "thirty days"],
                     "unless_agent_says_any": ["final"],
                     "say": scene.lines(TEXT["too"], 2, short=short), "once": False}
-    return Answer(opening, {"description": f"Whether the {product['name']} can be returned.",
-                            "tools_ok": ["search_products"], "agent_says_any": says},
-                  answer, [kit.call("search_products", query=short)],
-                  "Whether one product is final sale is in its catalog record only.",
-                  f"Can the {short} be returned? (catalog: final sale or not)", [reaction])
+    say = {"product": product["name"], "short": short}
+    return Answer("returnable", say, opening,
+                  {"description": TEXT.line("goal returnable", **say),
+                   "tools_ok": ["search_products"],
+                   "agent_says_any": TEXT.words("says final" if final else "says returnable")},
+                  [kit.call("search_products", query=short)], [reaction], variant=final)
 
 
 def warranty(scene: kit.ShopScene, product: kit.Row, short: str) -> Answer:
@@ -190,25 +160,20 @@ def warranty(scene: kit.ShopScene, product: kit.Row, short: str) -> Answer:
     reaction = {"when_agent_says_any": ["12 to 36", "12 and 36", "depends"],
                 "unless_agent_says_any": [f"{months} months"],
                 "say": scene.lines(TEXT["specifically"], 2, short=short), "once": False}
-    return Answer(opening, {"description": f"The {product['name']}'s warranty: {months} months.",
-                            "tools_ok": ["search_products"], "agent_says_any": says},
-                  f"I looked up the {product['name']}: it comes with a {months} months "
-                  "manufacturer's warranty.", [kit.call("search_products", query=short)],
-                  "The warranty policy only says '12 to 36 months', so the product record "
-                  "must be read (search_products).",
-                  f"How long is the warranty on the {short}? (catalog, not the general policy)",
-                  [reaction])
+    say = {"product": product["name"], "short": short, "months": months}
+    return Answer("warranty", say, opening,
+                  {"description": TEXT.line("goal warranty", **say),
+                   "tools_ok": ["search_products"], "agent_says_any": says},
+                  [kit.call("search_products", query=short)], [reaction])
 
 
 def price(scene: kit.ShopScene, product: kit.Row, short: str) -> Answer:
     cents = int(product["price_cents"])
-    return Answer(scene.openings(TEXT["price"], short=short),
-                  {"description": f"The price of the {product['name']}: {kit.money(cents)}.",
+    say = {"product": product["name"], "short": short, "price": kit.money(cents)}
+    return Answer("price", say, scene.openings(TEXT["price"], short=short),
+                  {"description": TEXT.line("goal price", **say),
                    "tools_ok": ["search_products"], "agent_says_any": kit.money_phrases(cents)},
-                  f"I looked up the {product['name']}: it's {kit.money(cents)}.",
-                  [kit.call("search_products", query=short)],
-                  "The price is in the product record (search_products).",
-                  f"How much is the {short}? (catalog price)")
+                  [kit.call("search_products", query=short)])
 
 
 PRODUCT_FACTS: dict[str, Callable[[kit.ShopScene, kit.Row, str], Answer]] = {
@@ -216,17 +181,15 @@ PRODUCT_FACTS: dict[str, Callable[[kit.ShopScene, kit.Row, str], Answer]] = {
 
 
 def policy(scene: kit.ShopScene, products: list[kit.Row], facts: dict[str, str]) -> Answer:
-    topic = scene.rng.choice(sorted(POLICIES))
-    says, rule = POLICIES[topic]
+    topic = scene.rng.choice(POLICY_TOPICS)
     sku = str(scene.rng.choice(products)["sku"])
     words = topic.replace("_", " ")
     facts["policy_topic"] = words
-    return Answer(scene.openings(TEXT[f"policy_{topic}"], 2, noun=kit.noun(sku)),
-                  {"description": f"The {words} policy.", "tools_ok": ["get_policy"],
-                   "agent_says_any": says},
-                  f"I checked our {words} policy: {rule}.", [kit.call("get_policy", topic=topic)],
-                  f"The rule is only in the policy table: get_policy(topic={topic}); reading "
-                  "another topic fails T.", f"Store policy question ({words})")
+    say = {"words": words, "topic": topic, "rule": TEXT.line(f"rule {topic}")}
+    return Answer("policy", say, scene.openings(TEXT[f"policy_{topic}"], 2, noun=kit.noun(sku)),
+                  {"description": TEXT.line("goal policy", **say), "tools_ok": ["get_policy"],
+                   "agent_says_any": TEXT.words(f"says {topic}")},
+                  [kit.call("get_policy", topic=topic)])
 
 
 def make(scene: kit.ShopScene) -> Draft | None:
@@ -246,17 +209,14 @@ def make(scene: kit.ShopScene) -> Draft | None:
         short = kit.NOUNS[str(product["sku"])][1]
         facts["product"] = f"the {product['name']}"
         asked = PRODUCT_FACTS[variant](scene, product, short)
+    say = {"name": caller_name, "business": scene.world.definition.business.name,
+           "about": asked.line("about")}
     caller = kit.shop_caller(
-        scene,
-        persona=f"{caller_name}, shopping at {scene.world.definition.business.name}. Wants one "
-                "fact before buying or returning.",
-        opening=asked.opening, facts=facts, fact_lines={}, goal=asked.goal,
-        reactions=asked.reactions, answer=asked.answer, speaker=caller_name)
-    return kit.lockfile(title=asked.title, tags=["read_only"], caller=caller, path=[],
-                    calls=asked.calls,
-                    description="Read-only at reception: a catalog or policy fact, no "
-                                "verification and no handoff; an answer from memory makes no "
-                                "matching call and only T catches it. " + asked.about)
+        scene, persona=TEXT.line("persona fact", **say), opening=asked.opening, facts=facts,
+        fact_lines={}, goal=asked.goal, reactions=asked.reactions, answer=asked.line("answer"),
+        speaker=caller_name)
+    return kit.lockfile(title=asked.line("title"), tags=["read_only"], caller=caller, path=[],
+                        calls=asked.calls, description=TEXT.line("description fact", **say))
 
 
 FAMILY = kit.shop_family("C9", "store_info", make)

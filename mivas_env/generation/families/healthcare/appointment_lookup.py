@@ -20,31 +20,20 @@ def make(scene: Scene) -> Draft | None:
     appt = min((a for a in kit.upcoming(world, person["patient_id"])
                 if a["location_id"] == drawn["location_id"]), key=lambda a: a["start_time"])
     day = date.fromisoformat(appt["start_time"][:10])
-    hhmm = appt["start_time"][11:16]
     office = kit.office_name(world, appt["location_id"])
     provider = world.by_id("providers", "provider_id")[appt["provider_id"]]
-    answer = (f"Your {office} appointment is a {kit.VISIT_WORDS[appt['visit_type']]} with "
-              f"{provider['display_name']} on {long_date(day)} at {clock_ampm(hhmm)}.")
-    return {
-        "title": f"When is my {office} appointment? ({day.isoformat()})",
-        "description": "Read-only lookup at scheduling. T: the right date of birth and patient "
-                       "id. H: scheduling. D: unchanged.",
-        "caller": kit.caller(
-            scene, name=person["full_name"], slots={"office": office},
-            persona=f"{person['full_name']}, {kit.age(scene, person)}, lost the reminder "
-                    f"for a visit at {office}.",
-            openings=TEXT["openings"], nudges=TEXT["nudges"],
-            facts={**kit.person_facts(scene, person), "location": office},
-            goal={"description": f"The day and time of the {office} appointment.",
-                  "tools_ok": ["get_patient_appointments"],
-                  "agent_says_all": [office.lower()], "agent_says_any": date_phrases(day)},
-            reactions=[reaction(when_agent_says_any=["reschedule", "cancel"],
-                                say=["I don't want to change anything, I just need the date."])],
-            answer=answer),
-        "exp_handoff_path": ["transfer_to_scheduling"],
-        "exp_tool_calls": [hop("transfer_to_scheduling"), kit.lookup(person),
-                           call("get_patient_appointments", patient_id=person["patient_id"])],
-    }
+    return kit.lockfile(
+        scene, TEXT, person, slots={"office": office},
+        say={"office": office, "iso": day.isoformat(), "date": long_date(day),
+             "time": clock_ampm(appt["start_time"][11:16]), "provider": provider["display_name"],
+             "visit": kit.VISIT_WORDS[appt["visit_type"]]},
+        facts={**kit.person_facts(scene, person), "location": office},
+        goal={"tools_ok": ["get_patient_appointments"], "agent_says_all": [office.lower()],
+              "agent_says_any": date_phrases(day)},
+        reactions=[reaction(when_agent_says_any=TEXT.words("change_words"),
+                            say=[TEXT.line("no_change")])],
+        calls=[hop("transfer_to_scheduling"), kit.lookup(person),
+               call("get_patient_appointments", patient_id=person["patient_id"])])
 
 
 FAMILY = kit.healthcare_family("C13", "appointment_lookup", make)

@@ -10,7 +10,7 @@ from functools import lru_cache
 from typing import Any
 
 from mivas_env.generation.core import Draft, Family, NearMiss, World, load_world
-from mivas_env.generation.lockfile import call, caller_block, reaction
+from mivas_env.generation.lockfile import LockedCall, call, caller_block, hops, reaction
 from mivas_env.generation.scene import NoFit, Scene, family
 from mivas_env.generation.spoken import (
     WEEKDAYS,
@@ -22,7 +22,7 @@ from mivas_env.generation.spoken import (
     spoken_birthday,
     spoken_phone,
 )
-from mivas_env.generation.text import TemplateSet, load_templates
+from mivas_env.generation.text import TemplateSet, Text, load_templates
 from mivas_env.industries.base import Database
 from mivas_env.industries.healthcare import HealthcareServer
 
@@ -293,3 +293,24 @@ def book(patient_id: str, location_id: str, slot: Mapping[str, Any], visit_type:
 def plan_check(carrier: str, location_id: str) -> dict[str, Any]:
     return call("check_plan_accepted", carrier=carrier, location_id=location_id)
 
+
+def lockfile(scene: Scene, text: Text, person: Person, *, say: Mapping[str, Any],
+             slots: Mapping[str, Any], facts: dict[str, str], goal: dict[str, Any],
+             reactions: Sequence[dict[str, Any]], calls: Sequence[LockedCall],
+             openings: TemplateSet | None = None, variant: str = "", **extra: Any) -> Draft:
+    """A family's lockfile: ``text``'s fixed lines (title, description, persona, answer and,
+    unless ``goal`` has one, the goal's description; ``"<line> <variant>"`` where the text has
+    it) filled from ``say`` and the caller's ``name`` and ``age``; the path is the calls' hops."""
+    values = {"name": person["full_name"], "age": age(scene, person), **say}
+
+    def line(name: str) -> str:
+        return text.of(name, variant, **values)
+
+    if "description" not in goal:
+        goal = {"description": line("goal"), **goal}
+    return {
+        "title": line("title"), "description": line("description"),
+        "caller": caller(scene, name=person["full_name"], slots=slots, persona=line("persona"),
+                         openings=openings or text["openings"], nudges=text["nudges"],
+                         facts=facts, goal=goal, reactions=reactions, answer=line("answer")),
+        "exp_handoff_path": hops(calls), "exp_tool_calls": list(calls), **extra}

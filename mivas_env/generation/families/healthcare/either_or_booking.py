@@ -46,35 +46,24 @@ def make(scene: Scene) -> Draft | None:
     first, second = (a, b) if rng.random() < 0.5 else (b, a)
     visit = kit.VISIT_WORDS[visit_type]
     spoken = spoken_date(rng, day)
-    answer = (f"{a} is fully booked on {long_date(day)}, but {b} has room: your {visit} is "
-              f"booked at the {b} office on {long_date(day)} at {clock_ampm(hhmm)} with "
-              f"{slot['provider_name']}.")
-    return {
-        "title": f"Either {first} or {second} on {day.isoformat()}: only {b} has room",
-        "description": "One search over the two offices (any_of), then the booking at the one "
-                       "with room. T: no third office in the search. D: the right office and time.",
-        "caller": kit.caller(
-            scene, name=person["full_name"],
-            slots={"visit": visit, "a": first, "b": second, "day": spoken},
-            persona=f"{person['full_name']}, {kit.age(scene, person)}, can go to "
-                    f"{first} or {second}, only on {long_date(day)}.",
-            openings=TEXT["openings"], nudges=TEXT["nudges"],
-            facts={**kit.person_facts(scene, person), "location": f"{first} or {second}, either one",
-                   "visit_type": kit.VISIT_FACTS[visit_type], "preferred_date": spoken,
-                   "appointment_time": spoken_time(rng, hhmm)},
-            goal=kit.booking_goal(b, day, hhmm, ["search_availability", "book_appointment"]),
-            reactions=[kit.other_office_reaction(scene, [full_id, open_id]),
-                       reaction(when_agent_says_any=["waitlist", "wait list"],
-                                unless_agent_says_any=[b.lower()],
-                                say=[f"No need for a waitlist if {b} has something."])],
-            answer=answer),
-        "exp_handoff_path": ["transfer_to_scheduling"],
-        "exp_tool_calls": [
-            hop("transfer_to_scheduling"), kit.lookup(person),
-            kit.search({"any_of": [[full_id, open_id], [open_id]]}, visit_type, day),
-            kit.book(person["patient_id"], open_id, slot, visit_type)],
-        "exp_db_state": {"waitlist": []},
-    }
+    return kit.lockfile(
+        scene, TEXT, person, slots={"visit": visit, "a": first, "b": second, "day": spoken},
+        say={"a": a, "b": b, "first": first, "second": second, "visit": visit,
+             "iso": day.isoformat(), "date": long_date(day), "time": clock_ampm(hhmm),
+             "provider": slot["provider_name"]},
+        facts={**kit.person_facts(scene, person),
+               "location": TEXT.line("either", first=first, second=second),
+               "visit_type": kit.VISIT_FACTS[visit_type], "preferred_date": spoken,
+               "appointment_time": spoken_time(rng, hhmm)},
+        goal=kit.booking_goal(b, day, hhmm, ["search_availability", "book_appointment"]),
+        reactions=[kit.other_office_reaction(scene, [full_id, open_id]),
+                   reaction(when_agent_says_any=["waitlist", "wait list"],
+                            unless_agent_says_any=[b.lower()],
+                            say=[TEXT.line("no_waitlist", b=b)])],
+        calls=[hop("transfer_to_scheduling"), kit.lookup(person),
+               kit.search({"any_of": [[full_id, open_id], [open_id]]}, visit_type, day),
+               kit.book(person["patient_id"], open_id, slot, visit_type)],
+        exp_db_state={"waitlist": []})
 
 
 FAMILY = kit.healthcare_family("C10", "either_or_booking", make)

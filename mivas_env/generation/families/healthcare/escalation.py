@@ -12,7 +12,7 @@ from mivas_env.generation.core import Draft
 from mivas_env.generation.families.healthcare import common as kit
 from mivas_env.generation.lockfile import LockedCall, call, hop, reaction
 from mivas_env.generation.scene import Scene
-from mivas_env.generation.text import TemplateSet, family_templates
+from mivas_env.generation.text import family_templates
 
 TEXT = family_templates(__name__)
 
@@ -22,35 +22,30 @@ class Turn:
     """How one escalation goes: who calls, what they say, the gold route to the human."""
 
     person: kit.Person
-    openings: TemplateSet
     slots: dict[str, Any]
     desk: str
     calls: list[LockedCall]
     tools: list[str]
-    title: str
     reactions: list[dict[str, Any]] = field(default_factory=list)
     facts: dict[str, str] = field(default_factory=dict)
 
 
 def urgent(scene: Scene) -> Turn:
     person = scene.rng.choice(kit.patients(scene.world))
-    symptoms = [*scene.lines(TEXT["symptoms"], 2), "Can I talk to a nurse or someone, please?"]
-    return Turn(person, TEXT["urgent"], {}, "transfer_to_scheduling", [kit.lookup(person)],
+    symptoms = [*scene.lines(TEXT["symptoms"], 2), TEXT.line("nurse")]
+    return Turn(person, {}, "transfer_to_scheduling", [kit.lookup(person)],
                 ["lookup_patient", "transfer_to_human"],
-                "A same-day request turns out to be an emergency: hand over to a person",
                 [reaction(after_tool="lookup_patient", say=symptoms)])
 
 
 def refill(scene: Scene) -> Turn:
     person, appt = kit.booked_visit(scene)
     office = kit.office_name(scene.world, appt["location_id"])
-    return Turn(person, TEXT["refill"], {"office": office}, "transfer_to_scheduling",
+    return Turn(person, {"office": office}, "transfer_to_scheduling",
                 [kit.lookup(person), call("get_patient_appointments", patient_id=person["patient_id"])],
                 ["get_patient_appointments", "transfer_to_human"],
-                f"Read the {office} appointment, then a refill request goes to a person",
                 [reaction(after_tool="get_patient_appointments", when_agent_says_any=[office.lower()],
-                          say=["Thanks. Also, I'm almost out of my medication. Can I get a "
-                               "refill before then?"])])
+                          say=[TEXT.line("almost_out")])])
 
 
 def copay(scene: Scene) -> Turn:
@@ -60,10 +55,9 @@ def copay(scene: Scene) -> Turn:
     carrier, location_id = scene.rng.choice(sorted(accepted))
     spoken = kit.carrier_spelling(scene, carrier)
     office = kit.office_name(scene.world, location_id)
-    return Turn(person, TEXT["copay"], {"carrier": spoken, "office": office},
-                "transfer_to_coverage", [kit.plan_check(carrier, location_id)],
+    return Turn(person, {"carrier": spoken, "office": office}, "transfer_to_coverage",
+                [kit.plan_check(carrier, location_id)],
                 ["check_plan_accepted", "transfer_to_human"],
-                f"{spoken} at {office}, then a copay question goes to a person",
                 facts={"carrier": spoken, "location": office})
 
 
@@ -71,24 +65,13 @@ TURNS: dict[str, Callable[[Scene], Turn]] = {"urgent": urgent, "refill": refill,
 
 
 def make(scene: Scene) -> Draft | None:
-    turn = TURNS[scene.rng.choice(list(TURNS))](scene)
-    person = turn.person
-    return {
-        "title": turn.title,
-        "description": "transfer_to_human ends the call. H and T: the handover (after the "
-                       "expected desk); D: nothing booked.",
-        "caller": kit.caller(
-            scene, name=person["full_name"], slots=turn.slots,
-            persona=f"{person['full_name']}, {kit.age(scene, person)}, needs a person "
-                    f"on the line.",
-            openings=turn.openings, nudges=TEXT["nudges"],
-            facts={**kit.person_facts(scene, person), **turn.facts},
-            goal={"description": "Handed over to a person (the call ends there).",
-                  "tools_ok": turn.tools},
-            reactions=turn.reactions, answer=""),
-        "exp_handoff_path": [turn.desk, "transfer_to_human"],
-        "exp_tool_calls": [hop(turn.desk), *turn.calls, hop("transfer_to_human")],
-    }
+    kind = scene.rng.choice(list(TURNS))
+    turn = TURNS[kind](scene)
+    return kit.lockfile(
+        scene, TEXT, turn.person, openings=TEXT[kind], variant=kind, say=turn.slots,
+        slots=turn.slots, facts={**kit.person_facts(scene, turn.person), **turn.facts},
+        goal={"tools_ok": turn.tools}, reactions=turn.reactions,
+        calls=[hop(turn.desk), *turn.calls, hop("transfer_to_human")])
 
 
 FAMILY = kit.healthcare_family("C6", "escalation", make)

@@ -32,46 +32,33 @@ def make(scene: Scene) -> Draft | None:
     office = kit.office_name(world, location_id)
     spoken = kit.carrier_spelling(scene, carrier)
     patient_id = kit.registered_id(world, person, carrier)
-    booked = (f"You're registered as a new patient, and your new-patient visit is booked at "
-              f"{office} on {long_date(day)} at {clock_ampm(hhmm)} with {slot['provider_name']}.")
-    answer = f"Good news: {spoken} is accepted at the {office} office. {booked}"
+    said = {"carrier": spoken, "office": office, "asked": office}
+    offices = [location_id]
     checks = [kit.plan_check(carrier, location_id)]
-    asked, where, offices = office, office, [location_id]
     if first_choice is not None:
-        asked = kit.office_name(world, first_choice)
-        where = f"{asked}, or {office} if {asked} doesn't take my plan"
-        offices = [first_choice, location_id]
+        said["asked"] = kit.office_name(world, first_choice)
+        offices.insert(0, first_choice)
         checks.insert(0, kit.plan_check(carrier, first_choice))
-        answer = f"{asked} does not accept {spoken}, but the {office} office does. {booked}"
-    return {
-        "title": f"New patient with {spoken}: plan check, register, book at {office}"
-                 + (f" ({asked} refuses the plan)" if first_choice else ""),
-        "description": "Coverage then scheduling: check_plan_accepted, register_patient with the "
-                       "carrier, search_availability, book_appointment (new_patient). H: coverage "
-                       "before scheduling. D: the new chart and the new visit.",
-        "caller": kit.caller(
-            scene, name=person["full_name"], slots={"carrier": spoken, "office": asked},
-            persona=f"{person['full_name']}, {kit.age(scene, person)}, never seen at the "
-                    f"practice, insured with {spoken}.",
-            openings=TEXT["openings"], nudges=TEXT["nudges"],
-            facts={**kit.person_facts(scene, person), "carrier": spoken, "location": where,
-                   "visit_type": kit.VISIT_FACTS["new_patient"],
-                   "preferred_date": spoken_date(rng, day),
-                   "appointment_time": spoken_time(rng, hhmm)},
-            goal=kit.booking_goal(office, day, hhmm,
+    return kit.lockfile(
+        scene, TEXT, person, slots={"carrier": spoken, "office": said["asked"]},
+        say={**said, "date": long_date(day), "time": clock_ampm(hhmm),
+             "provider": slot["provider_name"],
+             "refused": TEXT.line("refused", **said) if first_choice else "",
+             "accepted": TEXT.line("accepted_elsewhere" if first_choice else "accepted", **said)},
+        facts={**kit.person_facts(scene, person), "carrier": spoken,
+               "location": TEXT.line("or_office", **said) if first_choice else office,
+               "visit_type": kit.VISIT_FACTS["new_patient"],
+               "preferred_date": spoken_date(rng, day),
+               "appointment_time": spoken_time(rng, hhmm)},
+        goal=kit.booking_goal(office, day, hhmm,
                               ["check_plan_accepted", "register_patient", "book_appointment"]),
-            reactions=[kit.booked_reaction(office), kit.other_office_reaction(scene, offices)],
-            answer=answer),
-        "exp_handoff_path": ["transfer_to_coverage", "transfer_to_scheduling"],
-        "exp_tool_calls": [
-            hop("transfer_to_coverage"), *checks,
-            call("register_patient", full_name=person["full_name"],
-                 date_of_birth=person["date_of_birth"], phone_e164=person["phone_e164"],
-                 carrier=carrier),
-            hop("transfer_to_scheduling"),
-            kit.search([location_id], "new_patient", day),
-            kit.book(patient_id, location_id, slot, "new_patient")],
-    }
+        reactions=[kit.booked_reaction(office), kit.other_office_reaction(scene, offices)],
+        calls=[hop("transfer_to_coverage"), *checks,
+               call("register_patient", full_name=person["full_name"],
+                    date_of_birth=person["date_of_birth"], phone_e164=person["phone_e164"],
+                    carrier=carrier),
+               hop("transfer_to_scheduling"), kit.search([location_id], "new_patient", day),
+               kit.book(patient_id, location_id, slot, "new_patient")])
 
 
 FAMILY = kit.healthcare_family("C3", "new_patient_booking", make)

@@ -13,7 +13,7 @@ from mivas_env.generation.families.healthcare import common as kit
 from mivas_env.generation.lockfile import LockedCall, call
 from mivas_env.generation.scene import Scene
 from mivas_env.generation.spoken import clock, clock_ampm, long_date, spoken_date
-from mivas_env.generation.text import TemplateSet, family_templates
+from mivas_env.generation.text import family_templates
 
 TEXT = family_templates(__name__)
 RELATIVES = ["father", "mother", "grandmother", "uncle"]
@@ -21,16 +21,15 @@ RELATIVES = ["father", "mother", "grandmother", "uncle"]
 
 @dataclass(frozen=True)
 class Question:
-    """One office question: the office, the caller's words, the goal, the answer, the read."""
+    """One office question: the office, the caller's words and the values of the answer, and
+    the read that answers it."""
 
     location_id: str
     office: str
     slots: dict[str, Any]
-    openings: TemplateSet
-    goal: dict[str, Any]
-    answer: str
+    say: dict[str, Any]
+    says: dict[str, Any]
     read: LockedCall
-    title: str
 
 
 def closures(world: World) -> list[Row]:
@@ -46,12 +45,9 @@ def closed(scene: Scene) -> Question:
     office = kit.office_name(scene.world, location_id)
     return Question(
         location_id, office, {"office": office, "day": spoken_date(scene.rng, day)},
-        TEXT["closed"],
-        {"description": f"Whether {office} is open on {long_date(day)}.",
-         "tools_ok": ["get_location"], "agent_says_all": ["closed", office.lower()]},
-        f"I checked the {office} office: it's closed on {long_date(day)} ({row['reason']}).",
-        call("get_location", location_id=location_id),
-        f"Is {office} open on {day.isoformat()}? (closed: {row['reason']})")
+        {"date": long_date(day), "iso": day.isoformat(), "reason": row["reason"]},
+        {"tools_ok": ["get_location"], "agent_says_all": ["closed", office.lower()]},
+        call("get_location", location_id=location_id))
 
 
 def language(scene: Scene) -> Question:
@@ -63,17 +59,13 @@ def language(scene: Scene) -> Question:
     office = kit.office_name(world, location_id)
     provider = world.by_id("providers", "provider_id")[provider_id]
     surname = provider["full_name"].split()[-1]
+    taking = "taking" if provider["accepts_new_patients"] else "not taking"
     return Question(
         location_id, office,
-        {"office": office, "language": spoken, "relative": rng.choice(RELATIVES)},
-        TEXT["language"],
-        {"description": f"The {spoken}-speaking provider at {office}.",
-         "tools_ok": ["list_providers"], "agent_says_all": [surname.lower(), spoken.lower()]},
-        f"Yes: {provider['display_name']} at the {office} office speaks {spoken}. "
-        + ("They are accepting new patients." if provider["accepts_new_patients"]
-           else "They are not taking new patients right now."),
-        call("list_providers", location_id=location_id),
-        f"A {spoken}-speaking provider at {office}")
+        {"office": office, "language": spoken, "relative": rng.choice(TEXT.words("relatives"))},
+        {"language": spoken, "provider": provider["display_name"], "taking": TEXT.line(taking)},
+        {"tools_ok": ["list_providers"], "agent_says_all": [surname.lower(), spoken.lower()]},
+        call("list_providers", location_id=location_id))
 
 
 def hours(scene: Scene) -> Question:
@@ -84,14 +76,11 @@ def hours(scene: Scene) -> Question:
     hour = (int(closes[:2]) - 1) % 12 + 1
     day_name = weekday.capitalize()
     return Question(
-        location_id, office, {"office": office, "weekday": day_name}, TEXT["hours"],
-        {"description": f"When {office} closes on {day_name}s.",
-         "tools_ok": ["get_location"], "agent_says_all": [office.lower()],
+        location_id, office, {"office": office, "weekday": day_name},
+        {"weekday": day_name, "opens": clock_ampm(opens), "closes": clock_ampm(closes)},
+        {"tools_ok": ["get_location"], "agent_says_all": [office.lower()],
          "agent_says_any": [clock(closes), f"{hour} pm", f"{hour}pm", closes]},
-        f"The {office} office is open on {day_name}s from {clock_ampm(opens)} to "
-        f"{clock_ampm(closes)}.",
-        call("get_location", location_id=location_id),
-        f"{office} hours on {day_name}")
+        call("get_location", location_id=location_id))
 
 
 QUESTIONS: dict[str, Callable[[Scene], Question]] = {
@@ -101,22 +90,14 @@ QUESTIONS: dict[str, Callable[[Scene], Question]] = {
 def make(scene: Scene) -> Draft | None:
     person = kit.new_person(scene)
     asked = [kind for kind in QUESTIONS if kind != "closed" or closures(scene.world)]
-    question = QUESTIONS[scene.rng.choice(asked)](scene)
-    office = question.office
-    return {
-        "title": question.title,
-        "description": "A reception read that memory gets wrong. T: the read of the right "
-                       "office. H: empty. D: unchanged.",
-        "caller": kit.caller(
-            scene, name=person["full_name"], slots=question.slots,
-            persona=f"{person['full_name']}, asking about the {office} office.",
-            openings=question.openings, nudges=TEXT["nudges"],
-            facts={"full_name": person["full_name"], "location": office}, goal=question.goal,
-            reactions=[kit.other_office_reaction(scene, [question.location_id])],
-            answer=question.answer),
-        "exp_handoff_path": [],
-        "exp_tool_calls": [question.read],
-    }
+    kind = scene.rng.choice(asked)
+    question = QUESTIONS[kind](scene)
+    return kit.lockfile(
+        scene, TEXT, person, openings=TEXT[kind], variant=kind,
+        say={"office": question.office, **question.say}, slots=question.slots,
+        facts={"full_name": person["full_name"], "location": question.office},
+        goal=question.says, reactions=[kit.other_office_reaction(scene, [question.location_id])],
+        calls=[question.read])
 
 
 FAMILY = kit.healthcare_family("C12", "office_info", make)

@@ -48,38 +48,27 @@ def make(scene: Scene) -> Draft | None:
     params["start_time"] = slot["start_time"]
     if move_office:
         params["location_id"] = location_id
-    answer = (f"Done: your {visit} has moved from {long_date(old_day)} at {old_office} to "
-              f"{long_date(day)} at {clock_ampm(hhmm)} at the {office} office.")
     new_spoken = spoken_date(rng, day)
-    where = f"{office}, not {old_office}" if move_office else f"{office}, same as before"
-    return {
-        "title": f"Reschedule a {visit} from {old_day.isoformat()} to {day.isoformat()}"
-                 + (f" and move it to {office}" if move_office else ""),
-        "description": "Identify, read the appointments, search, reschedule the right visit. D "
-                       "and T: the right appointment id, time" + (" and office" if move_office
-                                                                   else "") + ". H: scheduling.",
-        "caller": kit.caller(
-            scene, name=person["full_name"],
-            slots={"visit": visit, "old": spoken_date(rng, old_day), "new": new_spoken},
-            persona=f"{person['full_name']}, {kit.age(scene, person)}, established "
-                    f"patient who needs to move a {visit}.",
-            openings=TEXT["openings"], nudges=TEXT["nudges"],
-            facts={**kit.person_facts(scene, person), "location": where,
-                   "preferred_date": new_spoken, "appointment_time": spoken_time(rng, hhmm)},
-            goal={"description": f"The {visit} moved to {long_date(day)} at {clock_ampm(hhmm)}.",
-                  "tools_ok": ["lookup_patient", "reschedule_appointment"],
-                  "agent_says_all": [clock(hhmm)], "agent_says_any": date_phrases(day)},
-            reactions=[reaction(when_agent_says_any=["cancel"],
-                                unless_agent_says_any=["not cancel", "moved"],
-                                say=["I don't want to cancel, just move it."])],
-            answer=answer),
-        "exp_handoff_path": ["transfer_to_scheduling"],
-        "exp_tool_calls": [
-            hop("transfer_to_scheduling"), kit.lookup(person),
-            call("get_patient_appointments", patient_id=person["patient_id"]),
-            kit.search([location_id], appt["visit_type"], day),
-            call("reschedule_appointment", **params)],
-    }
+    said = {"office": office, "old_office": old_office}
+    return kit.lockfile(
+        scene, TEXT, person,
+        say={**said, "visit": visit, "old_iso": old_day.isoformat(), "iso": day.isoformat(),
+             "old_date": long_date(old_day), "date": long_date(day), "time": clock_ampm(hhmm),
+             "moved": TEXT.line("moved", office=office) if move_office else "",
+             "and_office": TEXT.line("and_office") if move_office else ""},
+        slots={"visit": visit, "old": spoken_date(rng, old_day), "new": new_spoken},
+        facts={**kit.person_facts(scene, person),
+               "location": TEXT.line("other_office" if move_office else "same_office", **said),
+               "preferred_date": new_spoken, "appointment_time": spoken_time(rng, hhmm)},
+        goal={"tools_ok": ["lookup_patient", "reschedule_appointment"],
+              "agent_says_all": [clock(hhmm)], "agent_says_any": date_phrases(day)},
+        reactions=[reaction(when_agent_says_any=["cancel"],
+                            unless_agent_says_any=["not cancel", "moved"],
+                            say=[TEXT.line("just_move")])],
+        calls=[hop("transfer_to_scheduling"), kit.lookup(person),
+               call("get_patient_appointments", patient_id=person["patient_id"]),
+               kit.search([location_id], appt["visit_type"], day),
+               call("reschedule_appointment", **params)])
 
 
 FAMILY = kit.healthcare_family("C4", "reschedule", make)

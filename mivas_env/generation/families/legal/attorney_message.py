@@ -9,18 +9,10 @@ from dataclasses import dataclass, field
 
 from mivas_env.generation.core import Draft
 from mivas_env.generation.families.legal import common as kit
-from mivas_env.generation.lockfile import LockedCall, draft
+from mivas_env.generation.lockfile import LockedCall
 from mivas_env.generation.text import family_templates
 
 TEXT = family_templates(__name__)
-TOPICS = {
-    "personal_injury": ["a case I'd like to refer", "my neighbour's accident", "a settlement letter"],
-    "employment": ["a severance offer", "a workplace complaint", "my employment contract"],
-    "family": ["a custody schedule", "a separation agreement", "a support order"],
-    "estate_planning": ["updating a will", "a trust for my kids", "a power of attorney"],
-    "criminal_defense": ["a court date", "my cousin's arrest", "a summons I received"],
-    "immigration": ["my wife's green card", "a visa renewal", "a citizenship application"],
-}
 
 
 @dataclass
@@ -52,8 +44,7 @@ def own_lawyer(draw: kit.Draw) -> Recipient | None:
     return Recipient(matter["attorney_id"], name, phone, "my lawyer", fact,
                      matter["practice_area"], [matter["attorney_id"]],
                      [kit.call("lookup_client", full_name=name, phone_e164=phone)],
-                     " (the attorney of record on the client's open matter, found by "
-                     "lookup_client)")
+                     TEXT.line("note own_lawyer"))
 
 
 def either_founder(draw: kit.Draw) -> Recipient | None:
@@ -96,7 +87,7 @@ def by_name(how: str) -> Callable[[kit.Draw], Recipient | None]:
             if len(same) != 1:
                 return None
             who = f"{first}, the {kit.AREA_WORDS[area]} lawyer"
-        fact = f"{who}." if how != "first_and_area" else f"{who}. I don't remember the last name."
+        fact = TEXT.of("fact", how, who=who)
         return Recipient(attorney_id, name, phone, who, fact, area, [attorney_id])
 
     return named
@@ -115,37 +106,29 @@ def make(draw: kit.Draw) -> Draft | None:
         return None
     attorneys = draw.firm.attorneys
     attorney = attorneys[to.attorney_id]
-    topic = rng.choice(TOPICS[to.area])
+    topic = rng.choice(TEXT.words(f"topics {to.area}"))
     message = draw.say(TEXT["messages"], topic=topic)
     facts = {"full_name": to.name, "phone": draw.spoken_phone(to.phone), "attorney": to.fact,
              "message": message}
     others = sorted({a["full_name"].split()[-1].lower() for key, a in attorneys.items()
                      if key not in to.right})
-    answer = (f"I've left your message for {attorney['full_name']} with your number, and "
-              f"{'she' if kit.HONORIFIC[to.attorney_id] == 'Ms.' else 'he'} will call you back.")
-    caller = draw.caller(
-        persona=draw.persona(f"{to.name}, wants {attorney['full_name']} to call back about {topic}"),
-        openings=draw.openings(TEXT["openings"], caller=to.name, who=to.who), facts=facts,
-        goal={"description": f"A message recorded for {attorney['full_name']}.",
-              "tools_ok": ["take_message"], "agent_says_any": ["message"]},
-        reactions=[kit.react(others, [f"No, it's for {to.who}, please."],
-                         unless=[attorneys[key]["full_name"].split()[-1].lower()
-                                 for key in to.right]),
-                   kit.react(["intake"], ["No need for intake, I just want a call back."])],
-        answer=answer)
     either = len(to.right) > 1
-    locked = draft(
-        title=f"Message for {attorney['full_name']}",
-        description="Reception takes a message for the right attorney (take_message; no hop, so "
-                    f"the expected path is empty). The caller asks for '{to.who}', who is "
-                    f"{to.attorney_id} in this world{to.note}. D checks the messages row; T the "
-                    "attorney and callback number"
-                    + (" (either founding partner; the row leaves the attorney blank)"
-                       if either else "") + ".",
-        caller=caller, path=[],
+    say = {"name": to.name, "attorney": attorney["full_name"], "topic": topic, "who": to.who,
+           "attorney_id": to.attorney_id, "note": to.note,
+           "pronoun": "she" if kit.HONORIFIC[to.attorney_id] == "Ms." else "he",
+           "either": TEXT.line("either") if either else ""}
+    locked = kit.lockfile(
+        draw, TEXT, say=say,
+        openings=lambda: draw.openings(TEXT["openings"], caller=to.name, who=to.who), facts=facts,
+        goal={"tools_ok": ["take_message"], "agent_says_any": ["message"]},
+        reactions=[kit.react(others, [TEXT.line("for_whom", who=to.who)],
+                             unless=[attorneys[key]["full_name"].split()[-1].lower()
+                                     for key in to.right]),
+                   kit.react(["intake"], [TEXT.line("no_intake")])],
         calls=[*to.calls, kit.call("take_message",
-                               for_attorney_id={"any_of": to.right} if either else to.attorney_id,
-                               caller_name=to.name, phone_e164=to.phone, message=message)])
+                                   for_attorney_id={"any_of": to.right} if either
+                                   else to.attorney_id,
+                                   caller_name=to.name, phone_e164=to.phone, message=message)])
     if either:  # the row as the server writes it, the attorney left blank (either is right)
         locked["exp_db_state"] = {"messages": [{
             "message_id": draw.firm.next_id("messages", "message_id", "msg_"),

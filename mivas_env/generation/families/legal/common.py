@@ -7,18 +7,25 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any, TypeVar
 
 from mivas_env.generation.core import Draft, Family, NearMiss, World
 from mivas_env.generation.families.legal.spelling import spelled
-from mivas_env.generation.lockfile import LockedCall, ReactionFields, caller_block, reaction
+from mivas_env.generation.lockfile import (
+    LockedCall,
+    ReactionFields,
+    caller_block,
+    draft,
+    hops,
+    reaction,
+)
 from mivas_env.generation.lockfile import call as locked_call
-from mivas_env.generation.scene import Scene, family
+from mivas_env.generation.scene import NoFit, Scene, family
 from mivas_env.generation.spoken import month, weekday
-from mivas_env.generation.text import TemplateSet, load_templates
+from mivas_env.generation.text import TemplateSet, Text, load_templates
 from mivas_env.industries import Database
 from mivas_env.industries.legal import LegalServer
 from rewards import load_industry
@@ -333,3 +340,34 @@ def new_caller(draw: Draw, state: str) -> tuple[str, str, str] | None:
     if name is None:
         return None
     return name, name.split(" ", 1)[1], draw.phone(state)
+
+
+def nearby_caller(draw: Draw) -> tuple[str, str, str]:
+    """A caller unknown to the firm from New York or New Jersey (``NoFit`` when none is free)."""
+    found = new_caller(draw, draw.rng.choice(("NY", "NJ")))
+    if found is None:
+        raise NoFit("no new caller")
+    return found
+
+
+def lockfile(draw: Draw, text: Text, *, say: Mapping[str, Any],
+             openings: Callable[[], Sequence[str]],
+             facts: dict[str, str] | Callable[[], dict[str, str]], goal: dict[str, Any],
+             reactions: list[dict[str, Any]], calls: Sequence[LockedCall],
+             variant: str = "", nudges: Sequence[str] = ()) -> Draft:
+    """A family's lockfile: ``text``'s fixed lines (title, description, the persona's who,
+    answer and, unless ``goal`` has one, the goal's description; ``"<line> <variant>"`` where
+    the text has it) filled from ``say``; the openings (and ``facts``, when a callable) are
+    drawn after the persona's mood and ``nudges`` come before the caller's own; the path is the
+    calls' hops."""
+
+    def line(name: str) -> str:
+        return text.of(name, variant, **say)
+
+    if "description" not in goal:
+        goal = {"description": line("goal"), **goal}
+    caller = draw.caller(persona=draw.persona(line("persona")), openings=openings(),
+                         facts=facts() if callable(facts) else facts,
+                         goal=goal, reactions=reactions, answer=line("answer"), nudges=nudges)
+    return draft(title=line("title"), description=line("description"), caller=caller,
+                 path=hops(calls), calls=calls)

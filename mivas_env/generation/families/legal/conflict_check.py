@@ -40,10 +40,7 @@ def party(draw: kit.Draw, kind: str) -> tuple[str, str] | None:
 
 def make(draw: kit.Draw) -> Draft | None:
     rng = draw.rng
-    who = kit.new_caller(draw, rng.choice(("NY", "NJ")))
-    if who is None:
-        return None
-    name, _, phone = who
+    name, _, phone = kit.nearby_caller(draw)
     kind = rng.choice(KINDS)
     found = party(draw, kind)
     if found is None:

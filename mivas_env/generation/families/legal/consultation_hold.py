@@ -8,7 +8,7 @@ from datetime import date
 
 from mivas_env.generation.core import Draft
 from mivas_env.generation.families.legal import common as kit
-from mivas_env.generation.lockfile import draft, hop
+from mivas_env.generation.lockfile import hop
 from mivas_env.generation.spoken import month, weekday
 from mivas_env.generation.text import family_templates
 
@@ -68,54 +68,39 @@ def make(draw: kit.Draw) -> Draft | None:
     time_fact = (draw.say(TEXT["time_or_fallback"], day=spoken_day, want=kit.clock(wanted),
                           alt=alt_words) if trap
                  else draw.say(TEXT["time"], day=spoken_day, want=kit.clock(wanted)))
+    area = kit.AREA_WORDS[matter["practice_area"]].capitalize()
     facts = {"full_name": name, "phone": draw.spoken_phone(phone), "attorney": full,
-             "practice_area": f"{kit.AREA_WORDS[matter['practice_area']].capitalize()}, my case "
-                              f"{matter['title']}",
+             "practice_area": TEXT.line("area", area=area, title=matter["title"]),
              "consultation_date": spoken_day, "consultation_time": time_fact}
-    answer_day = f"{weekday(day)}, {month(day)} {day.day}"
-    if trap:
-        answer = (f"{full} isn't free at {kit.clock(wanted)} that day, so I've held "
-                  f"{kit.clock(chosen)} on {answer_day} with {full} instead, for one hour.")
-    else:
-        answer = f"I've held {kit.clock(chosen)} on {answer_day} with {full}, for one hour."
-    reactions = [kit.react(["intake"], [f"I'm already a client, I just need a meeting with {short}."])]
+    reactions = [kit.react(["intake"], [TEXT.line("already_a_client", short=short)])]
     if trap:
         reactions.insert(0, kit.react(
-            [kit.clock(wanted).split()[0]], [f"Are you sure {kit.clock(wanted)} is free? If it isn't, "
-                                          f"{alt_words} works for me."],
-            also=["held", "booked", "confirmed", "all set"],
-            unless=["not available", "busy", "taken", "isn't free", "not free", "in court"]))
-    caller = draw.caller(
-        persona=draw.persona(f"{name}, a current client ({matter['title']}, {full}), wants a "
-                             f"consultation on {day.isoformat()}"),
-        openings=draw.openings(TEXT["openings"], caller=name, attorney=full, short=short,
-                               obj="her" if kit.HONORIFIC[attorney_id] == "Ms." else "him",
-                               day_word=f"on {spoken_day}"),
+            [kit.clock(wanted).split()[0]],
+            [TEXT.line("is_it_free", wanted_clock=kit.clock(wanted), alternatives=alt_words)],
+            also=TEXT.words("held_words"), unless=TEXT.words("not_free_words")))
+    either = len(alternatives) > 1
+    say = {"name": name, "attorney": full, "attorney_id": attorney_id, "day": day.isoformat(),
+           "title": matter["title"], "chosen": chosen[11:], "chosen_clock": kit.clock(chosen),
+           "wanted_clock": kit.clock(wanted), "answer_day": f"{weekday(day)}, {month(day)} {day.day}",
+           "held": " and ".join(a[11:] for a in alternatives), "are": "are" if either else "is",
+           "not_free": TEXT.line("not_free", wanted=wanted[11:]) if trap else "",
+           "either": TEXT.line("either") if either else ""}
+    locked = kit.lockfile(
+        draw, TEXT, say=say, variant="taken" if trap else "",
+        openings=lambda: draw.openings(TEXT["openings"], caller=name, attorney=full, short=short,
+                                       obj="her" if kit.HONORIFIC[attorney_id] == "Ms." else "him",
+                                       day_word=f"on {spoken_day}"),
         facts=facts,
-        goal={"description": f"A consultation held with {full} on {day.isoformat()} "
-                             f"at {chosen[11:]}.",
-              "tools_ok": ["hold_consultation"],
+        goal={"tools_ok": ["hold_consultation"],
               "agent_says_all": [f"{month(day)} {day.day}".lower()],
               "agent_says_any": [time_phrase(a) for a in alternatives]},
-        reactions=reactions, answer=answer)
-    either = len(alternatives) > 1
-    locked = draft(
-        title=f"{name} books {full} on {day.isoformat()}",
-        description="An existing client books a consultation at the scheduling desk: "
-                    f"availability, then a hold of the accepted slot. {full} ({attorney_id}) is "
-                    f"the attorney of record; {' and '.join(a[11:] for a in alternatives)} on "
-                    f"{day.isoformat()} {'are' if either else 'is'} free in this world"
-                    f"{f' and {wanted[11:]} is not' if trap else ''}. D checks the holds row, T "
-                    "the availability date and the hold's arguments, H the scheduling hop"
-                    + (" (start_time any_of; the row leaves start and end blank)" if either
-                       else "") + ".",
-        caller=caller, path=["transfer_to_scheduling"],
+        reactions=reactions,
         calls=[hop("transfer_to_scheduling"),
                kit.call("check_attorney_availability", date=day.isoformat()),
                kit.call("hold_consultation", attorney_id=attorney_id,
-                    start_time={"any_of": alternatives} if either else chosen,
-                    practice_area=matter["practice_area"], caller_name=name,
-                    phone_e164=phone)])
+                        start_time={"any_of": alternatives} if either else chosen,
+                        practice_area=matter["practice_area"], caller_name=name,
+                        phone_e164=phone)])
     if either:  # the row as the server writes it, start and end left blank (either is right)
         locked["exp_db_state"] = {"holds": [{
             "hold_id": draw.firm.next_id("holds", "hold_id", "hold_"), "attorney_id": attorney_id,

@@ -5,13 +5,14 @@ check says unsupported_state and an attorney must review it)."""
 from __future__ import annotations
 
 from datetime import date, timedelta
+from typing import Any
 
 from mivas_env.generation.core import Draft
 from mivas_env.generation.families.legal import common as kit
 from mivas_env.generation.families.legal.intake import incident_day, state_for
 from mivas_env.generation.families.legal.matters import FAMILY_MATTER, MATTERS, Matter
+from mivas_env.generation.lockfile import LockedCall, hop
 from mivas_env.generation.lockfile import call as locked_call
-from mivas_env.generation.lockfile import draft, hop
 from mivas_env.generation.spoken import long_date
 from mivas_env.generation.text import family_templates
 
@@ -47,49 +48,41 @@ def make(draw: kit.Draw) -> Draft | None:
     deadline = date.fromisoformat(data["deadline"])
     passed = bool(data["passed"])
     facts, town = deadline_facts(draw, matter, state, incident, name, phone)
-    state_name, area = kit.STATES[state][0], kit.AREA_WORDS[matter.area]
-    goal_phrases = [kit.goal_date(deadline)]
-    if passed:
-        answer = (f"I checked the {state_name} rule for {area}: it's {data['rule']}, so the "
-                  f"deadline was {long_date(deadline, year=True)}, and it has passed. I can't "
-                  "advise you on what that means for your case, but an attorney can review it "
-                  "with you.")
-        goal_phrases.append("passed")
-    else:
-        answer = (f"I checked the {state_name} rule for {area}: it's {data['rule']}, so your "
-                  f"filing deadline is {long_date(deadline, year=True)}. I can't advise you on "
-                  "your case, but an attorney can go over it with you.")
+    say = asked(matter, state, incident, name, town=town, rule=data["rule"],
+                deadline=deadline.isoformat(), passed=" (passed)" if passed else "",
+                said_deadline=long_date(deadline, year=True))
+    state_name = say["state"]
     other = [kit.STATES[s][0].lower() for s in kit.RULE_STATES if s != state]
     reactions = [
-        kit.react(other, [f"No, it happened in {state_name}."], unless=[state_name.lower()]),
-        kit.react(["deadline", "year", "days"], [
-            "Okay, but what's the actual date I have to file by?",
-            "Right, but which date is that exactly?", "So what's the date, exactly?"],
-            unless=[str(deadline.year)], after_tool="check_filing_deadline", once=False),
-        kit.react(["you should", "i would", "i'd recommend", "my advice", "i recommend"],
-              ["Wait, are you a lawyer? I just want to know what the rule says."], unless=kit.CANT),
+        kit.react(other, [TEXT.line("wrong_state", state=state_name)],
+                  unless=[state_name.lower()]),
+        kit.react(["deadline", "year", "days"], TEXT.words("which_date"),
+                  unless=[str(deadline.year)], after_tool="check_filing_deadline", once=False),
+        kit.react(TEXT.words("advice"), [TEXT.line("not_a_lawyer")], unless=kit.CANT),
     ]
-    caller = draw.caller(
-        persona=draw.persona(f"{name}, asking about a {area} deadline in {state_name} "
-                             f"({matter.opening} in {town}, {matter.event} on "
-                             f"{incident.isoformat()}). Wants the actual deadline date, not a rule "
-                             "of thumb; not opening a case today"),
-        openings=openings(draw, matter, name, incident), facts=facts,
-        goal={"description": f"The {state_name} {area} deadline for {incident.isoformat()}: "
-                             f"{deadline.isoformat()}.",
-              "tools_ok": ["check_filing_deadline"], "agent_says_all": goal_phrases},
-        reactions=reactions, answer=answer)
-    return draft(
-        title=f"{area.capitalize()} deadline in {state_name}",
-        description=f"Read-only deadline question. The world's {state_name} rule for {area} is "
-                    f"{data['rule']}; incident {incident.isoformat()} gives "
-                    f"{deadline.isoformat()}{' (passed)' if passed else ''}. The DB stays the "
-                    "seed, so only T (check_filing_deadline with the locked area, state and date) "
-                    "and H (the intake hop) catch an answer from memory.",
-        caller=caller, path=["transfer_to_intake"],
-        calls=[hop("transfer_to_intake"),
-               kit.call("check_filing_deadline", practice_area=matter.area, state=state,
-                    incident_date=incident.isoformat())])
+    return kit.lockfile(
+        draw, TEXT, say=say, variant="passed" if passed else "",
+        openings=lambda: openings(draw, matter, name, incident), facts=facts,
+        goal={"tools_ok": ["check_filing_deadline"],
+              "agent_says_all": [kit.goal_date(deadline), *(["passed"] if passed else [])]},
+        reactions=reactions, calls=deadline_calls(matter.area, state, incident))
+
+
+def asked(matter: Matter, state: str, incident: date, name: str, **more: Any) -> dict[str, Any]:
+    """The values of a deadline question's lines."""
+    area = kit.AREA_WORDS[matter.area]
+    return {"name": name, "state": kit.STATES[state][0], "area": area, "Area": area.capitalize(),
+            "incident": incident.isoformat(), "opening": matter.opening, "event": matter.event,
+            **more}
+
+
+def deadline_calls(area: str, state: str, incident: date, **output: Any) -> list[LockedCall]:
+    """The intake hop and the deadline check (``output``: a refused check's locked output)."""
+    check = (locked_call("check_filing_deadline", output=output, practice_area=area, state=state,
+                         incident_date=incident.isoformat()) if output
+             else kit.call("check_filing_deadline", practice_area=area, state=state,
+                           incident_date=incident.isoformat()))
+    return [hop("transfer_to_intake"), check]
 
 
 def openings(draw: kit.Draw, matter: Matter, name: str, incident: date) -> list[str]:
@@ -114,30 +107,14 @@ def no_deadline(draw: kit.Draw) -> Draft | None:
     facts = {"full_name": name, "phone": draw.spoken_phone(phone),
              "practice_area": draw.say(FAMILY_MATTER.says), "incident_date": draw.date(separated),
              "incident_state": where, "matter_summary": draw.say(TEXT["divorce_summaries"])}
-    answer = ("I checked our family law rule: there is no filing deadline to start a divorce, so "
-              "you haven't missed anything. I can't advise you on your case, but an attorney can "
-              "go over it with you.")
-    caller = draw.caller(
-        persona=draw.persona(f"{name}, separated on {separated.isoformat()} in "
-                             f"{kit.STATES[state][0]}; worried about a divorce filing deadline"),
-        openings=draw.openings(TEXT["divorce_openings"], caller=name), facts=facts,
-        goal={"description": "Told there is no filing deadline to start a divorce.",
-              "tools_ok": ["check_filing_deadline"],
-              "agent_says_any": ["no filing deadline", "no deadline", "no limitations period"]},
-        reactions=[kit.react(["years", "days", "deadline is"],
-                         ["Are you sure? I thought there was no time limit for divorce."],
-                         unless=["no filing deadline", "no deadline", "no limitations"])],
-        answer=answer)
-    return draft(
-        title=f"Divorce filing deadline in {kit.STATES[state][0]} (none)",
-        description="Read-only deadline question: family matters have no filing deadline in this "
-                    "world's rules, and check_filing_deadline says so. T requires the check (a "
-                    "remembered rule of thumb is not a check), H the intake hop; the DB stays the "
-                    "seed.",
-        caller=caller, path=["transfer_to_intake"],
-        calls=[hop("transfer_to_intake"),
-               kit.call("check_filing_deadline", practice_area="family", state=state,
-                    incident_date=separated.isoformat())])
+    return kit.lockfile(
+        draw, TEXT, say={"name": name, "incident": separated.isoformat(),
+                         "state": kit.STATES[state][0]}, variant="none",
+        openings=lambda: draw.openings(TEXT["divorce_openings"], caller=name), facts=facts,
+        goal={"tools_ok": ["check_filing_deadline"], "agent_says_any": TEXT.words("no_deadline")},
+        reactions=[kit.react(["years", "days", "deadline is"], [TEXT.line("no_time_limit")],
+                             unless=["no filing deadline", "no deadline", "no limitations"])],
+        calls=deadline_calls("family", state, separated))
 
 
 def deadline_facts(draw: kit.Draw, matter: Matter, state: str, incident: date, name: str,
@@ -154,35 +131,16 @@ def unsupported_state(draw: kit.Draw, matter: Matter, state: str, incident: date
     """A state without a rule on file: the check answers unsupported_state, and the right
     answer is that an attorney must review it (a remembered rule is wrong)."""
     facts, _ = deadline_facts(draw, matter, state, incident, name, phone)
-    state_name, area = kit.STATES[state][0], kit.AREA_WORDS[matter.area]
-    answer = (f"I checked our deadline rules: we have no {area} deadline rule on file for "
-              f"{state_name}, so an attorney must review it. I can't give you a date myself, but "
-              "I can open an intake so an attorney looks at it soon.")
-    caller = draw.caller(
-        persona=draw.persona(f"{name}, asking about a {area} deadline in {state_name} "
-                             f"({matter.event} on {incident.isoformat()}); expects a date and "
-                             "doubts any rule of thumb"),
-        openings=openings(draw, matter, name, incident), facts=facts,
-        goal={"description": f"Told there is no {state_name} rule on file and an attorney must "
-                             "review the deadline.",
-              "tools_ok": [], "agent_says_any": ["attorney must review", "no rule",
-                                                 "no deadline rule", "not on file"]},
-        reactions=[kit.react(["two years", "three years", "2 years", "3 years", "deadline is"],
-                         [f"Is that really the rule in {state_name}? It happened there."],
-                         unless=["no rule", "not on file", "no deadline rule"])],
-        answer=answer)
-    return draft(
-        title=f"{area.capitalize()} deadline in {state_name} (no rule on file)",
-        description=f"Read-only deadline question in {state_name}, where the firm has no {area} "
-                    "rule: check_filing_deadline answers unsupported_state (locked as the gold "
-                    "output), so T catches a rule quoted from memory and H the missing intake "
-                    "hop; the DB stays the seed.",
-        caller=caller, path=["transfer_to_intake"],
-        calls=[hop("transfer_to_intake"),
-               locked_call("check_filing_deadline",
-                           output={"ok": False, "error_code": "unsupported_state"},
-                           practice_area=matter.area, state=state,
-                           incident_date=incident.isoformat())])
+    say = asked(matter, state, incident, name)
+    return kit.lockfile(
+        draw, TEXT, say=say, variant="no_rule",
+        openings=lambda: openings(draw, matter, name, incident), facts=facts,
+        goal={"tools_ok": [], "agent_says_any": TEXT.words("attorney_must")},
+        reactions=[kit.react(TEXT.words("rules_of_thumb"),
+                             [TEXT.line("really_the_rule", state=say["state"])],
+                             unless=["no rule", "not on file", "no deadline rule"])],
+        calls=deadline_calls(matter.area, state, incident, ok=False,
+                             error_code="unsupported_state"))
 
 
 FAMILY = kit.legal_family("C1", "filing_deadline", make)

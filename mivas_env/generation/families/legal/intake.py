@@ -12,7 +12,7 @@ from typing import Any
 from mivas_env.generation.core import Draft
 from mivas_env.generation.families.legal import common as kit
 from mivas_env.generation.families.legal.matters import Matter
-from mivas_env.generation.lockfile import LockedCall, draft, hop
+from mivas_env.generation.lockfile import LockedCall, hop
 from mivas_env.generation.spoken import long_date
 from mivas_env.generation.text import load_templates
 
@@ -83,15 +83,31 @@ class Intake:
             return "", []
         data = self.deadline
         if not data["has_deadline"]:
+            # no intake family reaches this (the template test would find its line unfilled)
             return " There is no filing deadline for this kind of matter.", ["no filing deadline"]
         day = date.fromisoformat(data["deadline"])
-        state_name = kit.STATES[self.state][0]
-        if data["passed"]:
-            return (f" Under the {state_name} rule the filing deadline was "
-                    f"{long_date(day, year=True)}, and it has passed; the attorney will review "
-                    "that with you.", [kit.goal_date(day), "passed"])
-        return (f" Under the {state_name} rule the filing deadline is {long_date(day, year=True)}.",
-                [kit.goal_date(day)])
+        said = TEXT.of("deadline", "passed" if data["passed"] else "",
+                       state=kit.STATES[self.state][0], day=long_date(day, year=True))
+        return said, [kit.goal_date(day), *(["passed"] if data["passed"] else [])]
+
+    def say(self) -> dict[str, Any]:
+        """The values of the intake's lines (``""`` for a part that does not apply)."""
+        area, party, relation = kit.AREA_WORDS[self.matter.area], self.party, self.relation
+        values = {"name": self.name, "first": self.name.split()[0], "area": area,
+                  "Area": area.capitalize(), "a": "an" if area[0] in "aeiou" else "a",
+                  "state": kit.STATES[self.state][0], "town": self.town, "party": party,
+                  "relation": relation, "for_whom": self.for_whom,
+                  "incident": self.incident and self.incident.isoformat(),
+                  "deadline": (self.deadline or {}).get("deadline") or "none"}
+
+        def part(name: str, applies: object) -> str:
+            return TEXT.line(name, **values) if applies else ""
+
+        parts = (part("part against", party) + part("part for", self.for_whom)
+                 + part("part incident", self.incident is not None and self.deadline is not None))
+        return {**values, "parts": parts, "against": part("against", party),
+                "for_relation": part("for_relation", relation), "clear": part("clear", party),
+                "whom": part("whom", self.for_whom), "for_them": part("for_them", self.for_whom)}
 
 
 def new_intake(draw: kit.Draw, matter: Matter, *, party: str | None = None, heard: str | None = None,
@@ -157,16 +173,17 @@ def intake_reactions(intake: Intake, deadline_phrases: Sequence[str]) -> list[di
     if intake.for_whom is not None and intake.relation is not None:
         first = intake.for_whom.split()[0]
         out.append(kit.react(["for you", "your case", "your own"],
-                         [f"No, it's for my {intake.relation}, {intake.for_whom}."],
-                         unless=[intake.relation, first.lower()]))
+                             [TEXT.line("for_relative", relation=intake.relation,
+                                        for_whom=intake.for_whom)],
+                             unless=[intake.relation, first.lower()]))
     if deadline_phrases:
-        out.append(kit.react(["deadline", "years", "days"],
-                         ["What's the actual date I'd have to file by?"],
-                         unless=[deadline_phrases[0].split(", ")[1]],
-                         after_tool="create_intake"))
+        out.append(kit.react(["deadline", "years", "days"], [TEXT.line("actual_date")],
+                             unless=[deadline_phrases[0].split(", ")[1]],
+                             after_tool="create_intake"))
     state_name = kit.STATES[intake.state][0]
     others = [kit.STATES[s][0].lower() for s in kit.RULE_STATES if s != intake.state]
-    out.append(kit.react(others, [f"No, it happened in {state_name}."], unless=[state_name.lower()]))
+    out.append(kit.react(others, [TEXT.line("wrong_state", state=state_name)],
+                         unless=[state_name.lower()]))
     return out
 
 
@@ -180,40 +197,19 @@ def intake_openings(draw: kit.Draw, intake: Intake) -> list[str]:
     return draw.openings(TEXT["openings"], caller=intake.name, opening=intake.matter.opening)
 
 
-def intake_description(intake: Intake) -> str:
-    parts = [f"{kit.AREA_WORDS[intake.matter.area]} intake in {kit.STATES[intake.state][0]}"]
-    if intake.party:
-        parts.append(f"against {intake.party} (no conflict)")
-    if intake.for_whom:
-        parts.append(f"for the caller's {intake.relation}, {intake.for_whom} (for_whom)")
-    if intake.incident is not None and intake.deadline is not None:
-        parts.append(f"incident {intake.incident.isoformat()}, deadline "
-                     f"{intake.deadline.get('deadline') or 'none'}")
-    return "; ".join(parts) + "."
-
-
 def intake_lock(draw: kit.Draw, intake: Intake, description: str,
                 extra_calls: Sequence[LockedCall] = (), extra_answer: str = "",
                 extra_goal_tools: Sequence[str] = (), extra_says_any: Sequence[str] = (),
                 extra_reactions: Sequence[dict[str, Any]] = (),
                 extra_facts: dict[str, str] | None = None,
-                path: Sequence[str] = ("transfer_to_intake",),
                 goal_extra_all: Sequence[str] = ()) -> Draft:
     """The intake's lockfile, with what a family adds after the intake (a consultation, a
-    document request)."""
+    document request); ``description`` comes before the intake's own."""
     words, phrases = intake.deadline_words()
-    whom = f" for your {intake.relation}, {intake.for_whom}" if intake.for_whom else ""
-    party = (f" The conflict check on {intake.party} came back clear." if intake.party else "")
-    area = kit.AREA_WORDS[intake.matter.area]
-    answer = (f"Thank you, {intake.name.split()[0]}.{party} I've opened "
-              f"{'an' if area[0] in 'aeiou' else 'a'} {area} intake{whom}.{words}{extra_answer} "
-              "An attorney will review your intake.")
     tools = ["create_intake"]
     if intake.deadline is not None:
         tools.append("check_filing_deadline")
-    goal: dict[str, Any] = {
-        "description": f"An intake opened{whom}{' and the deadline told' if phrases else ''}.",
-        "tools_ok": [*tools, *extra_goal_tools]}
+    goal: dict[str, Any] = {"tools_ok": [*tools, *extra_goal_tools]}
     says_all = [*phrases, *goal_extra_all]
     if says_all:
         goal["agent_says_all"] = says_all
@@ -221,15 +217,10 @@ def intake_lock(draw: kit.Draw, intake: Intake, description: str,
         goal["agent_says_any"] = ["intake", "opened"]
     if extra_says_any:
         goal["agent_says_any"] = list(extra_says_any)
-    facts = {**intake.facts, **(extra_facts or {})}
-    caller = draw.caller(
-        persona=draw.persona(f"{intake.name}, calling from {intake.town}, {kit.STATES[intake.state][0]}"
-                             + (f" for their {intake.relation} {intake.for_whom}"
-                                if intake.for_whom else "")),
-        openings=intake_openings(draw, intake), facts=facts, goal=goal,
-        reactions=[*intake_reactions(intake, phrases), *extra_reactions], answer=answer)
-    title = (f"{area.capitalize()} intake"
-             + (f" against {intake.party}" if intake.party else "")
-             + (f" for the caller's {intake.relation}" if intake.relation else ""))
-    return draft(title=title, description=description + intake_description(intake),
-                 caller=caller, path=path, calls=[*intake.calls(), *extra_calls])
+    say = {**intake.say(), "about": description, "deadline_words": words,
+           "extra_answer": extra_answer, "told": TEXT.line("told") if phrases else ""}
+    return kit.lockfile(
+        draw, TEXT, say=say, openings=lambda: intake_openings(draw, intake),
+        facts={**intake.facts, **(extra_facts or {})}, goal=goal,
+        reactions=[*intake_reactions(intake, phrases), *extra_reactions],
+        calls=[*intake.calls(), *extra_calls])

@@ -66,7 +66,7 @@ def make(draw: kit.Draw) -> Draft | None:
         "Multi-hop: a new matter needs an intake before a consultation, so the route is intake "
         f"then scheduling; the hold links the new intake {intake_id}. " + either,
         extra_calls=extra_calls, extra_answer=answer, extra_goal_tools=["hold_consultation"],
-        extra_facts=facts, path=("transfer_to_intake", "transfer_to_scheduling"),
+        extra_facts=facts,
         goal_extra_all=[f"{month(day)} {day.day}".lower(), time_phrase(chosen)])
     if len(accepted) > 1:  # the row as the server writes it, the attorney left blank
         end = (datetime.fromisoformat(chosen) + timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M")

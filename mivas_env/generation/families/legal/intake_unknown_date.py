@@ -7,19 +7,15 @@ from mivas_env.generation.core import Draft
 from mivas_env.generation.families.legal import common as kit
 from mivas_env.generation.families.legal.intake import intake_lock, new_intake
 from mivas_env.generation.families.legal.matters import MATTERS
+from mivas_env.generation.text import family_templates
+
+TEXT = family_templates(__name__)  # the description
 
 
 def make(draw: kit.Draw) -> Draft | None:
-    rng = draw.rng
-    matter = rng.choice([m for m in MATTERS if m.event])
-    intake = new_intake(draw, matter, known_date=False, for_someone=rng.random() < 0.5)
-    if intake is None:
-        return None
-    return intake_lock(draw, intake,
-                       "Intake where the caller does not know the incident date: the gold "
-                       "create_intake has no incident_date (unconstrained in T and D) and no "
-                       "deadline can be checked; area, phone, party and for_whom still must "
-                       "match. ")
+    matter = draw.rng.choice([m for m in MATTERS if m.event])
+    intake = new_intake(draw, matter, known_date=False, for_someone=draw.rng.random() < 0.5)
+    return None if intake is None else intake_lock(draw, intake, TEXT.line("description"))
 
 
 FAMILY = kit.legal_family("C6", "intake_unknown_date", make)

@@ -7,17 +7,14 @@ from mivas_env.generation.core import Draft
 from mivas_env.generation.families.legal import common as kit
 from mivas_env.generation.families.legal.intake import intake_lock, new_intake
 from mivas_env.generation.families.legal.matters import ESTATE_MATTER, FAMILY_MATTER, MATTERS
+from mivas_env.generation.text import family_templates
+
+TEXT = family_templates(__name__)  # the description
 
 
 def make(draw: kit.Draw) -> Draft | None:
     intake = new_intake(draw, draw.rng.choice((*MATTERS, FAMILY_MATTER, ESTATE_MATTER)))
-    if intake is None:
-        return None
-    return intake_lock(draw, intake,
-                       "Write task at the intake desk: run_conflict_check on the other party, "
-                       "create_intake with the caller's facts, and (when there is an incident "
-                       "date) check_filing_deadline. D checks the intakes row; T each call's "
-                       "locked arguments; H the intake hop. ")
+    return None if intake is None else intake_lock(draw, intake, TEXT.line("description"))
 
 
 FAMILY = kit.legal_family("C3", "new_matter_intake", make)
