@@ -30,7 +30,9 @@ MEANS: dict[str, dict[str, list[str]]] = {
         "provider": ["@provider", "@provider ~@particular", "@provider @name",
                      "somebody|someone|anyone ~@particular|~specific"],
         "cancel_reason": ["@why ~@cancel", "@cancel ~@why", "what|why ~@cancel"],
-        "waitlist_notes": ["@waitlist ~@when|~@time|~@want", "@when|@time ~@waitlist !"],
+        "waitlist_notes": ["@waitlist ~@when|~@time|~@want", "@when|@time ~@waitlist !",
+                           "days_or_times|days_and_times|day_or_time|day_and_time|times_or_days"
+                           "|dates_or_times|dates_and_times ~@waitlist ! !"],
     },
     "legal": {
         "full_name": ["@name"],

@@ -8,9 +8,10 @@ lexicon cues. Three thresholds, in log-odds of the best class over the runner-up
 - ``margin`` (placing a request the rules could not place): the smallest whose leave-one-out
   answers are right at least ``--precision`` of the time on dev;
 - ``override`` and ``veto`` (replacing or dropping the one slot the rules read): fitted across
-  the corpus's dev authors, the model trained on one author's lines and the rules and model
-  judged on the other's (both ways), to most right answers less twice the wrong ones (a slot
-  not asked for, or any slot for a line that asks none); ties go to the larger threshold.
+  the corpus's dev authors, leaving one author out at a time (the model trained on the others'
+  lines, the rules and the model judged on the left-out author's), to most right answers less
+  twice the wrong ones (a slot not asked for, or any slot for a line that asks none); ties go
+  to the larger threshold.
 The test split is never read. Deterministic: running it again writes the same bytes.
 
     python scripts/train_caller_model.py            # every industry with a corpus
@@ -23,6 +24,7 @@ import argparse
 import dataclasses
 import json
 import math
+import re
 import sys
 from collections import Counter
 from pathlib import Path
@@ -39,7 +41,7 @@ QUIET = {"off_topic", "unclear", "hold", "transfer", "anything_else"}
 MARGINS = [m / 2 for m in range(0, 41)]
 OVERRIDES = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 8.0, 12.0, math.inf]
 VETOES = [2.0, 4.0, 6.0, 8.0, 12.0, 16.0, 24.0, math.inf]
-SECOND_AUTHOR = "-d2-"  # ids of the corpus's second dev author
+AUTHOR = re.compile(r"-(d\d+)-")  # a later dev author's tag in a line's id (-d2-, -d3-)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -47,7 +49,7 @@ class Example:
     label: str
     text: str
     feats: list[str]
-    author: bool  # the second dev author's line
+    author: str  # who wrote it: the id's tag, "d1" for the first corpus
 
 
 def examples(industry: str, rules: Understanding) -> list[Example]:
@@ -64,7 +66,8 @@ def examples(industry: str, rules: Understanding) -> list[Example]:
         else:
             continue
         feats = text_features(row["text"], lambda stems: rules.lexicon.find(stems).every)
-        out.append(Example(label, row["text"], feats, SECOND_AUTHOR in row["id"]))
+        tag = AUTHOR.search(row["id"])
+        out.append(Example(label, row["text"], feats, tag.group(1) if tag else "d1"))
     return out
 
 
@@ -95,11 +98,14 @@ def loo_margin(data: list[Example], precision: float) -> float:
 
 
 def across_authors(data: list[Example], rules: Understanding) -> tuple[float, float]:
-    """``override`` and ``veto``: the model trained on one dev author's lines, judged with the
-    rules on the other's (see the module docstring)."""
+    """``override`` and ``veto``: each dev author left out in turn, the model trained on the
+    others' lines and judged with the rules on the left-out one's (see the module docstring)."""
     # (truth, the rules' slot, the slots the model may name instead, its best class, margin)
     judged: list[tuple[str, str | None, list[str], str, float]] = []
-    for held_out in (False, True):
+    authors = sorted({e.author for e in data})
+    if len(authors) < 2:
+        return math.inf, math.inf  # one author: nothing to fit on
+    for held_out in authors:
         model = SlotModel.train([(e.label, e.feats) for e in data if e.author != held_out])
         for example in (e for e in data if e.author == held_out):
             reading = rules.read(" ".join(example.text.casefold().split()),
@@ -109,9 +115,6 @@ def across_authors(data: list[Example], rules: Understanding) -> tuple[float, fl
                     and not reading.unknown_request else None)
             slots = [s for s in rules.order if s not in reading.mentioned]
             judged.append((example.label, slot, slots, *model.best(example.feats)))
-    if not any(e.author for e in data) or all(e.author for e in data):
-        return math.inf, math.inf  # one author: nothing to fit on
-
     def score(override: float, veto: float) -> float:
         model = SlotModel({}, {}, 0.0, override, veto)
         total = 0.0

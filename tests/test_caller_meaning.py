@@ -397,3 +397,13 @@ def test_a_choice_among_clock_times_asks_the_time() -> None:
     # "2:30" is a time of day, not a clause break; "Which works better?" names no slot itself
     assert asked("legal", "I have 10 or 2:30 available. Which works better?") == [
         "consultation_time"]
+
+
+def test_which_one_after_a_question_with_options_is_about_those_options() -> None:
+    assert asked("healthcare", "Are you covered by Medicare, Medicaid, or a private insurer? "
+                 "Which one?") == ["carrier"]
+
+
+def test_days_or_times_for_the_waitlist_ask_only_the_waitlist_notes() -> None:
+    assert asked("healthcare", "I'll note your preferences for the waitlist. What days and "
+                 "times suit you?") == ["waitlist_notes"]

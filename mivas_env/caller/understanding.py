@@ -250,6 +250,12 @@ class Understanding:
         context = {"^" + self.topics[s] for s in last_asked if s in self.topics} | before
         matches = [m for m in self._matches(found, context, sentence.clauses)
                    if not _name_of_a_thing(stems, m.positions)]
+        if (request and (reading.asked or reading.mentioned) and refers_back(sentence)
+                and all({stems[i] for i in m.positions} <= GENERIC for m in matches)):
+            # "Are you covered by Medicare, Medicaid, or a private insurer? Which one?": the
+            # short question is about what the line named before it, not a slot of its own
+            reading.refers_back = True
+            return
         if sum(w not in FILLERS and w not in MARKERS for w in sentence.words) <= SHORT:
             # "Time?", "Name and number?", "And your date of birth": a bare noun phrase
             strict = {m.slot for m in matches}
@@ -529,6 +535,10 @@ def _spans_overlap(span: tuple[int, int], spans: list[tuple[int, int]]) -> bool:
     return any(span[0] < b and a < span[1] for a, b in spans)
 
 
+# Words that ask "which of them" without naming what: a reading resting on them alone is
+# about what the line named before.
+GENERIC = frozenset(["which", "one", "ones", "of", "those", "these", "them", "that", "work",
+                     "better", "prefer", "pick", "choose", "option", "options"])
 PEOPLE = frozenset(["patient", "person", "caller", "account", "holder", "client", "recipient",
                     "you", "yourself", "policyholder", "member", "subscriber", "cardholder",
                     "child", "patients", "people"])
