@@ -407,3 +407,26 @@ def test_which_one_after_a_question_with_options_is_about_those_options() -> Non
 def test_days_or_times_for_the_waitlist_ask_only_the_waitlist_notes() -> None:
     assert asked("healthcare", "I'll note your preferences for the waitlist. What days and "
                  "times suit you?") == ["waitlist_notes"]
+
+
+def test_a_reaction_phrase_counts_only_from_the_start_of_a_word() -> None:
+    from mivas_env.caller.scripted import says
+    assert says("it was cancelled yesterday", "cancel")
+    assert not says("the number is in your confirmation email", "rma")
+    assert not says("we showcase it", "case") and says("just in case", "case")
+
+
+def test_a_reaction_to_being_asked_a_slot_waits_when_the_line_asks_another() -> None:
+    from mivas_env.caller.scripted import Reaction
+    task = find_task("customer_support/C2-E1")
+    prefers_phone = Reaction(when_agent_says_any=["email"], unless_agent_says_any=["phone"],
+                             say=["I'd rather use my phone number."], once=False)
+    spec = task.caller.model_copy(update={"reactions": [prefers_phone]})
+
+    def fresh() -> ScriptedCaller:
+        return ScriptedCaller(spec, slot_keywords(task.industry), 0,
+                              industry_understanding(task.industry))
+    passing = fresh().respond("Thanks for the email. What's the order number?").text
+    assert "10137" in passing and "rather" not in passing
+    assert "rather" in fresh().respond("What's the email on the account?").text
+    assert "rather" in fresh().respond("We'll send it by email.").text  # a statement: it reacts

@@ -13,6 +13,7 @@ import random
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
@@ -174,11 +175,27 @@ class ScriptedCaller:
     max_facts: int = MAX_FACTS_PER_TURN  # facts given in one line at most
     last_asked: list[str] = field(default_factory=list)  # the slots the agent asked for last
     desk_slots: frozenset[str] = frozenset()  # slots the active desk's tools take (runtime)
+    gates: list[str | None] = field(init=False)  # per reaction: the slot it answers being asked
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
         if self.understanding is None:
             self.understanding = keyword_understanding(self.slot_keywords)
+        self.gates = [self._gate(reaction) for reaction in self.spec.reactions]
+
+    def _gate(self, reaction: Reaction) -> str | None:
+        """The slot a reaction's words all name ("email", "order number"), if they name one: a
+        line that asks for another slot only says them in passing ("Thanks for the email.
+        What's the order number?"), and the reaction waits. A line that asks for nothing (the
+        agent's statement: "I've refunded it as store credit") still sets it off."""
+        assert self.understanding is not None
+        named = {tuple(self.understanding.read(f"what is your {phrase.casefold()}?").asked)
+                 for phrase in reaction.when_agent_says_any}
+        if len(named) == 1:
+            (slots,) = named
+            if len(slots) == 1:
+                return slots[0]
+        return None
 
     def _pick(self, lines: list[str]) -> str:
         return lines[self.rng.randrange(len(lines))]
@@ -286,13 +303,18 @@ class ScriptedCaller:
             if reaction.after_tool is not None and reaction.after_tool not in self.tools_ok:
                 continue
             if reaction.when_agent_says_any and not any(
-                    p.casefold() in line for p in reaction.when_agent_says_any):
+                    says(line, p) for p in reaction.when_agent_says_any):
                 continue
             if reaction.also_says_any and not any(
-                    p.casefold() in line for p in reaction.also_says_any):
+                    says(line, p) for p in reaction.also_says_any):
                 continue
-            if any(p.casefold() in line for p in reaction.unless_agent_says_any):
+            if any(says(line, p) for p in reaction.unless_agent_says_any):
                 continue
+            gate = self.gates[index]
+            if gate is not None:
+                asked = self.read(line).asked
+                if asked and gate not in asked:
+                    continue  # "Thanks for the email. What's the order number?"
             if index not in self.fired:
                 self.progressed = True
             self.fired.add(index)
@@ -465,6 +487,17 @@ def _spell_word(word: str) -> str:
     marks = {"'": "apostrophe", "’": "apostrophe", "-": "hyphen"}
     return "-".join(ch.upper() if ch.isalpha() else marks[ch] for ch in word.strip("'-")
                     if ch.isalpha() or ch in marks)
+
+
+@lru_cache(maxsize=4096)
+def _phrase_at_word_start(phrase: str) -> re.Pattern[str]:
+    return re.compile(r"(?<![a-z0-9])" + re.escape(phrase.casefold()))
+
+
+def says(line: str, phrase: str) -> bool:
+    """Whether the (casefolded) line says ``phrase`` from the start of a word: "cancel" is in
+    "cancelled", but "rma" is not in "confirmation" nor "case" in "showcase"."""
+    return _phrase_at_word_start(phrase).search(line) is not None
 
 
 def value_units(text: str, names_only: bool = False) -> list[str]:
