@@ -201,11 +201,11 @@ class Understanding:
             feats += features(sentence.stems, found.every)
             self._read_sentence(sentence, found, before, reading, last_asked, desk, known)
             before.update(cue for cue in found.every if cue.startswith("@"))  # concepts only
-        self._second_opinion(reading, feats, last_asked)
+        self._second_opinion(reading, feats, last_asked, known)
         return reading
 
-    def _second_opinion(self, reading: Reading, feats: list[str],
-                        last_asked: Sequence[str]) -> None:
+    def _second_opinion(self, reading: Reading, feats: list[str], last_asked: Sequence[str],
+                        known: Collection[str] = ()) -> None:
         """The learned model on a line the rules read as asking one slot, not by context (the
         slot asked last), not a read-back or a spelling request, with no slot waved off and
         nothing asked that no slot covers: a slot it is sure of replaces the rules' one; "asks
@@ -229,7 +229,10 @@ class Understanding:
             return
         # not a slot the line names outside its request ("I can look it up without your date
         # of birth; what's your phone number?")
-        slots = [slot for slot in self.order if slot not in reading.mentioned]
+        # and the context outranks it: a slot the caller knows is not traded for one it does
+        # not ("which one is it?" to a caller who knows the item, not the product)
+        slots = [slot for slot in self.order if slot not in reading.mentioned
+                 and (slot in known or reading.asked[0] not in known)]
         slot = model.judge(reading.asked[0], *model.best(feats), slots)
         if slot is None:  # a request, but for none of the caller's facts: it asks what is meant
             reading.mentioned.extend(reading.asked)
