@@ -6,6 +6,7 @@ Scoring an episode then only normalises the live side, with caches for values th
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -154,12 +155,31 @@ def _tool_desks(industry: Industry) -> dict[str, frozenset[str]]:
     return {name: frozenset(nodes) for name, nodes in desks.items()}
 
 
-def compiled_industry(name: str, world_seed: int = 0) -> CompiledIndustry:
-    """The shipped industry ``name`` in world ``world_seed`` (0: the shipped seed), compiled
-    once per process (generated worlds: the most recently used ones)."""
+def compiled_industry(name: str, world_seed: int = 0,
+                      rows: dict[str, list[dict[str, Any]]] | None = None) -> CompiledIndustry:
+    """The shipped industry ``name`` in world ``world_seed`` (0: the shipped seed), with a
+    lockfile's added ``rows`` (``world.rows``), compiled once per process (generated worlds:
+    the most recently used ones)."""
+    if rows:
+        return _rows_industry(name, world_seed, json.dumps(rows, sort_keys=True))
     if world_seed == 0:
         return _shipped_industry(name)
     return _world_industry(name, world_seed)
+
+
+@lru_cache(maxsize=128)
+def _rows_industry(name: str, world_seed: int, rows_json: str) -> CompiledIndustry:
+    """World ``world_seed`` with added rows: only the tables they touch are compiled again."""
+    from rewards.worlds import world_with
+
+    base = compiled_industry(name, world_seed)
+    rows: dict[str, list[dict[str, Any]]] = json.loads(rows_json)
+    tables = world_with(name, world_seed, rows)
+    seed_tables = dict(base.seed_tables)
+    for table in rows:
+        if table in seed_tables:
+            seed_tables[table] = expected_table(base.tables[table], list(tables[table]))
+    return dataclasses.replace(base, seed_tables=seed_tables)
 
 
 @cache
@@ -338,7 +358,7 @@ def compile_lock(lock: Lockfile, industry: CompiledIndustry | None = None,
             return cached
     if industry is None:
         try:
-            ci = compiled_industry(lock.industry, lock.world_seed)
+            ci = compiled_industry(lock.industry, lock.world_seed, lock.world_rows)
         except IndustryError as exc:
             if lock.world_seed == 0:
                 raise

@@ -1,0 +1,366 @@
+"""Task structure a level adds (issue 21): look-alike records and a first choice the tools turn
+down. ``levels.LEVELS`` says which level adds which (``Level.structure``).
+
+- ``look_alike`` (level 2 and up): for each record the gold route acts on and the caller can
+  tell apart (a patient, a client, a customer, an order the caller names, an attorney), the
+  world gets one more record that a careless agent can take for it: a patient or client with
+  the same name but another date of birth and phone, a customer with the same name but another
+  ZIP, email and phone, a second order of the same customer holding the same items under
+  another order number and shipped to another ZIP, an attorney with the same surname and
+  another first name. The rows go in the lockfile's ``world.rows`` (the verifier rebuilds the
+  world with them); the gold route and locked state stay right, and the generator's self-check
+  runs the gold route on the look-alike (``near_misses``), which must fail T.
+- ``turned_down`` (level 3 and up): where the gold route books a time the caller chose (an
+  appointment, a consultation), the caller first asks for another time on the same day that
+  the tool server really turns down in that world (the slot is taken, or no one sees
+  patients then), found by trying it on a copy of the world at that point of the gold route.
+  The caller's ``first_choice`` behaviour says it first, and gives the gold time when told the
+  first is not available. The gold calls keep only the working call: T lets a failed call
+  stand beside it, so an agent that tries the first choice, then the second, passes.
+
+Both are declared in the lockfile's ``structure`` list (what was added, with its ids and
+values); everything is drawn from the instance's structure stream, so a seed gives the same
+lockfile."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Mapping, Sequence
+from datetime import date, datetime, timedelta
+from typing import TYPE_CHECKING, Any, Literal
+
+from mivas_env.agents.baselines import gold_arguments
+from mivas_env.industries.base import Database, server_class
+from rewards.worlds import world_with
+
+if TYPE_CHECKING:
+    from mivas_env.generation.core import NearMiss, World
+
+Draft = dict[str, Any]
+Row = Mapping[str, Any]
+StructureKind = Literal["look_alike", "turned_down"]
+STRUCTURE_KINDS: tuple[StructureKind, ...] = ("look_alike", "turned_down")
+# How a look-alike is made, per table: its id column and id prefix.
+LOOK_ALIKE_TABLES = {"patients": ("patient_id", "pat_"), "clients": ("client_id", "cli_"),
+                     "customers": ("customer_id", "cus_"), "orders": ("order_id", "ord_"),
+                     "attorneys": ("attorney_id", "att_")}
+# Tools whose ``start_time`` is a time the caller chose, and the caller's fact for it.
+CHOSEN_TIME = {"book_appointment": "appointment_time",
+               "reschedule_appointment": "appointment_time",
+               "hold_consultation": "consultation_time"}
+CLOCK = re.compile(r"\b(1[0-2]|0?[1-9]):([0-5][0-9])\b")
+MAX_TRIES = 8  # first choices tried on a copy of the world per instance
+
+
+def apply_structure(data: Draft, world: World, kinds: Sequence[StructureKind],
+                    rng: random.Random) -> Draft:
+    """``data`` (a locked level-0 lockfile) with the structure of ``kinds`` added: look-alike
+    rows in ``world.rows``, a caller's first choice, and the ``structure`` notes. ``data``
+    itself when the instance offers none (it must be locked again otherwise: the world
+    changed)."""
+    notes: list[dict[str, Any]] = []
+    rows: dict[str, list[dict[str, Any]]] = {}
+    caller = dict(data.get("caller") or {})
+    if "look_alike" in kinds:
+        for table, target, decoy in look_alikes(data, world, rng):
+            rows.setdefault(table, []).append(decoy)
+            id_column = LOOK_ALIKE_TABLES[table][0]
+            notes.append({"kind": "look_alike", "table": table, "of": target[id_column],
+                          "row": decoy[id_column],
+                          "differs": sorted(key for key in decoy
+                                            if key != id_column and decoy[key] != target.get(key))})
+    if "turned_down" in kinds:
+        found = turned_down(data, world, rows, rng)
+        if found is not None:
+            note, behaviour, openings = found
+            notes.append(note)
+            caller["behaviours"] = [*caller.get("behaviours", []), behaviour]
+            caller["opening"] = openings
+    if not notes:
+        return data
+    out = dict(data)
+    if rows:
+        out["world"] = {**data["world"], "rows": rows}
+    if caller.get("behaviours") != (data.get("caller") or {}).get("behaviours"):
+        out["caller"] = caller
+    out["structure"] = notes
+    return out
+
+
+# --- look-alike records ---------------------------------------------------------------------
+
+def look_alikes(data: Draft, world: World, rng: random.Random
+                ) -> list[tuple[str, Row, dict[str, Any]]]:
+    """(table, the record the gold route acts on, its look-alike) for every such record the
+    caller can tell apart from its look-alike."""
+    values = _gold_values(data)
+    facts = {str(v) for v in ((data.get("caller") or {}).get("facts") or {}).values()}
+    out: list[tuple[str, Row, dict[str, Any]]] = []
+    for table, (id_column, prefix) in LOOK_ALIKE_TABLES.items():
+        rows = world.rows(table)
+        if not rows:
+            continue
+        targets = [row for row in rows if row.get(id_column) in values]
+        if not targets and table in ("patients", "clients", "customers"):
+            # A person the route finds by name and a second identifier, not by id.
+            targets = [row for row in rows if row.get("full_name") in values
+                       and any(row.get(key) in values
+                               for key in ("date_of_birth", "phone_e164", "zip", "email"))]
+        if len(targets) != 1:
+            continue
+        target = targets[0]
+        decoy = _MAKERS[table](target, world, rng)
+        if decoy is None or not _tellable(table, target, facts, data):
+            continue
+        decoy[id_column] = _new_id(rows, id_column, prefix)
+        out.append((table, target, decoy))
+    return out
+
+
+def _gold_values(data: Draft) -> set[Any]:
+    out: set[Any] = set()
+    for call in data.get("exp_tool_calls", []):
+        for value in gold_arguments(call.get("parameters", {})).values():
+            if isinstance(value, (str, int)):
+                out.add(value)
+    return out
+
+
+def _tellable(table: str, target: Row, facts: set[str], data: Draft) -> bool:
+    """Whether the caller knows what tells the record from its look-alike: a person's second
+    identifier is asked anyway; an order only when the caller names it; an attorney by the
+    first name the caller says."""
+    if table == "orders":
+        number = str(target["order_id"]).removeprefix("ord_")
+        return any(number in fact for fact in facts)
+    if table == "attorneys":
+        first = str(target["full_name"]).split()[0]
+        return any(first in fact for fact in facts)
+    return True
+
+
+def _new_id(rows: Sequence[Row], column: str, prefix: str) -> str:
+    """The next id after the table's highest (the width of its ids kept)."""
+    numbers = [str(row.get(column, ""))[len(prefix):] for row in rows]
+    numbers = [n for n in numbers if n.isdigit()]
+    width = max((len(n) for n in numbers), default=4)
+    return f"{prefix}{max((int(n) for n in numbers), default=0) + 1:0{width}d}"
+
+
+def _other_date(value: str, rng: random.Random) -> str:
+    """Another date of birth: a few years and days away."""
+    day = date.fromisoformat(value)
+    shifted = day.replace(year=day.year + rng.choice((-3, -2, -1, 1, 2, 3)), day=1) \
+        + timedelta(days=rng.randrange(27))
+    return shifted.isoformat()
+
+
+def _other_phone(value: str | None, rng: random.Random) -> str | None:
+    if not value:
+        return value
+    last = int(value[-4:]) if value[-4:].isdigit() else 100
+    return f"{value[:-4]}{(last + rng.randrange(1, 97)) % 10_000:04d}"
+
+
+def _other_digits(value: str | None, rng: random.Random) -> str | None:
+    """The same text with its last two digits changed (a member id, a tracking number)."""
+    if not value:
+        return value
+    places = [i for i, ch in enumerate(value) if ch.isdigit()][-2:]
+    out = list(value)
+    for i in places:
+        out[i] = str((int(out[i]) + rng.randrange(1, 10)) % 10)
+    return "".join(out)
+
+
+def _patient(target: Row, world: World, rng: random.Random) -> dict[str, Any] | None:
+    return {**target, "date_of_birth": _other_date(target["date_of_birth"], rng),
+            "phone_e164": _other_phone(target.get("phone_e164"), rng),
+            "member_id": _other_digits(target.get("member_id"), rng)}
+
+
+def _client(target: Row, world: World, rng: random.Random) -> dict[str, Any] | None:
+    if target.get("kind", "person") != "person":
+        return None
+    return {**target, "phone_e164": _other_phone(target.get("phone_e164"), rng),
+            "also_known_as": []}
+
+
+def _other_zip(target: Row, world: World, rng: random.Random) -> Row | None:
+    """Another customer's address (a ZIP the caller does not have)."""
+    zips = sorted({str(row["zip"]): row for row in world.rows("customers")
+                   if row.get("zip") != target.get("zip")}.items())
+    return zips[rng.randrange(len(zips))][1] if zips else None
+
+
+def _customer(target: Row, world: World, rng: random.Random) -> dict[str, Any] | None:
+    other = _other_zip(target, world, rng)
+    if other is None:
+        return None
+    user, _, domain = str(target.get("email", "")).partition("@")
+    email = f"{re.sub(r'[0-9]+$', '', user)}{rng.randrange(10, 99)}@{domain}" if domain else None
+    address = {**dict(other.get("address") or {}), "name": target["full_name"]}
+    return {**target, "email": email, "zip": other["zip"], "address": address,
+            "phone_e164": _other_phone(target.get("phone_e164"), rng),
+            "date_of_birth": _other_date(target["date_of_birth"], rng)
+            if target.get("date_of_birth") else target.get("date_of_birth"),
+            "card_last4": _other_digits(target.get("card_last4"), rng)}
+
+
+def _order(target: Row, world: World, rng: random.Random) -> dict[str, Any] | None:
+    customer = world.first("customers", customer_id=target["customer_id"])
+    other = _other_zip(customer or target.get("shipping_address") or {}, world, rng)
+    if other is None or not target.get("placed_on"):
+        return None
+    back = timedelta(days=rng.randrange(20, 60))
+
+    def earlier(day: Any) -> Any:
+        return (date.fromisoformat(day) - back).isoformat() if isinstance(day, str) else day
+
+    address = {**dict(other.get("address") or {}),
+               "name": (target.get("shipping_address") or {}).get("name", "")}
+    return {**target, "status": "delivered", "placed_on": earlier(target["placed_on"]),
+            "shipped_on": earlier(target.get("shipped_on") or target["placed_on"]),
+            "delivered_on": earlier(target.get("delivered_on") or target["placed_on"]),
+            "shipping_address": address, "cancel_reason": None,
+            "tracking_number": _other_digits(target.get("tracking_number"), rng)}
+
+
+def _attorney(target: Row, world: World, rng: random.Random) -> dict[str, Any] | None:
+    first, _, last = str(target["full_name"]).partition(" ")
+    taken = {str(row["full_name"]).split()[0] for row in world.rows("attorneys")}
+    names = sorted({str(row["full_name"]).split()[0] for row in world.rows("clients")
+                    if row.get("kind", "person") == "person"} - taken - {first})
+    if not last or not names:
+        return None
+    return {**target, "full_name": f"{names[rng.randrange(len(names))]} {last}",
+            "title": "Associate"}
+
+
+_MAKERS = {"patients": _patient, "clients": _client, "customers": _customer, "orders": _order,
+           "attorneys": _attorney}
+
+
+def look_alike_near_misses(data: Draft) -> list[NearMiss]:
+    """The gold route run on each look-alike: its id and its differing identifiers in place of
+    the record's (T must fail)."""
+    from mivas_env.generation.core import NearMiss
+
+    rows = (data.get("world") or {}).get("rows") or {}
+    misses = []
+    for note in data.get("structure") or []:
+        if note.get("kind") != "look_alike":
+            continue
+        id_column = LOOK_ALIKE_TABLES[note["table"]][0]
+        decoy = next(row for row in rows[note["table"]] if row[id_column] == note["row"])
+        swap = {note["of"]: note["row"]}
+        calls = []
+        for call in data["exp_tool_calls"]:
+            arguments = gold_arguments(call.get("parameters", {}))
+            changed = {key: swap.get(value, value) if isinstance(value, str) else value
+                       for key, value in arguments.items()}
+            for key in ("date_of_birth", "phone_e164", "zip", "email"):
+                if key in changed and key in decoy and decoy[key]:
+                    changed[key] = decoy[key]
+            calls.append((call["name"], changed))
+        misses.append(NearMiss(f"acts on the look-alike {note['row']} of {note['of']}",
+                               tuple(calls), "T"))
+    return misses
+
+
+def turned_down_near_misses(data: Draft) -> list[NearMiss]:
+    """The gold route with the caller's first choice in place of the working call (the tool
+    turns it down, so T must fail)."""
+    from mivas_env.generation.core import NearMiss
+
+    misses = []
+    for note in data.get("structure") or []:
+        if note.get("kind") != "turned_down":
+            continue
+        calls = [(call["name"], gold_arguments(call.get("parameters", {})))
+                 for call in data["exp_tool_calls"]]
+        name, arguments = calls[note["call"]]
+        calls[note["call"]] = (name, {**arguments, note["key"]: note["first"]})
+        misses.append(NearMiss(f"{name} at the caller's first choice {note['first']}",
+                               tuple(calls), "T"))
+    return misses
+
+
+def structure_near_misses(data: Draft) -> list[NearMiss]:
+    """Every near-miss of the structure ``data`` declares (none at level 0)."""
+    return look_alike_near_misses(data) + turned_down_near_misses(data)
+
+
+# --- a first choice the tools turn down -----------------------------------------------------
+
+def turned_down(data: Draft, world: World, rows: dict[str, list[dict[str, Any]]],
+                rng: random.Random) -> tuple[dict[str, Any], dict[str, Any], list[str]] | None:
+    """(the note, the caller's ``first_choice`` behaviour, the openings) for the first gold
+    call that books a time the caller chose, when a time on the same day is turned down by
+    the tool server at that point of the gold route; None otherwise."""
+    caller = data.get("caller") or {}
+    facts: dict[str, str] = caller.get("facts") or {}
+    calls = data.get("exp_tool_calls", [])
+    for index, call in enumerate(calls):
+        slot = CHOSEN_TIME.get(call["name"])
+        start = (call.get("parameters") or {}).get("start_time")
+        if slot is None or not isinstance(start, str) or slot not in facts:
+            continue
+        said = CLOCK.findall(facts[slot])
+        moment = datetime.fromisoformat(start)
+        if len(said) != 1 or int(said[0][0]) % 12 != moment.hour % 12 \
+                or int(said[0][1]) != moment.minute:
+            continue
+        first = _first_choice(data, world, rows, index, moment, rng)
+        if first is None:
+            return None
+        moment_first, error_code = first
+        clock = f"{moment.hour % 12 or 12}:{moment.minute:02d}"
+        first_clock = f"{moment_first.hour % 12 or 12}:{moment_first.minute:02d}"
+        wrong = CLOCK.sub(first_clock, facts[slot], count=1)
+        openings = [CLOCK.sub(lambda m: first_clock if m[0] == clock else m[0], line)
+                    for line in caller.get("opening", [])]
+        note = {"kind": "turned_down", "call": index, "tool": call["name"],
+                "key": "start_time", "first": moment_first.isoformat(timespec="minutes"),
+                "error_code": error_code, "slot": slot}
+        behaviour = {"kind": "first_choice", "slot": slot, "wrong": wrong}
+        return note, behaviour, openings
+    return None
+
+
+def _first_choice(data: Draft, world: World, rows: dict[str, list[dict[str, Any]]],
+                  index: int, moment: datetime, rng: random.Random
+                  ) -> tuple[datetime, str] | None:
+    """A time on the gold call's day, in the same half of the day, that the tool server turns
+    down after the gold calls before it (with their error code)."""
+    industry = world.definition
+    server = server_class(world.industry)(
+        Database(world_with(world.industry, world.seed, rows or None)), industry)
+    calls = data["exp_tool_calls"]
+    for call in calls[:index]:
+        if industry.tools[call["name"]].access != "session":
+            server.call(call["name"], gold_arguments(call.get("parameters", {})))
+    steps = [m for k in range(1, 7) for m in (-30 * k, 30 * k)]
+    rng.shuffle(steps)
+    gold = gold_arguments(calls[index].get("parameters", {}))
+    tried = 0
+    for minutes in steps:
+        candidate = moment + timedelta(minutes=minutes)
+        if candidate.date() != moment.date() or (candidate.hour < 12) != (moment.hour < 12) \
+                or not 8 <= candidate.hour < 18:
+            continue
+        tried += 1
+        if tried > MAX_TRIES:
+            break
+        trial = type(server)(server.db.copy(), industry)
+        output = trial.call(calls[index]["name"],
+                            {**gold, "start_time": candidate.isoformat(timespec="minutes")})
+        if not output["ok"] and output.get("error_code") in ("conflict", "outside_hours"):
+            return candidate, str(output["error_code"])
+    return None
+
+
+__all__ = ["LOOK_ALIKE_TABLES", "STRUCTURE_KINDS", "StructureKind", "apply_structure",
+           "look_alike_near_misses", "look_alikes", "structure_near_misses", "turned_down",
+           "turned_down_near_misses"]
