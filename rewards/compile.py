@@ -178,7 +178,7 @@ def _rows_industry(name: str, world_seed: int, rows_json: str) -> CompiledIndust
     seed_tables = dict(base.seed_tables)
     for table in rows:
         if table in seed_tables:
-            seed_tables[table] = expected_table(base.tables[table], list(tables[table]))
+            seed_tables[table] = _extended_table(seed_tables[table], list(tables[table]))
     return dataclasses.replace(base, seed_tables=seed_tables)
 
 
@@ -448,6 +448,26 @@ def expected_table(spec: TableSpec, source: list[dict[str, Any]]) -> ExpectedTab
     return ExpectedTable(spec=spec, rows=rows, counter=Counter(rows), strict=strict,
                          plain=plain, source=source, leaf_types=_leaf_types(spec, source),
                          shortcut=shortcut)
+
+
+def _extended_table(base: ExpectedTable, source: list[dict[str, Any]]) -> ExpectedTable:
+    """``expected_table(base.spec, source)`` for a ``source`` that starts with ``base.source``'s
+    rows (a world with added rows): the rows ``base`` normalised already are reused."""
+    spec = base.spec
+    new = tuple(spec.normalize_row(row) for row in source[len(base.source):])
+    rows = base.rows + new
+    all_eq = all(m == "eq" for m in spec.matches)
+    plain = base.plain + tuple(all_eq and not any(row[i] is None for i in spec.wildcard)
+                               for row in new)
+    strict = all(plain)
+    from rewards.db_gate import row_satisfies
+
+    shortcut = strict or spec.rule != "exact" or all(
+        row_satisfies(spec, row, row) for row, alone in zip(rows, plain, strict=True)
+        if not alone)
+    return ExpectedTable(spec=spec, rows=rows, counter=base.counter + Counter(new),
+                         strict=strict, plain=plain, source=source,
+                         leaf_types=_leaf_types(spec, source), shortcut=shortcut)
 
 
 def _leaf_types(spec: TableSpec, source: list[dict[str, Any]]) -> tuple[LeafTypes, ...]:

@@ -228,15 +228,12 @@ def generate_one(industry: str, split: str, seed: int, *, family: str | None = N
             continue
         data = _assemble(draft, chosen, instance_id(chosen.code, split, seed), the_world)
         try:
-            data, warnings = lock_data(data)
             if LEVELS[level].structures:
-                # Structure changes the world (look-alike rows): locked again in it.
-                structured = apply_structure(data, the_world, LEVELS[level].structures,
-                                             random.Random(f"mivas-gen/{industry}/{split}/{seed}/"
-                                                           f"{chosen.code}/{attempt}/structure"))
-                if structured is not data:
-                    data, more = lock_data(structured)
-                    warnings += more
+                # Structure (generation.structure) changes the world: added before the lock.
+                data = apply_structure(data, the_world, LEVELS[level].structures,
+                                       random.Random(f"mivas-gen/{industry}/{split}/{seed}/"
+                                                     f"{chosen.code}/{attempt}/structure"))
+            data, warnings = lock_data(data)
             if level:
                 # One stream for every level: level K+1 draws level K's behaviours first,
                 # so it keeps them (same facts, same wrong values) and adds its own.
