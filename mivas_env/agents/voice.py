@@ -168,9 +168,7 @@ class _ScriptedVoiceAgent:
                 # The caller is asked for the time and says its first choice: the agent
                 # tries it, and the tool turns it down.
                 self.plan.append(self._say(industry.slots[note["slot"]].question))
-                first = self._tool_step(lock, index, dictated)
-                self.plan.append(lambda first=first, note=note: {
-                    **first(), "arguments": {**first()["arguments"], note["key"]: note["first"]}})
+                self.plan.append(self._first_choice_step(lock, index, dictated, note))
                 if not self.recovers(self.plan):
                     continue  # the working call never comes
             self.plan.append(self._tool_step(lock, index, dictated))
@@ -206,6 +204,18 @@ class _ScriptedVoiceAgent:
             return question
 
         self.plan.append(ask)
+
+    def _first_choice_step(self, lock: Lockfile, index: int, dictated: tuple[Dictated, ...],
+                           note: dict[str, Any]) -> Callable[[], Action]:
+        """Gold call ``index`` at the caller's first choice (``note``: the structure's)."""
+        step = self._tool_step(lock, index, dictated)
+
+        def first() -> Action:
+            action = step()
+            assert isinstance(action, dict)
+            return {**action, "arguments": {**action["arguments"], note["key"]: note["first"]}}
+
+        return first
 
     def _say(self, line: str) -> Callable[[], Action]:
         """A step that says ``line`` and lets the caller answer (what it says is not used)."""

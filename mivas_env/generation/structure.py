@@ -319,14 +319,18 @@ def turned_down(data: Draft, world: World, rows: dict[str, list[dict[str, Any]]]
         clock = f"{moment.hour % 12 or 12}:{moment.minute:02d}"
         first_clock = f"{moment_first.hour % 12 or 12}:{moment_first.minute:02d}"
         wrong = CLOCK.sub(first_clock, facts[slot], count=1)
-        openings = [CLOCK.sub(lambda m: first_clock if m[0] == clock else m[0], line)
-                    for line in caller.get("opening", [])]
+        openings = [_said_at(line, clock, first_clock) for line in caller.get("opening", [])]
         note = {"kind": "turned_down", "call": index, "tool": call["name"],
                 "key": "start_time", "first": moment_first.isoformat(timespec="minutes"),
                 "error_code": error_code, "slot": slot}
         behaviour = {"kind": "first_choice", "slot": slot, "wrong": wrong}
         return note, behaviour, openings
     return None
+
+
+def _said_at(line: str, clock: str, first_clock: str) -> str:
+    """``line`` with the clock time ``clock`` said as ``first_clock``."""
+    return CLOCK.sub(lambda m: first_clock if m[0] == clock else m[0], line)
 
 
 def _first_choice(data: Draft, world: World, rows: dict[str, list[dict[str, Any]]],
