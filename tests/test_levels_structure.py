@@ -162,3 +162,16 @@ def test_the_same_seed_gives_the_same_structure() -> None:
     one = _with("turned_down", "legal", "C10", level=4)
     seed = int(one.id.split("-")[2])
     assert generate_one("legal", "test", seed, family="C10", level=4).json() == one.json()
+
+
+def test_the_report_shows_what_the_level_added_to_the_task() -> None:
+    from mivas_env.reporting.report import ReportCollector, render_report
+
+    instance = _with("turned_down", "legal", "C10", level=3)
+    collector = ReportCollector(label="oracle")
+    evaluate(make_agent("oracle"), [instance.task], on_episode=collector)
+    record = collector.records[0]
+    note = _notes(instance, "turned_down")[0]
+    assert f"first choice {note['first']} turned down ({note['error_code']})" in record.structure
+    page = render_report(collector.records, {}, {"industries": {}, "overall": {}})
+    assert "structure: " in page and note["first"] in page
