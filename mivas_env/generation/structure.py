@@ -315,7 +315,9 @@ def turned_down(data: Draft, world: World, rows: dict[str, list[dict[str, Any]]]
         first = _first_choice(data, world, rows, index, moment, rng)
         if first is None:
             return None
-        moment_first, error_code = first
+        moment_first, error_code, blockers = first
+        for table, added in blockers.items():
+            rows.setdefault(table, []).extend(added)
         clock = f"{moment.hour % 12 or 12}:{moment.minute:02d}"
         first_clock = f"{moment_first.hour % 12 or 12}:{moment_first.minute:02d}"
         wrong = CLOCK.sub(first_clock, facts[slot], count=1)
@@ -323,6 +325,9 @@ def turned_down(data: Draft, world: World, rows: dict[str, list[dict[str, Any]]]
         note = {"kind": "turned_down", "call": index, "tool": call["name"],
                 "key": "start_time", "first": moment_first.isoformat(timespec="minutes"),
                 "error_code": error_code, "slot": slot}
+        if blockers:  # someone else's bookings take the first choice
+            note["taken_by"] = [row[next(iter(row))] for added in blockers.values()
+                                for row in added]
         behaviour = {"kind": "first_choice", "slot": slot, "wrong": wrong}
         return note, behaviour, openings
     return None
@@ -335,9 +340,11 @@ def _said_at(line: str, clock: str, first_clock: str) -> str:
 
 def _first_choice(data: Draft, world: World, rows: dict[str, list[dict[str, Any]]],
                   index: int, moment: datetime, rng: random.Random
-                  ) -> tuple[datetime, str] | None:
+                  ) -> tuple[datetime, str, dict[str, list[dict[str, Any]]]] | None:
     """A time on the gold call's day, in the same half of the day, that the tool server turns
-    down after the gold calls before it (with their error code)."""
+    down after the gold calls before it (with its error code): one the world already refuses,
+    else one it refuses once someone else's booking takes it (an appointment, an attorney's
+    calendar block: returned as rows to add, when the gold route runs the same with them)."""
     industry = world.definition
     server = server_class(world.industry)(
         Database(world_with(world.industry, world.seed, rows or None)), industry)
@@ -347,22 +354,86 @@ def _first_choice(data: Draft, world: World, rows: dict[str, list[dict[str, Any]
             server.call(call["name"], gold_arguments(call.get("parameters", {})))
     steps = [m for k in range(1, 7) for m in (-30 * k, 30 * k)]
     rng.shuffle(steps)
+    name = calls[index]["name"]
     gold = gold_arguments(calls[index].get("parameters", {}))
-    tried = 0
-    for minutes in steps:
-        candidate = moment + timedelta(minutes=minutes)
-        if candidate.date() != moment.date() or (candidate.hour < 12) != (moment.hour < 12) \
-                or not 8 <= candidate.hour < 18:
-            continue
-        tried += 1
-        if tried > MAX_TRIES:
-            break
+    candidates = [moment + timedelta(minutes=minutes) for minutes in steps]
+    candidates = [c for c in candidates if c.date() == moment.date()
+                  and (c.hour < 12) == (moment.hour < 12) and 8 <= c.hour < 18][:MAX_TRIES]
+    free = []
+    for candidate in candidates:
         trial = type(server)(server.db.copy(), industry)
-        output = trial.call(calls[index]["name"],
-                            {**gold, "start_time": candidate.isoformat(timespec="minutes")})
+        output = trial.call(name, {**gold, "start_time": candidate.isoformat(timespec="minutes")})
         if not output["ok"] and output.get("error_code") in ("conflict", "outside_hours"):
-            return candidate, str(output["error_code"])
+            return candidate, str(output["error_code"]), {}
+        if output["ok"] and abs(candidate - moment) >= timedelta(minutes=60):
+            free.append(candidate)
+    for candidate in free[:2]:
+        blocked = _block(server, world, rows, calls, name, gold, candidate, rng)
+        if blocked is not None:
+            return candidate, blocked[0], blocked[1]
     return None
+
+
+BLOCKERS = {"book_appointment": "appointments", "reschedule_appointment": "appointments",
+            "hold_consultation": "calendar_blocks"}
+
+
+def _block(server: Any, world: World, rows: dict[str, list[dict[str, Any]]],
+           calls: Sequence[Mapping[str, Any]], name: str, gold: dict[str, Any],
+           candidate: datetime, rng: random.Random
+           ) -> tuple[str, dict[str, list[dict[str, Any]]]] | None:
+    """Rows (someone else's bookings) that make the tool turn ``candidate`` down, with the
+    error code, when the whole gold route still runs as before with them; None otherwise."""
+    table = BLOCKERS[name]
+    start = candidate.isoformat(timespec="minutes")
+    added: list[dict[str, Any]] = []
+    for _ in range(3):  # each booking takes the provider the tool would have chosen
+        trial = type(server)(server.db.copy(), server.industry)
+        for row in added:
+            trial.db.insert(table, row)
+        output = trial.call(name, {**gold, "start_time": start})
+        if not output["ok"]:
+            if output.get("error_code") not in ("conflict", "outside_hours") or not added:
+                return None
+            more = {**rows, table: [*rows.get(table, []), *added]}
+            if _route_oks(world, more, calls) != _route_oks(world, rows, calls):
+                return None
+            return str(output["error_code"]), {table: added}
+        taken = [*world.rows(table), *rows.get(table, []), *added]
+        added.append(_booking(world, table, output["data"], gold, start, taken, rng))
+    return None
+
+
+def _booking(world: World, table: str, booked: Mapping[str, Any], gold: Mapping[str, Any],
+             start: str, taken: Sequence[Row], rng: random.Random) -> dict[str, Any]:
+    """Someone else's booking of what ``booked`` (the tool's answer) took at ``start``."""
+    if table == "calendar_blocks":
+        kinds = sorted({str(row["kind"]) for row in world.rows(table)}) or ["meeting"]
+        return {"block_id": _new_id(taken, "block_id", "blk_"),
+                "attorney_id": booked["attorney_id"], "start_time": start,
+                "end_time": booked["end_time"], "kind": kinds[rng.randrange(len(kinds))]}
+    values = set(gold.values())
+    others = [row["patient_id"] for row in world.rows("patients")
+              if row["patient_id"] not in values]
+    return {"appointment_id": _new_id(taken, "appointment_id", "appt_"),
+            "patient_id": others[rng.randrange(len(others))],
+            "provider_id": booked["provider_id"], "location_id": booked["location_id"],
+            "start_time": start, "visit_type": booked["visit_type"], "status": "booked",
+            "cancel_reason": None}
+
+
+def _route_oks(world: World, rows: dict[str, list[dict[str, Any]]],
+               calls: Sequence[Mapping[str, Any]]) -> list[tuple[bool, Any]]:
+    """Each gold call's ``ok`` and error code, the route run in the world with ``rows``."""
+    industry = world.definition
+    server = server_class(world.industry)(
+        Database(world_with(world.industry, world.seed, rows or None)), industry)
+    out = []
+    for call in calls:
+        if industry.tools[call["name"]].access != "session":
+            output = server.call(call["name"], gold_arguments(call.get("parameters", {})))
+            out.append((output["ok"], output.get("error_code")))
+    return out
 
 
 __all__ = ["LOOK_ALIKE_TABLES", "STRUCTURE_KINDS", "StructureKind", "apply_structure",
