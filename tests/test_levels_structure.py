@@ -175,3 +175,23 @@ def test_the_report_shows_what_the_level_added_to_the_task() -> None:
     assert f"first choice {note['first']} turned down ({note['error_code']})" in record.structure
     page = render_report(collector.records, {}, {"industries": {}, "overall": {}})
     assert "structure: " in page and note["first"] in page
+
+
+def test_a_misheard_identifier_finds_the_look_alike_instead_of_nothing() -> None:
+    """The look-alike's identifiers are a slip of the ear away: a date of birth one part off
+    finds the other patient; an order number a digit off is the other order."""
+    instance = _with("look_alike", "healthcare", "C5", level=2, table="patients")
+    note = _notes(instance, "look_alike")[0]
+    decoy = instance.data["world"]["rows"]["patients"][0]
+    target = next(row for row in world("healthcare", instance.world_seed)["patients"]
+                  if row["patient_id"] == note["of"])
+    assert sum(a != b for a, b in zip(decoy["date_of_birth"].split("-"),
+                                      target["date_of_birth"].split("-"), strict=True)) == 1
+    session = CallSession(instance.task, seed=0, scoping="permissive")
+    found = session.call_tool("lookup_patient", {"full_name": target["full_name"],
+                                                 "date_of_birth": decoy["date_of_birth"]})
+    assert found.output["ok"] and found.output["data"]["patient_id"] == note["row"]
+    orders = _with("look_alike", "customer_support", "C3", level=2, table="orders")
+    note = next(n for n in _notes(orders, "look_alike") if n["table"] == "orders")
+    assert len(note["row"]) == len(note["of"]) and \
+        sum(a != b for a, b in zip(note["row"], note["of"], strict=True)) == 1

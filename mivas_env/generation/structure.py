@@ -3,17 +3,21 @@ down. ``levels.LEVELS`` says which level adds which (``Level.structure``).
 
 - ``look_alike`` (level 2 and up): for each record the gold route acts on and the caller can
   tell apart (a patient, a client, a customer, an order the caller names, an attorney), the
-  world gets one more record that a careless agent can take for it: a patient or client with
-  the same name but another date of birth and phone, a customer with the same name but another
-  ZIP, email and phone, a second order of the same customer holding the same items under
-  another order number and shipped to another ZIP, an attorney with the same surname and
+  world gets one more record that a careless agent can take for it, its identifiers a slip of
+  the ear away, so a misheard digit finds the wrong record instead of none: a patient with the
+  same name and a date of birth one part (year, month or day) away, a client with the same
+  name and a phone a digit away, a customer with the same name and a ZIP, email and phone a
+  digit away, a second order of the same customer holding the same items under an order
+  number a digit away and shipped to a ZIP a digit away, an attorney with the same surname and
   another first name. The rows go in the lockfile's ``world.rows`` (the verifier rebuilds the
   world with them); the gold route and locked state stay right, and the generator's self-check
   runs the gold route on the look-alike (``near_misses``), which must fail T.
 - ``turned_down`` (level 3 and up): where the gold route books a time the caller chose (an
   appointment, a consultation), the caller first asks for another time on the same day that
-  the tool server really turns down in that world (the slot is taken, or no one sees
-  patients then), found by trying it on a copy of the world at that point of the gold route.
+  the tool server really turns down (the slot is taken, or no one sees patients or holds
+  consultations then), found by trying it on a copy of the world at that point of the gold
+  route; when none is, someone else's booking takes a free one (an appointment, a calendar
+  block: added rows, kept only when the whole gold route runs the same with them).
   The caller's ``first_choice`` behaviour says it first, and gives the gold time when told the
   first is not available. The gold calls keep only the working call: T lets a failed call
   stand beside it, so an agent that tries the first choice, then the second, passes.
@@ -113,7 +117,8 @@ def look_alikes(data: Draft, world: World, rng: random.Random
         decoy = _MAKERS[table](target, world, rng)
         if decoy is None or not _tellable(table, target, facts, data):
             continue
-        decoy[id_column] = _new_id(rows, id_column, prefix)
+        if decoy.get(id_column) == target[id_column]:  # a new id (an order's is a digit away)
+            decoy[id_column] = _new_id(rows, id_column, prefix)
         out.append((table, target, decoy))
     return out
 
@@ -148,83 +153,80 @@ def _new_id(rows: Sequence[Row], column: str, prefix: str) -> str:
     return f"{prefix}{max((int(n) for n in numbers), default=0) + 1:0{width}d}"
 
 
-def _other_date(value: str, rng: random.Random) -> str:
-    """Another date of birth: a few years and days away."""
+def _digit_away(value: str | None, rng: random.Random, last: int = 4,
+                taken: frozenset[str] = frozenset()) -> str | None:
+    """``value`` with one of its last ``last`` digits changed (a slip of the ear away), not
+    one of ``taken``; ``value`` itself when it has no digit or every such change is taken."""
+    if not value:
+        return value
+    places = [i for i, ch in enumerate(value) if ch.isdigit()][-last:]
+    options = [value[:i] + digit + value[i + 1:] for i in places for digit in "0123456789"
+               if digit != value[i]]
+    options = [option for option in options if option not in taken]
+    return options[rng.randrange(len(options))] if options else value
+
+
+def _date_away(value: str, rng: random.Random) -> str:
+    """Another date of birth, one part of it away: the year, the month or the day."""
     day = date.fromisoformat(value)
-    shifted = day.replace(year=day.year + rng.choice((-3, -2, -1, 1, 2, 3)), day=1) \
-        + timedelta(days=rng.randrange(27))
-    return shifted.isoformat()
-
-
-def _other_phone(value: str | None, rng: random.Random) -> str | None:
-    if not value:
-        return value
-    last = int(value[-4:]) if value[-4:].isdigit() else 100
-    return f"{value[:-4]}{(last + rng.randrange(1, 97)) % 10_000:04d}"
-
-
-def _other_digits(value: str | None, rng: random.Random) -> str | None:
-    """The same text with its last two digits changed (a member id, a tracking number)."""
-    if not value:
-        return value
-    places = [i for i, ch in enumerate(value) if ch.isdigit()][-2:]
-    out = list(value)
-    for i in places:
-        out[i] = str((int(out[i]) + rng.randrange(1, 10)) % 10)
-    return "".join(out)
+    options = []
+    for change in ({"year": day.year - 1}, {"year": day.year + 1},
+                   {"month": day.month - 1}, {"month": day.month + 1},
+                   {"day": day.day - 1}, {"day": day.day + 1}):
+        try:
+            options.append(day.replace(**change).isoformat())
+        except ValueError:
+            continue
+    return options[rng.randrange(len(options))]
 
 
 def _patient(target: Row, world: World, rng: random.Random) -> dict[str, Any] | None:
-    return {**target, "date_of_birth": _other_date(target["date_of_birth"], rng),
-            "phone_e164": _other_phone(target.get("phone_e164"), rng),
-            "member_id": _other_digits(target.get("member_id"), rng)}
+    return {**target, "date_of_birth": _date_away(target["date_of_birth"], rng),
+            "phone_e164": _digit_away(target.get("phone_e164"), rng),
+            "member_id": _digit_away(target.get("member_id"), rng)}
 
 
 def _client(target: Row, world: World, rng: random.Random) -> dict[str, Any] | None:
     if target.get("kind", "person") != "person":
         return None
-    return {**target, "phone_e164": _other_phone(target.get("phone_e164"), rng),
+    return {**target, "phone_e164": _digit_away(target.get("phone_e164"), rng),
             "also_known_as": []}
 
 
-def _other_zip(target: Row, world: World, rng: random.Random) -> Row | None:
-    """Another customer's address (a ZIP the caller does not have)."""
-    zips = sorted({str(row["zip"]): row for row in world.rows("customers")
-                   if row.get("zip") != target.get("zip")}.items())
-    return zips[rng.randrange(len(zips))][1] if zips else None
-
-
 def _customer(target: Row, world: World, rng: random.Random) -> dict[str, Any] | None:
-    other = _other_zip(target, world, rng)
-    if other is None:
+    zips = frozenset(str(row.get("zip")) for row in world.rows("customers"))
+    new_zip = _digit_away(str(target.get("zip") or ""), rng, last=2, taken=zips)
+    if not new_zip or new_zip == target.get("zip"):
         return None
     user, _, domain = str(target.get("email", "")).partition("@")
-    email = f"{re.sub(r'[0-9]+$', '', user)}{rng.randrange(10, 99)}@{domain}" if domain else None
-    address = {**dict(other.get("address") or {}), "name": target["full_name"]}
-    return {**target, "email": email, "zip": other["zip"], "address": address,
-            "phone_e164": _other_phone(target.get("phone_e164"), rng),
-            "date_of_birth": _other_date(target["date_of_birth"], rng)
+    email = f"{_digit_away(user, rng) if any(c.isdigit() for c in user) else user + '1'}" \
+        f"@{domain}" if domain else None
+    address = {**dict(target.get("address") or {}), "zip": new_zip}
+    return {**target, "email": email, "zip": new_zip, "address": address,
+            "phone_e164": _digit_away(target.get("phone_e164"), rng),
+            "date_of_birth": _date_away(target["date_of_birth"], rng)
             if target.get("date_of_birth") else target.get("date_of_birth"),
-            "card_last4": _other_digits(target.get("card_last4"), rng)}
+            "card_last4": _digit_away(target.get("card_last4"), rng)}
 
 
 def _order(target: Row, world: World, rng: random.Random) -> dict[str, Any] | None:
-    customer = world.first("customers", customer_id=target["customer_id"])
-    other = _other_zip(customer or target.get("shipping_address") or {}, world, rng)
-    if other is None or not target.get("placed_on"):
+    taken = frozenset(str(row["order_id"]) for row in world.rows("orders"))
+    order_id = _digit_away(str(target["order_id"]), rng, last=3, taken=taken)
+    address = dict(target.get("shipping_address") or {})
+    new_zip = _digit_away(str(address.get("zip") or ""), rng, last=2)
+    if order_id == target["order_id"] or not new_zip or not target.get("placed_on"):
         return None
     back = timedelta(days=rng.randrange(20, 60))
 
     def earlier(day: Any) -> Any:
         return (date.fromisoformat(day) - back).isoformat() if isinstance(day, str) else day
 
-    address = {**dict(other.get("address") or {}),
-               "name": (target.get("shipping_address") or {}).get("name", "")}
-    return {**target, "status": "delivered", "placed_on": earlier(target["placed_on"]),
+    return {**target, "order_id": order_id, "status": "delivered",
+            "placed_on": earlier(target["placed_on"]),
             "shipped_on": earlier(target.get("shipped_on") or target["placed_on"]),
             "delivered_on": earlier(target.get("delivered_on") or target["placed_on"]),
-            "shipping_address": address, "cancel_reason": None,
-            "tracking_number": _other_digits(target.get("tracking_number"), rng)}
+            "shipping_address": {**address, "zip": new_zip}, "cancel_reason": None,
+            "tracking_number": _digit_away(target.get("tracking_number"), rng, last=6)}
 
 
 def _attorney(target: Row, world: World, rng: random.Random) -> dict[str, Any] | None:
