@@ -73,7 +73,8 @@ def test_a_level_lockfile_says_its_level_after_its_world_and_declares_its_caller
         and "disfluency" in kinds
     base = generate_one("healthcare", "test", 5, family="C2").data
     # Task structure (level 2 up) adds rows to the world, and the locked state takes them in.
-    rest = ("id", "level", "tags", "caller", "world", "structure", "exp_db_state")
+    rest = ("id", "level", "tags", "caller", "world", "structure", "exp_db_state",
+            "exp_tool_calls", "exp_handoff_path")
     assert {k: v for k, v in data.items() if k not in rest} == \
         {k: v for k, v in base.items() if k not in rest}
     assert data["world"]["seed"] == base["world"]["seed"]
@@ -218,12 +219,22 @@ def test_a_level_changes_only_the_id_level_tags_callers_behaviours_and_structure
     leveled = generate_one(industry, "train", seed, check=False, level=level).data
     assert leveled["id"] == f"{base['id']}-L{level}" and leveled["level"] == level
     assert leveled["tags"] == [*base["tags"], f"level-{level}"]
-    # A first choice the tools turn down (level 3 up) is said in the openings too.
-    assert {**leveled["caller"], "behaviours": None, "opening": None} == \
-        {**base["caller"], "behaviours": None, "opening": None}
-    rest = ("id", "level", "tags", "caller", "world", "structure", "exp_db_state")
+    # Task structure (generation.structure): a first choice the tools turn down (level 3 up) is
+    # said in the openings too; one more lookup (level 4) adds a question, a goal and calls.
+    extra = any(n["kind"] == "extra_lookup" for n in leveled.get("structure", []))
+    same = {"behaviours": None, "opening": None,
+            **({"goal": None, "agent_answer": None} if extra else {})}
+    assert {**leveled["caller"], **same} == {**base["caller"], **same}
+    rest = ("id", "level", "tags", "caller", "world", "structure", "exp_db_state",
+            "exp_tool_calls", "exp_handoff_path")
     assert {k: v for k, v in leveled.items() if k not in rest} == \
         {k: v for k, v in base.items() if k not in rest}
+    calls = [(c["name"], c.get("parameters")) for c in leveled["exp_tool_calls"]]
+    assert calls[:len(base["exp_tool_calls"])] == \
+        [(c["name"], c.get("parameters")) for c in base["exp_tool_calls"]]
+    assert len(calls) == len(base["exp_tool_calls"]) or extra
+    assert leveled["exp_handoff_path"][:len(base["exp_handoff_path"])] == \
+        base["exp_handoff_path"]
     assert leveled["world"]["seed"] == base["world"]["seed"]
     if "structure" not in leveled:
         assert leveled["world"] == base["world"] and \

@@ -38,8 +38,9 @@ def _notes(instance: Instance, kind: str) -> list[dict[str, Any]]:
 
 
 def test_the_levels_table_declares_the_structure_each_level_adds() -> None:
-    assert [level.structure for level in LEVELS] == [(), (), ("look_alike",), ("turned_down",), ()]
-    assert LEVELS[4].structures == ("look_alike", "turned_down")
+    assert [level.structure for level in LEVELS] == \
+        [(), (), ("look_alike",), ("turned_down",), ("extra_lookup",)]
+    assert LEVELS[4].structures == ("look_alike", "turned_down", "extra_lookup")
     assert LEVELS[1].structures == ()
 
 
@@ -195,3 +196,26 @@ def test_a_misheard_identifier_finds_the_look_alike_instead_of_nothing() -> None
     note = next(n for n in _notes(orders, "look_alike") if n["table"] == "orders")
     assert len(note["row"]) == len(note["of"]) and \
         sum(a != b for a, b in zip(note["row"], note["of"], strict=True)) == 1
+
+
+@pytest.mark.parametrize("family,desk", [("C9", None), ("C1", "transfer_to_reception")])
+def test_one_more_lookup_and_desk_on_the_gold_route(family: str, desk: str | None) -> None:
+    """Level 4 (healthcare): the caller also asks when its office closes on a weekday; the
+    route reads it at the end, after one more desk when it ends at one without the read."""
+    instance = _with("extra_lookup", "healthcare", family, level=4)
+    note = _notes(instance, "extra_lookup")[0]
+    base = generate_one("healthcare", "test", int(instance.id.split("-")[2]), family=family,
+                        level=3).data
+    calls = instance.data["exp_tool_calls"]
+    assert calls[note["call"]]["name"] == "get_location" and note["desk"] == desk
+    added = 2 if desk else 1
+    assert len(calls) == len(base["exp_tool_calls"]) + added
+    assert instance.data["exp_handoff_path"] == [*base["exp_handoff_path"],
+                                                 *([desk] if desk else [])]
+    assert "get_location" in instance.data["caller"]["goal"]["tools_ok"]
+    assert all("close on" in line for line in instance.data["caller"]["opening"])
+    skipped = run_calls(instance.task, [c for i, c in enumerate(gold_calls(instance.task))
+                                        if i != note["call"]])
+    assert not skipped.tools.passed
+    result = run_episode(MivasEnv(tasks=[instance.task]), make_agent("oracle"), instance.task, 0)
+    assert result.passed and result.handoff_verdict == "exact"

@@ -43,8 +43,8 @@ if TYPE_CHECKING:
 
 Draft = dict[str, Any]
 Row = Mapping[str, Any]
-StructureKind = Literal["look_alike", "turned_down"]
-STRUCTURE_KINDS: tuple[StructureKind, ...] = ("look_alike", "turned_down")
+StructureKind = Literal["look_alike", "turned_down", "extra_lookup"]
+STRUCTURE_KINDS: tuple[StructureKind, ...] = ("look_alike", "turned_down", "extra_lookup")
 # How a look-alike is made, per table: its id column and id prefix.
 LOOK_ALIKE_TABLES = {"patients": ("patient_id", "pat_"), "clients": ("client_id", "cli_"),
                      "customers": ("customer_id", "cus_"), "orders": ("order_id", "ord_"),
@@ -81,12 +81,22 @@ def apply_structure(data: Draft, world: World, kinds: Sequence[StructureKind],
             notes.append(note)
             caller["behaviours"] = [*caller.get("behaviours", []), behaviour]
             caller["opening"] = openings
+    extra: Draft | None = None
+    if "extra_lookup" in kinds:
+        found_extra = extra_lookup({**data, "caller": caller}, world, rng)
+        if found_extra is not None:
+            note, extra = found_extra
+            notes.append(note)
+            caller = extra["caller"]
     if not notes:
         return data
     out = dict(data)
+    if extra is not None:
+        out["exp_tool_calls"] = extra["exp_tool_calls"]
+        out["exp_handoff_path"] = extra["exp_handoff_path"]
     if rows:
         out["world"] = {**data["world"], "rows": rows}
-    if caller.get("behaviours") != (data.get("caller") or {}).get("behaviours"):
+    if caller != (data.get("caller") or {}):
         out["caller"] = caller
     out["structure"] = notes
     return out
@@ -291,7 +301,8 @@ def turned_down_near_misses(data: Draft) -> list[NearMiss]:
 
 def structure_near_misses(data: Draft) -> list[NearMiss]:
     """Every near-miss of the structure ``data`` declares (none at level 0)."""
-    return look_alike_near_misses(data) + turned_down_near_misses(data)
+    return look_alike_near_misses(data) + turned_down_near_misses(data) + \
+        extra_lookup_near_misses(data)
 
 
 # --- a first choice the tools turn down -----------------------------------------------------
@@ -438,6 +449,91 @@ def _route_oks(world: World, rows: dict[str, list[dict[str, Any]]],
     return out
 
 
+# --- one more lookup (or desk) on the gold route ----------------------------------------------
+
+def extra_lookup(data: Draft, world: World, rng: random.Random) -> tuple[dict[str, Any], Draft] | None:
+    """(the note, the changed caller, gold calls and handoff path) for an industry whose routes
+    allow one more lookup; None otherwise."""
+    maker = EXTRA_LOOKUPS.get(world.industry)
+    return maker(data, world, rng) if maker is not None else None
+
+
+def _office_hours(data: Draft, world: World, rng: random.Random
+                  ) -> tuple[dict[str, Any], Draft] | None:
+    """Healthcare: the caller also asks when the office of its route closes on a weekday, a
+    ``get_location`` read at the end of the gold route (after a transfer to a desk that has
+    it, when the route ends at one that has not). Not for a route with no office in it, one
+    that already reads an office, or one that ends the call itself."""
+    from mivas_env.generation.spoken import clock, clock_ampm
+
+    industry = world.definition
+    calls = list(data.get("exp_tool_calls", []))
+    if not calls or any(call["name"] in industry.terminal_tools or call["name"] == "get_location"
+                        for call in calls):
+        return None
+    offices = []
+    for call in calls:
+        for key, value in gold_arguments(call.get("parameters", {})).items():
+            if key == "location_id" and isinstance(value, str):
+                offices.append(value)
+            elif key == "location_ids" and isinstance(value, list) and value:
+                offices.append(str(value[-1]))
+    location = world.first("locations", location_id=offices[-1]) if offices else None
+    if location is None:
+        return None
+    days = [day for day, hours in location["hours"].items() if hours]
+    weekday = days[rng.randrange(len(days))]
+    closes = location["hours"][weekday].split("-")[1]
+    desk = industry.entry_node
+    for call in calls:
+        desk = industry.transfer_tools.get(call["name"]) or desk
+    added: list[dict[str, Any]] = []
+    handoffs = list(data.get("exp_handoff_path", []))
+    if "get_location" not in industry.tools_at(desk):
+        hops = sorted(name for name, target in industry.transfer_tools.items()
+                      if target is not None and name in industry.tools_at(desk)
+                      and "get_location" in industry.tools_at(target))
+        if not hops:
+            return None
+        added.append({"name": hops[0]})
+        handoffs.append(hops[0])
+    added.append({"name": "get_location", "parameters": {"location_id": location["location_id"]}})
+    caller = dict(data["caller"])
+    office, day = location["name"], weekday.capitalize()
+    ask = f"Oh, and what time does the {office} office close on {day}s?"
+    caller["opening"] = [f"{line} {ask}" for line in caller.get("opening", [])]
+    goal = dict(caller.get("goal") or {})
+    goal["description"] = f"{goal.get('description', '')} And when {office} closes on {day}s."
+    goal["tools_ok"] = [*goal.get("tools_ok", []), "get_location"]
+    goal["agent_says_all"] = [*goal.get("agent_says_all", []), clock(closes)]
+    caller["goal"] = goal
+    answer = f"The {office} office closes at {clock_ampm(closes)} on {day}s."
+    caller["agent_answer"] = f"{caller['agent_answer']} {answer}" \
+        if caller.get("agent_answer") else answer
+    note = {"kind": "extra_lookup", "call": len(calls) + len(added) - 1, "tool": "get_location",
+            "asks": f"{office} closing time on {day}s", "desk": added[0]["name"]
+            if len(added) > 1 else None}
+    return note, {"caller": caller, "exp_tool_calls": [*calls, *added],
+                  "exp_handoff_path": handoffs}
+
+
+EXTRA_LOOKUPS = {"healthcare": _office_hours}
+
+
+def extra_lookup_near_misses(data: Draft) -> list[NearMiss]:
+    """The gold route without the extra lookup (T must fail)."""
+    from mivas_env.generation.core import NearMiss
+
+    misses = []
+    for note in data.get("structure") or []:
+        if note.get("kind") == "extra_lookup":
+            calls = [(call["name"], gold_arguments(call.get("parameters", {})))
+                     for i, call in enumerate(data["exp_tool_calls"]) if i != note["call"]]
+            misses.append(NearMiss(f"skips the extra {note['tool']}", tuple(calls), "T"))
+    return misses
+
+
 __all__ = ["LOOK_ALIKE_TABLES", "STRUCTURE_KINDS", "StructureKind", "apply_structure",
+           "extra_lookup", "extra_lookup_near_misses",
            "look_alike_near_misses", "look_alikes", "structure_near_misses", "turned_down",
            "turned_down_near_misses"]
