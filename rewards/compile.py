@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections import Counter
+from collections import Counter, OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cache, lru_cache, partial
@@ -467,13 +467,17 @@ def _extended_table(base: ExpectedTable, source: list[dict[str, Any]]) -> Expect
         if not alone)
     return ExpectedTable(spec=spec, rows=rows, counter=base.counter + Counter(new),
                          strict=strict, plain=plain, source=source,
-                         leaf_types=_leaf_types(spec, source), shortcut=shortcut)
+                         leaf_types=_extended_leaf_types(spec, base.source, source),
+                         shortcut=shortcut)
 
 
-def _leaf_types(spec: TableSpec, source: list[dict[str, Any]]) -> tuple[LeafTypes, ...]:
-    """Where the expected rows hold leaves ``==`` confuses with a bool, by path pattern."""
+def _leaf_found(spec: TableSpec, source: list[dict[str, Any]], start: int = 0,
+                found: dict[tuple[Any, ...], set[int]] | None = None
+                ) -> dict[tuple[Any, ...], set[int]]:
+    """Per path pattern, the rows (from ``start``) holding a leaf ``==`` confuses with a bool,
+    added to ``found`` (patterns in the order the rows first hold them)."""
     compared = set(spec.columns)
-    found: dict[tuple[Any, ...], set[int]] = {}  # pattern -> rows with a bool-like leaf on it
+    found = {} if found is None else found
 
     def walk(value: Any, pattern: tuple[Any, ...], row: int) -> None:
         if isinstance(value, dict):
@@ -485,11 +489,38 @@ def _leaf_types(spec: TableSpec, source: list[dict[str, Any]]) -> tuple[LeafType
         elif isinstance(value, (bool, int, float)) and value in (0, 1):
             found.setdefault(pattern, set()).add(row)
 
-    for index, row in enumerate(source):
-        for column, value in row.items():
+    for index in range(start, len(source)):
+        for column, value in source[index].items():
             # Ignored columns never count; on exact tables undeclared ones do.
             if column in compared or (spec.known is not None and column not in spec.known):
                 walk(value, (("key", column),), index)
+    return found
+
+
+# A world's seed table source -> (that list, kept alive so no id is reused; its _leaf_found):
+# a world with added rows walks only those (rewards.worlds.world_with).
+_FOUND: OrderedDict[int, tuple[list[dict[str, Any]], dict[tuple[Any, ...], set[int]]]] = \
+    OrderedDict()
+
+
+def _extended_leaf_types(spec: TableSpec, base: list[dict[str, Any]],
+                         source: list[dict[str, Any]]) -> tuple[LeafTypes, ...]:
+    """``_leaf_types(spec, source)`` for a ``source`` that starts with ``base``'s rows."""
+    cached = _FOUND.get(id(base))
+    if cached is None or cached[0] is not base:
+        cached = _FOUND[id(base)] = (base, _leaf_found(spec, base))
+        while len(_FOUND) > 128:
+            _FOUND.popitem(last=False)
+    found = {pattern: set(rows) for pattern, rows in cached[1].items()}
+    return _leaf_types(spec, source, _leaf_found(spec, source, len(base), found))
+
+
+def _leaf_types(spec: TableSpec, source: list[dict[str, Any]],
+                found: dict[tuple[Any, ...], set[int]] | None = None) -> tuple[LeafTypes, ...]:
+    """Where the expected rows hold leaves ``==`` confuses with a bool, by path pattern
+    (``found``: ``_leaf_found(spec, source)`` when already known)."""
+    if found is None:
+        found = _leaf_found(spec, source)
     leaves = []
     for pattern, holding in found.items():
         steps = tuple(_step(part) for part in pattern)
