@@ -59,10 +59,11 @@ MAX_TRIES = 8  # first choices tried on a copy of the world per instance
 
 def apply_structure(data: Draft, world: World, kinds: Sequence[StructureKind],
                     rng: random.Random) -> Draft:
-    """``data`` (a locked level-0 lockfile) with the structure of ``kinds`` added: look-alike
-    rows in ``world.rows``, a caller's first choice, and the ``structure`` notes. ``data``
-    itself when the instance offers none (it must be locked again otherwise: the world
-    changed)."""
+    """``data`` (a family's instance, before it is locked) with the structure of ``kinds``
+    added: rows in ``world.rows`` (look-alikes, bookings that take a first choice), the
+    caller's first choice, one more lookup on the gold route, and the ``structure`` notes;
+    ``data`` itself when the instance offers none. The generator locks the result in its
+    world, rows and all."""
     notes: list[dict[str, Any]] = []
     rows: dict[str, list[dict[str, Any]]] = {}
     caller = dict(data.get("caller") or {})
