@@ -198,22 +198,28 @@ def test_a_misheard_identifier_finds_the_look_alike_instead_of_nothing() -> None
         sum(a != b for a, b in zip(note["row"], note["of"], strict=True)) == 1
 
 
-@pytest.mark.parametrize("family,desk", [("C9", None), ("C1", "transfer_to_reception")])
-def test_one_more_lookup_and_desk_on_the_gold_route(family: str, desk: str | None) -> None:
-    """Level 4 (healthcare): the caller also asks when its office closes on a weekday; the
-    route reads it at the end, after one more desk when it ends at one without the read."""
-    instance = _with("extra_lookup", "healthcare", family, level=4)
+@pytest.mark.parametrize("industry,family,tool,desk", [
+    ("healthcare", "C9", "get_location", None),
+    ("healthcare", "C1", "get_location", "transfer_to_reception"),
+    ("customer_support", "C5", "get_policy", None)])
+def test_one_more_lookup_and_desk_on_the_gold_route(industry: str, family: str, tool: str,
+                                                    desk: str | None) -> None:
+    """Level 4: the caller also asks when its office closes on a weekday (healthcare) or a
+    store policy (customer support); the route reads it at the end, after one more desk when
+    it ends at one without the read."""
+    instance = _with("extra_lookup", industry, family, level=4)
     note = _notes(instance, "extra_lookup")[0]
-    base = generate_one("healthcare", "test", int(instance.id.split("-")[2]), family=family,
+    base = generate_one(industry, "test", int(instance.id.split("-")[2]), family=family,
                         level=3).data
     calls = instance.data["exp_tool_calls"]
-    assert calls[note["call"]]["name"] == "get_location" and note["desk"] == desk
+    assert calls[note["call"]]["name"] == tool and note["desk"] == desk
     added = 2 if desk else 1
     assert len(calls) == len(base["exp_tool_calls"]) + added
     assert instance.data["exp_handoff_path"] == [*base["exp_handoff_path"],
                                                  *([desk] if desk else [])]
-    assert "get_location" in instance.data["caller"]["goal"]["tools_ok"]
-    assert all("close on" in line for line in instance.data["caller"]["opening"])
+    assert tool in instance.data["caller"]["goal"]["tools_ok"]
+    assert all(line.endswith("?") and "Oh, and" in line
+               for line in instance.data["caller"]["opening"])
     skipped = run_calls(instance.task, [c for i, c in enumerate(gold_calls(instance.task))
                                         if i != note["call"]])
     assert not skipped.tools.passed

@@ -459,21 +459,61 @@ def extra_lookup(data: Draft, world: World, rng: random.Random) -> tuple[dict[st
     return maker(data, world, rng) if maker is not None else None
 
 
+def _route_allows(data: Draft, world: World, tool: str) -> bool:
+    """Whether one more read with ``tool`` fits the gold route: it has calls, none ends the
+    call itself (an escalation) and none is already that read."""
+    industry = world.definition
+    calls = data.get("exp_tool_calls", [])
+    return any(industry.tools[call["name"]].access != "session" for call in calls) and not any(
+        call["name"] in industry.terminal_tools or call["name"] == tool for call in calls)
+
+
+def _one_more_read(data: Draft, world: World, read: dict[str, Any], question: str,
+                   says: str, answer: str, asks: str) -> tuple[dict[str, Any], Draft] | None:
+    """The caller's extra ``question`` (at the end of its openings), answered by ``read`` at
+    the end of the gold route, after one more desk when the route ends at one without that
+    tool; the goal takes the read and ``says``, the agent's answer ``answer``."""
+    industry = world.definition
+    calls = list(data.get("exp_tool_calls", []))
+    desk = industry.entry_node
+    for call in calls:
+        desk = industry.transfer_tools.get(call["name"]) or desk
+    added: list[dict[str, Any]] = []
+    handoffs = list(data.get("exp_handoff_path", []))
+    if read["name"] not in industry.tools_at(desk):
+        hops = sorted(name for name, target in industry.transfer_tools.items()
+                      if target is not None and name in industry.tools_at(desk)
+                      and read["name"] in industry.tools_at(target))
+        if not hops:
+            return None
+        added.append({"name": hops[0]})
+        handoffs.append(hops[0])
+    added.append(read)
+    caller = dict(data["caller"])
+    caller["opening"] = [f"{line} {question}" for line in caller.get("opening", [])]
+    goal = dict(caller.get("goal") or {})
+    goal["description"] = f"{goal.get('description', '')} And {asks}."
+    goal["tools_ok"] = [*goal.get("tools_ok", []), read["name"]]
+    goal["agent_says_all"] = [*goal.get("agent_says_all", []), says]
+    caller["goal"] = goal
+    caller["agent_answer"] = f"{caller['agent_answer']} {answer}" \
+        if caller.get("agent_answer") else answer
+    note = {"kind": "extra_lookup", "call": len(calls) + len(added) - 1, "tool": read["name"],
+            "asks": asks, "desk": added[0]["name"] if len(added) > 1 else None}
+    return note, {"caller": caller, "exp_tool_calls": [*calls, *added],
+                  "exp_handoff_path": handoffs}
+
+
 def _office_hours(data: Draft, world: World, rng: random.Random
                   ) -> tuple[dict[str, Any], Draft] | None:
     """Healthcare: the caller also asks when the office of its route closes on a weekday, a
-    ``get_location`` read at the end of the gold route (after a transfer to a desk that has
-    it, when the route ends at one that has not). Not for a route with no office in it, one
-    that already reads an office, or one that ends the call itself."""
+    ``get_location`` read. Not for a route with no office in it."""
     from mivas_env.generation.spoken import clock, clock_ampm
 
-    industry = world.definition
-    calls = list(data.get("exp_tool_calls", []))
-    if not calls or any(call["name"] in industry.terminal_tools or call["name"] == "get_location"
-                        for call in calls):
+    if not _route_allows(data, world, "get_location"):
         return None
     offices = []
-    for call in calls:
+    for call in data["exp_tool_calls"]:
         for key, value in gold_arguments(call.get("parameters", {})).items():
             if key == "location_id" and isinstance(value, str):
                 offices.append(value)
@@ -485,40 +525,43 @@ def _office_hours(data: Draft, world: World, rng: random.Random
     days = [day for day, hours in location["hours"].items() if hours]
     weekday = days[rng.randrange(len(days))]
     closes = location["hours"][weekday].split("-")[1]
-    desk = industry.entry_node
-    for call in calls:
-        desk = industry.transfer_tools.get(call["name"]) or desk
-    added: list[dict[str, Any]] = []
-    handoffs = list(data.get("exp_handoff_path", []))
-    if "get_location" not in industry.tools_at(desk):
-        hops = sorted(name for name, target in industry.transfer_tools.items()
-                      if target is not None and name in industry.tools_at(desk)
-                      and "get_location" in industry.tools_at(target))
-        if not hops:
-            return None
-        added.append({"name": hops[0]})
-        handoffs.append(hops[0])
-    added.append({"name": "get_location", "parameters": {"location_id": location["location_id"]}})
-    caller = dict(data["caller"])
     office, day = location["name"], weekday.capitalize()
-    ask = f"Oh, and what time does the {office} office close on {day}s?"
-    caller["opening"] = [f"{line} {ask}" for line in caller.get("opening", [])]
-    goal = dict(caller.get("goal") or {})
-    goal["description"] = f"{goal.get('description', '')} And when {office} closes on {day}s."
-    goal["tools_ok"] = [*goal.get("tools_ok", []), "get_location"]
-    goal["agent_says_all"] = [*goal.get("agent_says_all", []), clock(closes)]
-    caller["goal"] = goal
-    answer = f"The {office} office closes at {clock_ampm(closes)} on {day}s."
-    caller["agent_answer"] = f"{caller['agent_answer']} {answer}" \
-        if caller.get("agent_answer") else answer
-    note = {"kind": "extra_lookup", "call": len(calls) + len(added) - 1, "tool": "get_location",
-            "asks": f"{office} closing time on {day}s", "desk": added[0]["name"]
-            if len(added) > 1 else None}
-    return note, {"caller": caller, "exp_tool_calls": [*calls, *added],
-                  "exp_handoff_path": handoffs}
+    return _one_more_read(
+        data, world, {"name": "get_location", "parameters": {"location_id": location["location_id"]}},
+        f"Oh, and what time does the {office} office close on {day}s?", clock(closes),
+        f"The {office} office closes at {clock_ampm(closes)} on {day}s.",
+        f"{office} closing time on {day}s")
 
 
-EXTRA_LOOKUPS = {"healthcare": _office_hours}
+# Customer support: (policy topic, the caller's question, what the answer must say, the answer).
+POLICY_QUESTIONS = (
+    ("returns", "Oh, and how long do I have to return something?", "30 days",
+     "You can return most items within 30 days of delivery."),
+    ("shipping", "Oh, and how long does shipping usually take?", "five business days",
+     "Orders arrive in three to five business days, and shipping is free."),
+    ("price_adjustment", "Oh, and if the price drops after I buy, can I get the difference?",
+     "14 days", "If the price drops within 14 days of delivery, billing can refund the "
+                "difference once."),
+    ("refunds", "Oh, and how long does a refund take to reach my card?", "10 business days",
+     "A refund to the original payment method takes 5 to 10 business days."))
+
+
+def _policy_question(data: Draft, world: World, rng: random.Random
+                     ) -> tuple[dict[str, Any], Draft] | None:
+    """Customer support: the caller also asks a store policy question, a ``get_policy``
+    read (of a topic whose text says the answer)."""
+    if not _route_allows(data, world, "get_policy"):
+        return None
+    texts = {str(row["topic"]): str(row["text"]) for row in world.rows("policies")}
+    options = [q for q in POLICY_QUESTIONS if q[2] in texts.get(q[0], "")]
+    if not options:
+        return None
+    topic, question, says, answer = options[rng.randrange(len(options))]
+    return _one_more_read(data, world, {"name": "get_policy", "parameters": {"topic": topic}},
+                          question, says, answer, f"the {topic.replace('_', ' ')} policy")
+
+
+EXTRA_LOOKUPS = {"healthcare": _office_hours, "customer_support": _policy_question}
 
 
 def extra_lookup_near_misses(data: Draft) -> list[NearMiss]:
