@@ -249,3 +249,20 @@ def test_a_world_with_added_rows_compiles_like_a_full_compile() -> None:
                     [(leaf.rows, leaf.types, leaf.every) for leaf in full.leaf_types]
                 checked += 1
     assert checked
+
+
+def test_a_first_choice_said_in_the_opening_is_turned_down_like_one_answered() -> None:
+    """A caller whose opening asks for its first choice offers the real time when told it is
+    not available, and gives the real time from then on."""
+    instance = _with("turned_down", "legal", "C10", level=3)
+    data = json.loads(instance.json())
+    behaviour = next(b for b in data["caller"]["behaviours"] if b["kind"] == "first_choice")
+    real = data["caller"]["facts"][behaviour["slot"]]
+    data["caller"]["opening"] = [f"Hi, I'd like a consultation at {behaviour['wrong']}."]
+    task = build_task(load_lockfile(data), Path("legal/x.json"))
+    caller = CallSession(task, seed=0).scripted
+    assert behaviour["wrong"] in caller.opening()
+    assert real in caller.respond("I'm sorry, that time is not available. What other time "
+                                  "would work for you?").text
+    assert behaviour["wrong"] not in caller.respond(
+        "What day and time works for your consultation?").text

@@ -13,6 +13,7 @@ second sentence counts). Every draw comes from the episode's seed."""
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass, field
 
 from mivas_env.caller.behaviours import (
@@ -69,6 +70,14 @@ class BehavingCaller(ScriptedCaller):
         self.side_speech = kinds.get("side_speech")
         self.filler = kinds.get("disfluency")
 
+    def opening(self) -> str:
+        line = super().opening()
+        for slot, first in self.first_choices.items():
+            said = re.search(r"\d{1,2}:\d{2}", first)
+            if said is not None and said[0] in line:
+                self.offered = slot  # the opening asked for the first choice already
+        return line
+
     def _sometimes(self, behaviour: Behaviour, lines: list[str]) -> str | None:
         """One of ``lines`` at the behaviour's rate (two draws every line, fired or not)."""
         rng = self.rngs[behaviour.kind]
@@ -90,6 +99,7 @@ class BehavingCaller(ScriptedCaller):
         if self.offered is not None and TURNED_DOWN_CUE.search(line) is not None:
             # The first choice is turned down: the caller offers its real one.
             slot, self.offered = self.offered, None
+            self.first_choices.pop(slot, None)  # from now on its choice is the real one
             rng = self.rngs["first_choice"]
             return [SECOND_CHOICE_LINES[rng.randrange(len(SECOND_CHOICE_LINES))].format(
                 value=self.spec.facts[slot])]
