@@ -18,6 +18,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's mivas_env
+
 from mivas_env.agents.baselines import make_agent
 from mivas_env.evaluation.runner import evaluate
 from mivas_env.generation import generate, industries

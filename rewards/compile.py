@@ -6,7 +6,8 @@ Scoring an episode then only normalises the live side, with caches for values th
 from __future__ import annotations
 
 import dataclasses
-from collections import Counter
+import json
+from collections import Counter, OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cache, lru_cache, partial
@@ -154,12 +155,31 @@ def _tool_desks(industry: Industry) -> dict[str, frozenset[str]]:
     return {name: frozenset(nodes) for name, nodes in desks.items()}
 
 
-def compiled_industry(name: str, world_seed: int = 0) -> CompiledIndustry:
-    """The shipped industry ``name`` in world ``world_seed`` (0: the shipped seed), compiled
-    once per process (generated worlds: the most recently used ones)."""
+def compiled_industry(name: str, world_seed: int = 0,
+                      rows: dict[str, list[dict[str, Any]]] | None = None) -> CompiledIndustry:
+    """The shipped industry ``name`` in world ``world_seed`` (0: the shipped seed), with a
+    lockfile's added ``rows`` (``world.rows``), compiled once per process (generated worlds:
+    the most recently used ones)."""
+    if rows:
+        return _rows_industry(name, world_seed, json.dumps(rows, sort_keys=True))
     if world_seed == 0:
         return _shipped_industry(name)
     return _world_industry(name, world_seed)
+
+
+@lru_cache(maxsize=128)
+def _rows_industry(name: str, world_seed: int, rows_json: str) -> CompiledIndustry:
+    """World ``world_seed`` with added rows: only the tables they touch are compiled again."""
+    from rewards.worlds import world_with
+
+    base = compiled_industry(name, world_seed)
+    rows: dict[str, list[dict[str, Any]]] = json.loads(rows_json)
+    tables = world_with(name, world_seed, rows)
+    seed_tables = dict(base.seed_tables)
+    for table in rows:
+        if table in seed_tables:
+            seed_tables[table] = _extended_table(seed_tables[table], list(tables[table]))
+    return dataclasses.replace(base, seed_tables=seed_tables)
 
 
 @cache
@@ -338,7 +358,7 @@ def compile_lock(lock: Lockfile, industry: CompiledIndustry | None = None,
             return cached
     if industry is None:
         try:
-            ci = compiled_industry(lock.industry, lock.world_seed)
+            ci = compiled_industry(lock.industry, lock.world_seed, lock.world_rows)
         except IndustryError as exc:
             if lock.world_seed == 0:
                 raise
@@ -430,10 +450,34 @@ def expected_table(spec: TableSpec, source: list[dict[str, Any]]) -> ExpectedTab
                          shortcut=shortcut)
 
 
-def _leaf_types(spec: TableSpec, source: list[dict[str, Any]]) -> tuple[LeafTypes, ...]:
-    """Where the expected rows hold leaves ``==`` confuses with a bool, by path pattern."""
+def _extended_table(base: ExpectedTable, source: list[dict[str, Any]]) -> ExpectedTable:
+    """``expected_table(base.spec, source)`` for a ``source`` that starts with ``base.source``'s
+    rows (a world with added rows): the rows ``base`` normalised already are reused."""
+    spec = base.spec
+    new = tuple(spec.normalize_row(row) for row in source[len(base.source):])
+    rows = base.rows + new
+    all_eq = all(m == "eq" for m in spec.matches)
+    plain = base.plain + tuple(all_eq and not any(row[i] is None for i in spec.wildcard)
+                               for row in new)
+    strict = all(plain)
+    from rewards.db_gate import row_satisfies
+
+    shortcut = strict or spec.rule != "exact" or all(
+        row_satisfies(spec, row, row) for row, alone in zip(rows, plain, strict=True)
+        if not alone)
+    return ExpectedTable(spec=spec, rows=rows, counter=base.counter + Counter(new),
+                         strict=strict, plain=plain, source=source,
+                         leaf_types=_extended_leaf_types(spec, base.source, source),
+                         shortcut=shortcut)
+
+
+def _leaf_found(spec: TableSpec, source: list[dict[str, Any]], start: int = 0,
+                found: dict[tuple[Any, ...], set[int]] | None = None
+                ) -> dict[tuple[Any, ...], set[int]]:
+    """Per path pattern, the rows (from ``start``) holding a leaf ``==`` confuses with a bool,
+    added to ``found`` (patterns in the order the rows first hold them)."""
     compared = set(spec.columns)
-    found: dict[tuple[Any, ...], set[int]] = {}  # pattern -> rows with a bool-like leaf on it
+    found = {} if found is None else found
 
     def walk(value: Any, pattern: tuple[Any, ...], row: int) -> None:
         if isinstance(value, dict):
@@ -445,11 +489,38 @@ def _leaf_types(spec: TableSpec, source: list[dict[str, Any]]) -> tuple[LeafType
         elif isinstance(value, (bool, int, float)) and value in (0, 1):
             found.setdefault(pattern, set()).add(row)
 
-    for index, row in enumerate(source):
-        for column, value in row.items():
+    for index in range(start, len(source)):
+        for column, value in source[index].items():
             # Ignored columns never count; on exact tables undeclared ones do.
             if column in compared or (spec.known is not None and column not in spec.known):
                 walk(value, (("key", column),), index)
+    return found
+
+
+# A world's seed table source -> (that list, kept alive so no id is reused; its _leaf_found):
+# a world with added rows walks only those (rewards.worlds.world_with).
+_FOUND: OrderedDict[int, tuple[list[dict[str, Any]], dict[tuple[Any, ...], set[int]]]] = \
+    OrderedDict()
+
+
+def _extended_leaf_types(spec: TableSpec, base: list[dict[str, Any]],
+                         source: list[dict[str, Any]]) -> tuple[LeafTypes, ...]:
+    """``_leaf_types(spec, source)`` for a ``source`` that starts with ``base``'s rows."""
+    cached = _FOUND.get(id(base))
+    if cached is None or cached[0] is not base:
+        cached = _FOUND[id(base)] = (base, _leaf_found(spec, base))
+        while len(_FOUND) > 128:
+            _FOUND.popitem(last=False)
+    found = {pattern: set(rows) for pattern, rows in cached[1].items()}
+    return _leaf_types(spec, source, _leaf_found(spec, source, len(base), found))
+
+
+def _leaf_types(spec: TableSpec, source: list[dict[str, Any]],
+                found: dict[tuple[Any, ...], set[int]] | None = None) -> tuple[LeafTypes, ...]:
+    """Where the expected rows hold leaves ``==`` confuses with a bool, by path pattern
+    (``found``: ``_leaf_found(spec, source)`` when already known)."""
+    if found is None:
+        found = _leaf_found(spec, source)
     leaves = []
     for pattern, holding in found.items():
         steps = tuple(_step(part) for part in pattern)

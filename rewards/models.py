@@ -62,6 +62,23 @@ class WorldRef(BaseModel):
     seed: int = Field(ge=0, lt=3_000_000, strict=True,
                       description="World seed: 0 the shipped seed.json; 1..999999 train, "
                                   "1000000..1999999 test, 2000000..2999999 bench.")
+    rows: dict[str, list[dict[str, Any]]] | None = Field(
+        default=None, max_length=8,
+        description="Rows added to the seeded world's tables, after its own (a generated "
+                    "level's look-alike records); absent: the world as its seed builds it.")
+
+    @field_validator("rows")
+    @classmethod
+    def _few_rows(cls, rows: dict[str, list[dict[str, Any]]] | None
+                  ) -> dict[str, list[dict[str, Any]]] | None:
+        if rows is not None and (not rows or any(not 1 <= len(added) <= 20
+                                                 for added in rows.values())):
+            raise ValueError("rows adds 1 to 20 rows to each table it names")
+        return rows
+
+    def rows_key(self) -> str | None:
+        """The added rows as one canonical string (a cache key), None without any."""
+        return None if self.rows is None else json.dumps(self.rows, sort_keys=True)
 
 
 class AuxSpec(BaseModel):
@@ -126,6 +143,11 @@ class Lockfile(BaseModel):
     aux: AuxSpec | None = Field(
         default=None, description="Spoken policy and LLM rubric for the auxiliary judges; "
                                   "never part of r_eval.")
+    structure: list[dict[str, Any]] | None = Field(
+        default=None, max_length=20,
+        description="What a generated level adds to the task's structure (look-alike records, "
+                    "a first choice the tools turn down), for people and scripted agents; "
+                    "never scored.")
 
     @model_validator(mode="after")
     def _level_in_id(self) -> Lockfile:
@@ -136,6 +158,8 @@ class Lockfile(BaseModel):
                              f"a level-K task (K >= 1) has \"level\": K and an id ending in -LK")
         if self.level and self.world is None:
             raise ValueError("only a generated task (one with a world) has a level")
+        if self.structure is not None and self.world is None:
+            raise ValueError("only a generated task (one with a world) declares a structure")
         return self
 
     @property
@@ -146,6 +170,11 @@ class Lockfile(BaseModel):
     def world_seed(self) -> int:
         """The seed of the world the task runs in (0: the shipped seed)."""
         return self.world.seed if self.world is not None else 0
+
+    @property
+    def world_rows(self) -> dict[str, list[dict[str, Any]]] | None:
+        """Rows the lockfile adds to its world (``world.rows``), None without any."""
+        return self.world.rows if self.world is not None else None
 
 
 def _parse_arguments(value: Any) -> Any:

@@ -1,16 +1,23 @@
 """The per-family level table of docs/generation.md: for every family, what each level adds
-(the behaviours its instances get, and the facts they act on, over ``--n`` test instances).
+(the behaviours its instances get and the facts they act on, and the task structure, over
+``--n`` test instances).
 
     python scripts/level_table.py [--n 20]
 
 A behaviour about a fact names the facts it was drawn on (``self-correction: phone, dob``);
-a family whose facts offer none goes without it (a dash). ``tests/test_levels.py`` checks the
-table in docs/generation.md is this script's output at the default size."""
+a family whose facts offer none goes without it (a dash). Structure names what it acts on and
+in how many instances (``look-alike: patients (20/20)``); a dash where the routes allow none.
+``tests/test_levels.py`` checks the table in docs/generation.md is this script's output at the
+default size."""
 
 from __future__ import annotations
 
 import argparse
+import sys
 from collections import defaultdict
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's mivas_env
 
 from mivas_env.generation import families, generate_one, industries
 from mivas_env.generation.levels import LEVELS
@@ -21,8 +28,14 @@ NAMES = {"self_correction": "self-correction", "reluctance": "reluctance",
          "side_speech": "side speech", "disfluency": "fillers"}
 
 
-def cell(level: int, found: dict[str, set[str]]) -> str:
-    """What ``level`` adds over the one below, for one family."""
+STRUCTURE = {"look_alike": "look-alike", "turned_down": "first choice turned down",
+             "extra_lookup": "one more lookup"}
+
+
+def cell(level: int, found: dict[str, set[str]], built: dict[str, list[set[str]]] | None = None,
+         n: int = 0) -> str:
+    """What ``level`` adds over the one below, for one family (``built``: per structure kind,
+    what it acted on in each instance that has it)."""
     parts = []
     for kind in LEVELS[level].adds:
         slots = found.get(kind)
@@ -32,6 +45,13 @@ def cell(level: int, found: dict[str, set[str]]) -> str:
             parts.append(f"{NAMES[kind]}: {', '.join(sorted(SHORT.get(s, s) for s in slots))}")
         else:
             parts.append(NAMES[kind])
+    for kind in LEVELS[level].structure:
+        seen = (built or {}).get(kind, [])
+        if not seen:
+            parts.append(f"({STRUCTURE[kind]}: -)")
+        else:
+            what = ", ".join(sorted(set().union(*seen)))
+            parts.append(f"{STRUCTURE[kind]}: {what} ({len(seen)}/{n})")
     return "; ".join(parts)
 
 
@@ -42,6 +62,7 @@ def table(n: int, only: list[str] | None = None) -> str:
     for industry in only or industries():
         for family in families(industry):
             found: dict[str, set[str]] = defaultdict(set)
+            built: dict[str, list[set[str]]] = defaultdict(list)
             for seed in range(n):
                 data = generate_one(industry, "test", seed, family=family.code,
                                     level=len(LEVELS) - 1, check=False).data
@@ -49,8 +70,15 @@ def table(n: int, only: list[str] | None = None) -> str:
                     slots = found[behaviour["kind"]]
                     if "slot" in behaviour:
                         slots.add(behaviour["slot"])
+                acted: dict[str, set[str]] = defaultdict(set)
+                for note in data.get("structure", []):
+                    acted[note["kind"]] |= {note.get("table") or note["tool"],
+                                            *(["a desk"] if note.get("desk") else [])}
+                for kind, what in acted.items():
+                    built[kind].append(what)
             lines.append(f"| {industry} {family.code} `{family.category}` | "
-                         + " | ".join(cell(level.number, found) for level in LEVELS[1:]) + " |")
+                         + " | ".join(cell(level.number, found, built, n)
+                                      for level in LEVELS[1:]) + " |")
     return "\n".join(lines)
 
 

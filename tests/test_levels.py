@@ -69,10 +69,15 @@ def test_a_level_lockfile_says_its_level_after_its_world_and_declares_its_caller
     assert list(data)[:4] == ["id", "industry", "world", "level"]
     assert data["id"] == "C2-test-5-L4" and data["level"] == 4 and "level-4" in data["tags"]
     kinds = [b["kind"] for b in data["caller"]["behaviours"]]
-    assert set(kinds) <= set(LEVELS[4].kinds) and "barge_in" in kinds and "disfluency" in kinds
+    assert set(kinds) <= {*LEVELS[4].kinds, "first_choice"} and "barge_in" in kinds \
+        and "disfluency" in kinds
     base = generate_one("healthcare", "test", 5, family="C2").data
-    assert {k: v for k, v in data.items() if k not in ("id", "level", "tags", "caller")} == \
-        {k: v for k, v in base.items() if k not in ("id", "tags", "caller")}
+    # Task structure (level 2 up) adds rows to the world, and the locked state takes them in.
+    rest = ("id", "level", "tags", "caller", "world", "structure", "exp_db_state",
+            "exp_tool_calls", "exp_handoff_path")
+    assert {k: v for k, v in data.items() if k not in rest} == \
+        {k: v for k, v in base.items() if k not in rest}
+    assert data["world"]["seed"] == base["world"]["seed"]
 
 
 def test_the_same_seed_and_level_give_the_same_bytes() -> None:
@@ -208,18 +213,34 @@ def test_the_levels_benchmark_runs_at_a_tiny_size() -> None:
 @settings(max_examples=25, deadline=None)
 @given(industry=st.sampled_from(industries()), seed=st.integers(0, 10**6),
        level=st.integers(1, len(LEVELS) - 1))
-def test_a_level_changes_only_the_id_level_tags_and_callers_behaviours(
+def test_a_level_changes_only_the_id_level_tags_callers_behaviours_and_structure(
         industry: str, seed: int, level: int) -> None:
     base = generate_one(industry, "train", seed, check=False).data
     leveled = generate_one(industry, "train", seed, check=False, level=level).data
     assert leveled["id"] == f"{base['id']}-L{level}" and leveled["level"] == level
     assert leveled["tags"] == [*base["tags"], f"level-{level}"]
-    assert {**leveled["caller"], "behaviours": None} == {**base["caller"], "behaviours": None}
-    rest = ("id", "level", "tags", "caller")
+    # Task structure (generation.structure): a first choice the tools turn down (level 3 up) is
+    # said in the openings too; one more lookup (level 4) adds a question, a goal and calls.
+    extra = any(n["kind"] == "extra_lookup" for n in leveled.get("structure", []))
+    same = {"behaviours": None, "opening": None,
+            **({"goal": None, "agent_answer": None} if extra else {})}
+    assert {**leveled["caller"], **same} == {**base["caller"], **same}
+    rest = ("id", "level", "tags", "caller", "world", "structure", "exp_db_state",
+            "exp_tool_calls", "exp_handoff_path")
     assert {k: v for k, v in leveled.items() if k not in rest} == \
         {k: v for k, v in base.items() if k not in rest}
+    calls = [(c["name"], c.get("parameters")) for c in leveled["exp_tool_calls"]]
+    assert calls[:len(base["exp_tool_calls"])] == \
+        [(c["name"], c.get("parameters")) for c in base["exp_tool_calls"]]
+    assert len(calls) == len(base["exp_tool_calls"]) or extra
+    assert leveled["exp_handoff_path"][:len(base["exp_handoff_path"])] == \
+        base["exp_handoff_path"]
+    assert leveled["world"]["seed"] == base["world"]["seed"]
+    if "structure" not in leveled:
+        assert leveled["world"] == base["world"] and \
+            leveled["exp_db_state"] == base["exp_db_state"]
     kinds = [b["kind"] for b in leveled["caller"]["behaviours"]]
-    assert set(kinds) <= set(LEVELS[level].kinds) and "disfluency" in kinds
+    assert set(kinds) <= {*LEVELS[level].kinds, "first_choice"} and "disfluency" in kinds
 
 
 def test_a_generated_env_at_a_level_passes_check_env() -> None:

@@ -11,6 +11,7 @@ is the channel's doing."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections import deque
 from collections.abc import Callable
@@ -137,6 +138,7 @@ class _ScriptedVoiceAgent:
         self.plan: deque[Callable[[], Action | None]] = deque()
         self.values: dict[str, Any] = {}  # slot -> what the agent wrote down
         self.pending: Callable[[str], None] | None = None  # reads the caller's next line
+        self.observation = ""  # the last observation (a caller line or a tool's output)
 
     def reveal(self, lock: Lockfile) -> None:
         self.lock = lock
@@ -152,12 +154,23 @@ class _ScriptedVoiceAgent:
         dictated = _dictated(lock)
         self.plan = deque()
         asked: set[str] = set()  # a slot used by several calls is asked for once
+        # A first choice the tools turn down (generation.structure): gold call -> the note.
+        turned = {note["call"]: note for note in lock.structure or []
+                  if note.get("kind") == "turned_down"}
         for index, call in enumerate(lock.exp_tool_calls):
             for item in dictated:
                 if item.call == index and item.slot not in asked:
                     asked.add(item.slot)
                     self._ask(item, industry.slots[item.slot].question,
                               gold_arguments(call.parameters)[item.key])
+            note = turned.get(index)
+            if note is not None and note.get("slot") in industry.slots:
+                # The caller is asked for the time and says its first choice: the agent
+                # tries it, and the tool turns it down.
+                self.plan.append(self._say(industry.slots[note["slot"]].question))
+                self.plan.append(self._first_choice_step(lock, index, dictated, note))
+                if not self.recovers(self.plan):
+                    continue  # the working call never comes
             self.plan.append(self._tool_step(lock, index, dictated))
         if caller.agent_answer:
             answer = caller.agent_answer
@@ -192,11 +205,36 @@ class _ScriptedVoiceAgent:
 
         self.plan.append(ask)
 
+    def _first_choice_step(self, lock: Lockfile, index: int, dictated: tuple[Dictated, ...],
+                           note: dict[str, Any]) -> Callable[[], Action]:
+        """Gold call ``index`` at the caller's first choice (``note``: the structure's)."""
+        step = self._tool_step(lock, index, dictated)
+
+        def first() -> Action:
+            action = step()
+            assert isinstance(action, dict)
+            return {**action, "arguments": {**action["arguments"], note["key"]: note["first"]}}
+
+        return first
+
+    def _say(self, line: str) -> Callable[[], Action]:
+        """A step that says ``line`` and lets the caller answer (what it says is not used)."""
+        def say() -> Action:
+            self.pending = lambda heard: None
+            return line
+        return say
+
+    def recovers(self, plan: deque[Callable[[], Action | None]]) -> bool:
+        """After the caller's first choice is turned down: whether (and how) the agent goes on
+        to the working call. The naive agent does not: it books what it heard or nothing."""
+        return False
+
     def hear(self, observation: str) -> str:
         """What the agent takes from a caller line: its words (any channel)."""
         return spoken(observation)
 
     def act(self, observation: str, info: dict[str, Any]) -> Action:
+        self.observation = observation
         if self.pending is not None:
             pending, self.pending = self.pending, None
             pending(self.hear(observation))
@@ -235,6 +273,17 @@ class CarefulVoiceAgent(_ScriptedVoiceAgent):
 
     def hear(self, observation: str) -> str:
         return cleaned(spoken(observation))
+
+    def recovers(self, plan: deque[Callable[[], Action | None]]) -> bool:
+        """Told the first choice is not available, it says so and asks for another time; the
+        caller's second choice is the working call (when the tool did turn it down)."""
+        def another() -> Action | None:
+            if not _turned_down(self.observation):
+                return None
+            self.pending = lambda heard: None
+            return "I'm sorry, that time is not available. What other time would work for you?"
+        plan.append(another)
+        return True
 
     def act(self, observation: str, info: dict[str, Any]) -> Action:
         words = spoken(observation)
@@ -316,6 +365,15 @@ class CarefulVoiceAgent(_ScriptedVoiceAgent):
             self.plan.appendleft(read_back)  # read it back again (fixed, or not understood)
 
         self.plan.extend([ask, spell, read_back])
+
+
+def _turned_down(observation: str) -> bool:
+    """Whether an observation is a tool's refusal (``{"ok": false, ...}``)."""
+    try:
+        output = json.loads(observation)
+    except ValueError:
+        return False
+    return isinstance(output, dict) and output.get("ok") is False
 
 
 NUMBERS: frozenset[Kind] = frozenset({"phone", "digits", "id"})

@@ -22,7 +22,7 @@ from rewards.industry import Industry
 from rewards.judges import locked_matches
 from rewards.limits import check_value
 from rewards.tool_gate import TimedCall
-from rewards.worlds import world
+from rewards.worlds import world_with
 
 Scoping = Literal["enforce", "permissive"]
 MS_PER_WORD = 400  # about 150 words a minute
@@ -132,7 +132,8 @@ class CallSession:
     def __post_init__(self) -> None:
         name = self.task.industry
         self.industry = load_industry(name)
-        self.server = server_class(name)(Database(world(name, self.task.lock.world_seed)),
+        self.server = server_class(name)(Database(world_with(
+            name, self.task.lock.world_seed, self.task.lock.world_rows)),
                                          self.industry)
         compiled = self.task.compiled
         goal_tools = set(self.task.caller.goal.tools_ok)

@@ -52,7 +52,8 @@ def build_task(lock: Lockfile, path: Path) -> Task:
         if lock.world_seed:
             # A generated world: the task keeps its compiled side; compile_lockfile's cache
             # (by lockfile identity) would keep every generated lockfile and world alive.
-            compiled = compile_lock(lock, compiled_industry(lock.industry, lock.world_seed),
+            compiled = compile_lock(lock, compiled_industry(lock.industry, lock.world_seed,
+                                                             lock.world_rows),
                                     file=str(path))
         else:
             compiled = compile_lockfile(lock)

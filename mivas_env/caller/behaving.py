@@ -13,6 +13,7 @@ second sentence counts). Every draw comes from the episode's seed."""
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass, field
 
 from mivas_env.caller.behaviours import (
@@ -20,7 +21,9 @@ from mivas_env.caller.behaviours import (
     BEHAVIOUR_KINDS,
     FILLERS,
     REASON_CUE,
+    SECOND_CHOICE_LINES,
     SIDE_SPEECH,
+    TURNED_DOWN_CUE,
     Behaviour,
     corrected,
     first_sentence,
@@ -40,6 +43,8 @@ class BehavingCaller(ScriptedCaller):
     cut: bool = False  # the caller cut in on the agent's last line
     corrections: dict[str, str] = field(default_factory=dict)  # slot -> wrong, not yet said
     guesses: list[Behaviour] = field(default_factory=list)  # wrong guesses not yet said
+    first_choices: dict[str, str] = field(default_factory=dict)  # slot -> first choice, unsaid
+    offered: str | None = None  # the slot whose first choice was said and not yet turned down
     barge: Behaviour | None = field(default=None, init=False)
     side_speech: Behaviour | None = field(default=None, init=False)
     filler: Behaviour | None = field(default=None, init=False)
@@ -57,11 +62,21 @@ class BehavingCaller(ScriptedCaller):
         self.corrections = {b.slot: b.wrong for b in self.spec.behaviours
                             if b.kind == "self_correction" and b.slot and b.wrong}
         self.guesses = [b for b in self.spec.behaviours if b.kind == "wrong_guess"]
+        self.first_choices = {b.slot: b.wrong for b in self.spec.behaviours
+                              if b.kind == "first_choice" and b.slot and b.wrong}
         if "one_at_a_time" in kinds:
             self.max_facts = 1
         self.barge = kinds.get("barge_in")
         self.side_speech = kinds.get("side_speech")
         self.filler = kinds.get("disfluency")
+
+    def opening(self) -> str:
+        line = super().opening()
+        for slot, first in self.first_choices.items():
+            said = re.search(r"\d{1,2}:\d{2}", first)
+            if said is not None and said[0] in line:
+                self.offered = slot  # the opening asked for the first choice already
+        return line
 
     def _sometimes(self, behaviour: Behaviour, lines: list[str]) -> str | None:
         """One of ``lines`` at the behaviour's rate (two draws every line, fired or not)."""
@@ -81,6 +96,13 @@ class BehavingCaller(ScriptedCaller):
             # A reason given with the question, or right after the caller asked why.
             self.withheld -= {*asked, *([self.why_slot] if self.why_slot else [])}
         self.why_slot = None
+        if self.offered is not None and TURNED_DOWN_CUE.search(line) is not None:
+            # The first choice is turned down: the caller offers its real one.
+            slot, self.offered = self.offered, None
+            self.first_choices.pop(slot, None)  # from now on its choice is the real one
+            rng = self.rngs["first_choice"]
+            return [SECOND_CHOICE_LINES[rng.randrange(len(SECOND_CHOICE_LINES))].format(
+                value=self.spec.facts[slot])]
         reluctant = [slot for slot in asked if slot in self.withheld]
         if reluctant:
             self.why_slot = reluctant[0]
@@ -95,6 +117,12 @@ class BehavingCaller(ScriptedCaller):
             return reply
         text = reply.text
         for slot in self.told - told:
+            first = self.first_choices.pop(slot, None)
+            value = self.spec.facts.get(slot, "")
+            if first is not None and value and value in text:
+                text = text.replace(value, first, 1)
+                self.corrections.pop(slot, None)  # the first choice is what it says first
+                self.offered = slot
             wrong = self.corrections.pop(slot, None)
             value = self.spec.facts.get(slot, "")
             if wrong is not None and value and value in text:

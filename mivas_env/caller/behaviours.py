@@ -18,7 +18,10 @@ call every time. What each one does:
 - ``disfluency``: with probability ``rate`` a line starts with a filler ("um, let me see").
 - ``wrong_guess``: with the first other fact it gives, the caller volunteers ``wrong`` as a
   guess at ``slot`` ("the order number might be 70413, I'm not sure"); the agent must not
-  write it down."""
+  write it down.
+- ``first_choice``: the first time the caller gives ``slot`` (a time) it says ``wrong``, a
+  first choice the tools turn down (``generation.structure``); told it is not available, it
+  offers the fact's own value ("How about 3:30 in the afternoon instead?")."""
 
 from __future__ import annotations
 
@@ -29,16 +32,16 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 BehaviourKind = Literal["self_correction", "reluctance", "one_at_a_time", "barge_in",
-                        "side_speech", "disfluency", "wrong_guess"]
+                        "side_speech", "disfluency", "wrong_guess", "first_choice"]
 BEHAVIOUR_KINDS: tuple[BehaviourKind, ...] = (
     "self_correction", "reluctance", "one_at_a_time", "barge_in", "side_speech", "disfluency",
-    "wrong_guess")
+    "wrong_guess", "first_choice")
 # Which fields a kind needs (the rest must be absent): a behaviour states what it acts on.
 NEEDS: dict[str, frozenset[str]] = {
     "self_correction": frozenset({"slot", "wrong"}), "reluctance": frozenset({"slot"}),
     "one_at_a_time": frozenset(), "barge_in": frozenset({"words"}),
     "side_speech": frozenset({"rate"}), "disfluency": frozenset({"rate"}),
-    "wrong_guess": frozenset({"slot", "wrong"})}
+    "wrong_guess": frozenset({"slot", "wrong"}), "first_choice": frozenset({"slot", "wrong"})}
 
 
 class Behaviour(BaseModel):
@@ -48,10 +51,11 @@ class Behaviour(BaseModel):
 
     kind: BehaviourKind
     slot: str | None = Field(default=None, description="The fact it is about "
-                             "(self_correction, reluctance, wrong_guess).")
+                             "(self_correction, reluctance, wrong_guess, first_choice).")
     wrong: str | None = Field(default=None, min_length=1, max_length=200,
-                              description="The wrong value said first (self_correction) or "
-                                          "guessed (wrong_guess).")
+                              description="The wrong value said first (self_correction), "
+                                          "guessed (wrong_guess) or asked for first "
+                                          "(first_choice: the tools turn it down).")
     words: int | None = Field(default=None, ge=1, le=200, strict=True,
                               description="barge_in: agent lines longer than this are cut "
                                           "after their first sentence.")
@@ -82,6 +86,14 @@ SIDE_SPEECH = ["Hold on — no, the blue one — sorry, go ahead.",
                "Hang on — put the two bags on the table, please — sorry, go ahead.",
                "One second — not now, I'm on the phone — sorry about that.",
                "Hold on — no, three of them, not four — sorry, go ahead."]
+# An agent saying the caller's first choice cannot be had, and the caller's second choice.
+TURNED_DOWN_CUE = re.compile(
+    r"\b(not available|isn't available|is not available|unavailable|not free|isn't free|"
+    r"already taken|is taken|booked up|fully booked|no longer available|can't do that time|"
+    r"another time|other time|different time)\b", re.IGNORECASE)
+SECOND_CHOICE_LINES = ["Oh, okay. How about {value} instead?",
+                       "Hmm, then {value} would work too.",
+                       "That's a shame. Could we do {value} instead?"]
 FILLERS = ["Um,", "Uh,", "Let me see... um,", "Oh, uh,", "Hmm,"]
 GUESS_LINES = ["Oh, and the {noun} might be {wrong}, I'm not sure.",
                "Oh, and I think the {noun} is {wrong}, but I'm not sure."]
@@ -132,5 +144,6 @@ def wrong_value(value: str, rng: random.Random) -> str | None:
     return value[:at] + str(digit) + value[at + 1:]
 
 
-__all__ = ["BEHAVIOUR_KINDS", "Behaviour", "BehaviourKind", "REASON_CUE", "corrected",
+__all__ = ["BEHAVIOUR_KINDS", "Behaviour", "BehaviourKind", "REASON_CUE", "SECOND_CHOICE_LINES",
+           "TURNED_DOWN_CUE", "corrected",
            "first_sentence", "guess", "noun", "why", "wrong_value"]

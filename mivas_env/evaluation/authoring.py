@@ -16,7 +16,7 @@ from rewards import MivasError
 from rewards.compile import TableSpec
 from rewards.db_gate import db_gate, row_satisfies
 from rewards.verify import load_lockfile
-from rewards.worlds import world
+from rewards.worlds import world_with
 
 
 @dataclass(frozen=True)
@@ -42,7 +42,7 @@ def locked_state(task: Task, dump: dict[str, list[dict[str, Any]]]) -> Any:
 
     Cells the author blanked by hand where the table allows blanks (an ``any_of`` value, a
     reason the caller never gave) stay blank when the replayed row still fits the old one."""
-    seed = world(task.industry, task.lock.world_seed)
+    seed = world_with(task.industry, task.lock.world_seed, task.lock.world_rows)
     named = task.lock.exp_db_state if isinstance(task.lock.exp_db_state, dict) else {}
     changed = {table: _keep_blanks(task.compiled.industry.tables[table], rows,
                                    named.get(table, []))

@@ -25,7 +25,8 @@ from mivas_env.call.tasks import Task, build_task
 from mivas_env.env import MivasEnv
 from mivas_env.evaluation.authoring import check_loaded, lock_data
 from mivas_env.evaluation.runner import run_episode
-from mivas_env.generation.levels import apply_level, check_level
+from mivas_env.generation.levels import LEVELS, apply_level, check_level
+from mivas_env.generation.structure import apply_structure, structure_near_misses
 from rewards import MivasError, load_industry
 from rewards.compile import CompiledLock
 from rewards.industry import Industry, PropertySchema
@@ -227,6 +228,11 @@ def generate_one(industry: str, split: str, seed: int, *, family: str | None = N
             continue
         data = _assemble(draft, chosen, instance_id(chosen.code, split, seed), the_world)
         try:
+            if LEVELS[level].structures:
+                # Structure (generation.structure) changes the world: added before the lock.
+                data = apply_structure(data, the_world, LEVELS[level].structures,
+                                       random.Random(f"mivas-gen/{industry}/{split}/{seed}/"
+                                                     f"{chosen.code}/{attempt}/structure"))
             data, warnings = lock_data(data)
             if level:
                 # One stream for every level: level K+1 draws level K's behaviours first,
@@ -287,6 +293,7 @@ def self_check(task: Task, family: Family, the_world: World, data: Draft) -> lis
     misses = generic_near_misses(task)
     if family.near_misses is not None:
         misses += family.near_misses(the_world, data)
+    misses += structure_near_misses(data)
     if not misses:
         return ["no near-miss to check"]
     for miss in misses:

@@ -1,11 +1,14 @@
 """Difficulty levels: a layer over whatever a family generates (issue 21).
 
 Level 0 is the family's instance untouched (``apply_level`` is never called for it, so not a
-byte changes). A level above 0 takes that instance and adds caller behaviours
+byte changes). A level above 0 takes that instance and adds task structure from level 2
+(``mivas_env.generation.structure``: look-alike records, a first choice the tools turn down;
+applied by the generator before the instance is locked) and caller behaviours
 (``mivas_env.caller.behaviours``), declared in the lockfile's ``caller.behaviours`` with the
 values they use (which fact is corrected, the wrong value said first), and a default word
-error rate for the ``asr`` channel. The gold calls, handoffs and locked state stay the
-family's: a level makes the same task harder to hear, not another task. ``LEVELS`` below is the
+error rate for the ``asr`` channel. The gold calls and handoffs stay the family's (the locked
+state takes the look-alike rows in): a level makes the same task harder to hear and to get
+right, not another task. ``LEVELS`` below is the
 table docs/generation.md shows."""
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from mivas_env.caller.behaviours import Behaviour, BehaviourKind, wrong_value
+from mivas_env.generation.structure import StructureKind
 from mivas_env.speech.channel import LEVEL_WER
 from rewards.models import MAX_LEVEL
 
@@ -37,11 +41,17 @@ class Level:
     adds: tuple[BehaviourKind, ...]
     rates: tuple[tuple[BehaviourKind, float], ...] = ()  # side speech and fillers: how often
     barge_in_words: int = 14
+    structure: tuple[StructureKind, ...] = ()  # task structure it adds (generation.structure)
 
     @property
     def kinds(self) -> tuple[BehaviourKind, ...]:
         """Every behaviour of this level: its own and those of the levels below."""
         return tuple(kind for level in LEVELS[1:self.number + 1] for kind in level.adds)
+
+    @property
+    def structures(self) -> tuple[StructureKind, ...]:
+        """Every kind of task structure of this level: its own and those of the levels below."""
+        return tuple(kind for level in LEVELS[1:self.number + 1] for kind in level.structure)
 
     def rate(self, kind: BehaviourKind) -> float:
         for level in reversed(LEVELS[:self.number + 1]):
@@ -54,10 +64,12 @@ class Level:
 LEVELS: tuple[Level, ...] = (
     Level(0, LEVEL_WER[0], ()),
     Level(1, LEVEL_WER[1], ("disfluency", "self_correction"), rates=(("disfluency", 0.3),)),
-    Level(2, LEVEL_WER[2], ("reluctance", "one_at_a_time"), rates=(("disfluency", 0.4),)),
+    Level(2, LEVEL_WER[2], ("reluctance", "one_at_a_time"), rates=(("disfluency", 0.4),),
+          structure=("look_alike",)),
     Level(3, LEVEL_WER[3], ("side_speech", "wrong_guess"),
-          rates=(("disfluency", 0.5), ("side_speech", 0.3))),
-    Level(4, LEVEL_WER[4], ("barge_in",), rates=(("side_speech", 0.5),)),
+          rates=(("disfluency", 0.5), ("side_speech", 0.3)), structure=("turned_down",)),
+    Level(4, LEVEL_WER[4], ("barge_in",), rates=(("side_speech", 0.5),),
+          structure=("extra_lookup",)),
 )
 assert len(LEVELS) == len(LEVEL_WER) == MAX_LEVEL + 1
 # Facts a caller may be reluctant to give: a date of birth or an account detail.
@@ -92,14 +104,20 @@ def apply_level(data: Draft, world: World, level: int, rng: random.Random) -> Dr
             behaviours.append(made)
             if kind == "self_correction":
                 corrected_slot = made.slot
-    caller["behaviours"] = [b.model_dump(exclude_none=True) for b in behaviours]
+    # The structure's behaviours (a first choice, generation.structure) follow the level's own.
+    caller["behaviours"] = [*(b.model_dump(exclude_none=True) for b in behaviours),
+                            *caller.get("behaviours", [])]
     out["id"] = f"{out['id']}-L{level}"
     out["tags"] = [*out.get("tags", []), f"level-{level}"]
     ordered: Draft = {}
     for key, value in out.items():
+        if key == "structure":
+            continue
         ordered[key] = value
         if key == "world":
             ordered["level"] = level
+            if "structure" in out:
+                ordered["structure"] = out["structure"]
     return ordered
 
 

@@ -92,6 +92,11 @@ class Database:
         self._memos[key] = (self._writes, stamp, value)
         return value
 
+    def copy(self) -> Database:
+        """A database that starts from this one's tables as they are now (copy-on-write: a
+        write to either copies only the table it touches)."""
+        return Database(dict(self._tables))
+
     def rows(self, table: str) -> list[Row]:
         """Rows of a table, for reading only."""
         return self._tables.get(table, [])

@@ -38,6 +38,7 @@ class EpisodeRecord:
     trial: int = 0  # which trial of the task (mivas eval --trials)
     level: int = 0  # a generated task's difficulty level, and its caller's behaviours
     behaviours: tuple[str, ...] = ()
+    structure: tuple[str, ...] = ()  # what the level added to the task (generation.structure)
 
     @property
     def anchor(self) -> str:
@@ -177,7 +178,21 @@ def _level_html(record: EpisodeRecord) -> str:
     if not record.level:
         return ""
     said = f" ({', '.join(record.behaviours)})" if record.behaviours else ""
-    return f" · level {_e(record.level)}{_e(said)}"
+    built = f"; structure: {'; '.join(record.structure)}" if record.structure else ""
+    return f" · level {_e(record.level)}{_e(said)}{_e(built)}"
+
+
+def structure_said(notes: list[dict[str, Any]] | None) -> tuple[str, ...]:
+    """A lockfile's ``structure`` notes in a few words each."""
+    out = []
+    for note in notes or []:
+        if note.get("kind") == "look_alike":
+            out.append(f"look-alike {note.get('row')} of {note.get('of')} ({note.get('table')})")
+        elif note.get("kind") == "turned_down":
+            out.append(f"first choice {note.get('first')} turned down ({note.get('error_code')})")
+        else:
+            out.append(str(note.get("kind")))
+    return tuple(out)
 
 
 def _summary_html(summary: dict[str, Any]) -> str:
@@ -278,4 +293,5 @@ class ReportCollector:
             trial=int(info.get("trial") or 0),
             level=task.lock.level or 0, behaviours=tuple(
                 " ".join(str(part) for part in (b.kind, b.slot) if part)
-                for b in task.caller.behaviours)))
+                for b in task.caller.behaviours),
+            structure=structure_said(task.lock.structure)))

@@ -10,6 +10,7 @@ Worlds are cached per process; callers must copy rows before changing them."""
 from __future__ import annotations
 
 import importlib
+import json
 from collections import OrderedDict
 from threading import Lock
 from typing import Any, Protocol, cast
@@ -80,6 +81,34 @@ def world(industry: str, seed: int) -> Tables:
     return tables
 
 
+_WITH_ROWS: OrderedDict[tuple[str, int, str], Tables] = OrderedDict()
+
+
+def world_with(industry: str, seed: int, rows: dict[str, list[dict[str, Any]]] | None) -> Tables:
+    """World ``seed`` with a lockfile's added rows (``world.rows``) after each table's own:
+    the tables it names are new lists, the rest are the world's (cached like worlds)."""
+    tables = world(industry, seed)
+    if not rows:
+        return tables
+    key = (industry, seed, json.dumps(rows, sort_keys=True))
+    with _LOCK:
+        found = _WITH_ROWS.get(key)
+        if found is not None:
+            _WITH_ROWS.move_to_end(key)
+            return found
+    unknown = sorted(set(rows) - set(tables))
+    if unknown:
+        raise IndustryError(f"world.rows names tables {industry} has not: {', '.join(unknown)}")
+    out = dict(tables)
+    for table, added in rows.items():
+        out[table] = [*tables[table], *(dict(row) for row in added)]
+    with _LOCK:
+        _WITH_ROWS[key] = out
+        while len(_WITH_ROWS) > CACHE_SIZE:
+            _WITH_ROWS.popitem(last=False)
+    return out
+
+
 def _build(industry: str, seed: int) -> Tables:
     build = builder(industry)
     if build is None:
@@ -99,7 +128,9 @@ def clear_cache() -> None:
     """Drop every cached world (benchmarks measure cold builds with it)."""
     with _LOCK:
         _CACHE.clear()
+        _WITH_ROWS.clear()
 
 
 __all__ = ["CACHE_SIZE", "SPLITS", "SPLIT_SEEDS", "WORLD_SEEDS", "NamePool", "Tables", "builder",
-           "clear_cache", "generated_industries", "pool", "split_of", "world"]
+           "clear_cache", "generated_industries", "pool", "split_of", "world",
+           "world_with"]
