@@ -9,8 +9,8 @@ from datetime import date, timedelta
 from functools import lru_cache
 from typing import Any
 
-from mivas_env.generation.core import Draft, Family, NearMiss, World, load_world
-from mivas_env.generation.lockfile import LockedCall, call, caller_block, hops, reaction
+from mivas_env.generation.core import Draft, Family, NearMiss, Row, World, load_world
+from mivas_env.generation.lockfile import LockedCall, call, caller_block, hop, hops, reaction
 from mivas_env.generation.scene import NoFit, Scene, family
 from mivas_env.generation.spoken import (
     WEEKDAYS,
@@ -20,9 +20,11 @@ from mivas_env.generation.spoken import (
     date_phrases,
     long_date,
     spoken_birthday,
+    spoken_date,
     spoken_phone,
+    spoken_time,
 )
-from mivas_env.generation.text import TemplateSet, Text, load_templates
+from mivas_env.generation.text import TemplateSet, Text, family_templates, load_templates
 from mivas_env.industries.base import Database
 from mivas_env.industries.healthcare import HealthcareServer
 
@@ -37,6 +39,10 @@ BOOKED_WORDS = ["booked", "scheduled", "all set", "confirmed", "you're set", "re
 REFUSAL_WORDS = ["can't", "cannot", "unable", "not able"]
 AREA_CODES = ["212", "646", "718", "347", "914", "917"]
 Person = dict[str, Any]
+# What the families take from here besides the helpers below (``kit.call``, ``kit.Scene``).
+__all__ = ["Draft", "LockedCall", "NearMiss", "NoFit", "Row", "Scene", "World", "call", "clock",
+           "clock_ampm", "date_phrases", "family_templates", "hop", "long_date", "reaction",
+           "spoken_birthday", "spoken_date", "spoken_phone", "spoken_time"]
 
 
 CALLER = load_templates(PACKAGE, "caller")  # the practice's callers: fact lines, traits, sign-offs
