@@ -164,17 +164,6 @@ def new_person(scene: Scene) -> Person:
     return {"full_name": name, "date_of_birth": born.isoformat(), "phone_e164": phone}
 
 
-def age(scene: Scene, person: Person) -> int:
-    return age_on(scene.today, person["date_of_birth"])
-
-
-def slots(world: World, location_ids: list[str], visit_type: str, day: date
-          ) -> list[dict[str, Any]]:
-    data = ask(world, "search_availability", location_ids=location_ids, visit_type=visit_type,
-               date=day.isoformat())
-    return list(data["slots"]) if data else []
-
-
 def pick_slot(scene: Scene, location_ids: list[str], visit_type: str, days: Sequence[date],
               check: Callable[[date, dict[str, Any]], bool] | None = None
               ) -> tuple[date, dict[str, Any]]:
@@ -183,7 +172,9 @@ def pick_slot(scene: Scene, location_ids: list[str], visit_type: str, days: Sequ
     order = list(days)
     scene.rng.shuffle(order)
     for day in order[:8]:
-        found = slots(scene.world, location_ids, visit_type, day)
+        data = ask(scene.world, "search_availability", location_ids=location_ids,
+                   visit_type=visit_type, date=day.isoformat())
+        found = list(data["slots"]) if data else []
         scene.rng.shuffle(found)
         for slot in found[:6]:
             if check is None or check(day, slot):
@@ -269,20 +260,6 @@ def booked_reaction(office: str) -> dict[str, Any]:
                     say=[f"Which office is that at? It needs to be {office}."], once=False)
 
 
-def caller(scene: Scene, *, name: str, persona: str, openings: TemplateSet,
-           slots: Mapping[str, Any], facts: dict[str, str], goal: dict[str, Any],
-           reactions: Sequence[dict[str, Any]], nudges: TemplateSet, answer: str
-           ) -> dict[str, Any]:
-    """The caller block: a fact line for each identity fact given, this practice's traits and
-    sign-offs, three openings and two nudges of the split."""
-    fact_lines = {key: scene.verbatim(lines, 2) for key, lines in FACT_LINES.items()
-                  if key in facts}
-    return caller_block(persona=f"{persona} {scene.say(CALLER['traits'])}",
-                        opening=scene.signed_openings(openings, CALLER["sign_offs"], name, **slots),
-                        facts=facts, fact_lines=fact_lines, goal=goal, reactions=list(reactions),
-                        nudges=scene.lines(nudges, 2, **slots), agent_answer=answer)
-
-
 def search(location_ids: Any, visit_type: str, day: date) -> dict[str, Any]:
     """The gold search_availability of offices (a list, or an ``any_of`` of lists) on a day."""
     return call("search_availability", location_ids=location_ids, visit_type=visit_type,
@@ -306,17 +283,24 @@ def lockfile(scene: Scene, text: Text, person: Person, *, say: Mapping[str, Any]
              openings: TemplateSet | None = None, variant: str = "", **extra: Any) -> Draft:
     """A family's lockfile: ``text``'s fixed lines (title, description, persona, answer and,
     unless ``goal`` has one, the goal's description; ``"<line> <variant>"`` where the text has
-    it) filled from ``say`` and the caller's ``name`` and ``age``; the path is the calls' hops."""
-    values = {"name": person["full_name"], "age": age(scene, person), **say}
+    it) filled from ``say`` and the caller's ``name`` and ``age``; the path is the calls' hops.
+    The caller has a fact line for each identity fact given, this practice's traits and
+    sign-offs, three openings and two nudges of the split."""
+    name = person["full_name"]
+    values = {"name": name, "age": age_on(scene.today, person["date_of_birth"]), **say}
 
-    def line(name: str) -> str:
-        return text.of(name, variant, **values)
+    def line(key: str) -> str:
+        return text.of(key, variant, **values)
 
-    if "description" not in goal:
-        goal = {"description": line("goal"), **goal}
-    return {
-        "title": line("title"), "description": line("description"),
-        "caller": caller(scene, name=person["full_name"], slots=slots, persona=line("persona"),
-                         openings=openings or text["openings"], nudges=text["nudges"],
-                         facts=facts, goal=goal, reactions=reactions, answer=line("answer")),
-        "exp_handoff_path": hops(calls), "exp_tool_calls": list(calls), **extra}
+    fact_lines = {key: scene.verbatim(lines, 2) for key, lines in FACT_LINES.items()
+                  if key in facts}
+    caller = caller_block(
+        persona=f"{line('persona')} {scene.say(CALLER['traits'])}",
+        opening=scene.signed_openings(openings or text["openings"], CALLER["sign_offs"], name,
+                                      **slots),
+        facts=facts, fact_lines=fact_lines,
+        goal=goal if "description" in goal else {"description": line("goal"), **goal},
+        reactions=list(reactions), nudges=scene.lines(text["nudges"], 2, **slots),
+        agent_answer=line("answer"))
+    return {"title": line("title"), "description": line("description"), "caller": caller,
+            "exp_handoff_path": hops(calls), "exp_tool_calls": list(calls), **extra}
