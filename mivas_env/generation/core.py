@@ -69,16 +69,13 @@ class World:
                 if all(row.get(key) == value for key, value in equal.items())]
 
     def first(self, table: str, **equal: Any) -> Row | None:
-        return next((row for row in self.rows(table)
-                     if all(row.get(key) == value for key, value in equal.items())), None)
+        return next(iter(self.where(table, **equal)), None)
 
     def by_id(self, table: str, column: str) -> dict[Any, Row]:
         """A table indexed by a column (cached per world and column)."""
-        key = (table, column)
-        index = self._indexes.get(key)
-        if index is None:
-            index = self._indexes[key] = {row.get(column): row for row in self.rows(table)}
-        return index
+        if (table, column) not in self._indexes:
+            self._indexes[table, column] = {row.get(column): row for row in self.rows(table)}
+        return self._indexes[table, column]
 
     @cached_property
     def _indexes(self) -> dict[tuple[str, str], dict[Any, Row]]:
@@ -165,10 +162,6 @@ class Instance:
         return json.dumps(self.data, indent=2, ensure_ascii=False) + "\n"
 
 
-def instance_id(code: str, split: str, seed: int) -> str:
-    return f"{code}-{split}-{seed}"
-
-
 def families_of(industry: str) -> tuple[Family, ...]:
     from mivas_env.generation.families import families
 
@@ -189,13 +182,6 @@ def pick_family(industry: str, split: str, seed: int, family: str | None = None)
         raise GenerationError(f"no family {family!r} in {industry} (families: "
                               f"{', '.join(f'{f.code} {f.category}' for f in found)})")
     return found[random.Random(f"mivas-gen/{industry}/{split}/{seed}/family").randrange(len(found))]
-
-
-def world_seed_for(split: str, rng: random.Random, worlds: int | None = None) -> int:
-    """A world seed of ``split``: any of its worlds, or one of its first ``worlds``."""
-    seeds = SPLIT_SEEDS[split]
-    count = len(seeds) if worlds is None else max(1, min(worlds, len(seeds)))
-    return seeds[rng.randrange(count)]
 
 
 def check_split(split: str) -> str:
@@ -221,12 +207,14 @@ def generate_one(industry: str, split: str, seed: int, *, family: str | None = N
     stats = stats if stats is not None else Stats()
     for attempt in range(max_attempts):
         rng = random.Random(f"mivas-gen/{industry}/{split}/{seed}/{chosen.code}/{attempt}")
-        the_world = load_world(industry, world_seed_for(split, rng, worlds))
+        seeds = SPLIT_SEEDS[split]  # any world of the split, or one of its first ``worlds``
+        count = len(seeds) if worlds is None else max(1, min(worlds, len(seeds)))
+        the_world = load_world(industry, seeds[rng.randrange(count)])
         draft = chosen.make(the_world, rng)
         if draft is None:
             stats.redrawn[chosen.code] += 1
             continue
-        data = _assemble(draft, chosen, instance_id(chosen.code, split, seed), the_world)
+        data = _assemble(draft, chosen, f"{chosen.code}-{split}-{seed}", the_world)
         try:
             if LEVELS[level].structures:
                 # Structure (generation.structure) changes the world: added before the lock.
@@ -264,16 +252,9 @@ def generate(industry: str, split: str, n: int, seed: int = 0, *, family: str | 
 
 
 def _assemble(draft: Draft, family: Family, task_id: str, the_world: World) -> dict[str, Any]:
-    data: dict[str, Any] = {"id": task_id, "industry": family.industry,
-                            "world": {"seed": the_world.seed},
-                            "category": family.category}
-    for key in KEY_ORDER[3:]:
-        if key in draft:
-            data[key] = draft[key]
-    data["category"] = family.category
-    data["tags"] = list(dict.fromkeys([*draft.get("tags", []), "generated", the_world.split]))
-    for key, value in draft.items():
-        data.setdefault(key, value)
+    data = {**draft, "id": task_id, "industry": family.industry,
+            "world": {"seed": the_world.seed}, "category": family.category,
+            "tags": list(dict.fromkeys([*draft.get("tags", []), "generated", the_world.split]))}
     return {key: data[key] for key in (*KEY_ORDER, *data) if key in data}
 
 

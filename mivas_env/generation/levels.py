@@ -1,15 +1,11 @@
 """Difficulty levels: a layer over whatever a family generates (issue 21).
 
-Level 0 is the family's instance untouched (``apply_level`` is never called for it, so not a
-byte changes). A level above 0 takes that instance and adds task structure from level 2
-(``mivas_env.generation.structure``: look-alike records, a first choice the tools turn down;
-applied by the generator before the instance is locked) and caller behaviours
-(``mivas_env.caller.behaviours``), declared in the lockfile's ``caller.behaviours`` with the
-values they use (which fact is corrected, the wrong value said first), and a default word
-error rate for the ``asr`` channel. The gold calls and handoffs stay the family's (the locked
-state takes the look-alike rows in): a level makes the same task harder to hear and to get
-right, not another task. ``LEVELS`` below is the
-table docs/generation.md shows."""
+Level 0 is the family's instance untouched (``apply_level`` is never called for it). A level
+above 0 adds task structure from level 2 (``generation.structure``, applied before the lock)
+and caller behaviours (``mivas_env.caller.behaviours``, declared in ``caller.behaviours`` with
+the values they use), and sets a default word error rate for the ``asr`` channel. The gold
+calls and handoffs stay the family's: the same task, harder to hear and to get right.
+``LEVELS`` is the table docs/generation.md shows."""
 
 from __future__ import annotations
 
@@ -141,14 +137,14 @@ def _with_digits(facts: dict[str, str], slots: list[str]) -> list[str]:
     return [slot for slot in slots if any(ch.isdigit() for ch in facts[slot])]
 
 
-def _self_correction(spec: Level, facts: dict[str, str], used: list[str], rng: random.Random,
-                     corrected_slot: str | None) -> Behaviour | None:
-    candidates = _with_digits(facts, used)
+def _said_wrong(kind: BehaviourKind, candidates: list[str], facts: dict[str, str],
+                rng: random.Random) -> Behaviour | None:
+    """A fact of ``candidates`` said first with a wrong value (a digit changed)."""
     if not candidates:
         return None
     slot = candidates[rng.randrange(len(candidates))]
     wrong = wrong_value(facts[slot], rng)
-    return Behaviour(kind="self_correction", slot=slot, wrong=wrong) if wrong else None
+    return Behaviour(kind=kind, slot=slot, wrong=wrong) if wrong else None
 
 
 def _reluctance(spec: Level, facts: dict[str, str], used: list[str], rng: random.Random,
@@ -163,37 +159,21 @@ def _wrong_guess(spec: Level, facts: dict[str, str], used: list[str], rng: rando
                  corrected_slot: str | None) -> Behaviour | None:
     # A guess at a fact the agent has not asked for yet: said with another answer, so the
     # route needs at least two facts from the caller.
+    if len(used) < 2:
+        return None
     candidates = [s for s in _with_digits(facts, used) if s != corrected_slot] or \
         _with_digits(facts, used)
-    if len(used) < 2 or not candidates:
-        return None
-    slot = candidates[rng.randrange(len(candidates))]
-    wrong = wrong_value(facts[slot], rng)
-    return Behaviour(kind="wrong_guess", slot=slot, wrong=wrong) if wrong else None
-
-
-def _one_at_a_time(spec: Level, facts: dict[str, str], used: list[str], rng: random.Random,
-                   corrected_slot: str | None) -> Behaviour:
-    return Behaviour(kind="one_at_a_time")
-
-
-def _barge_in(spec: Level, facts: dict[str, str], used: list[str], rng: random.Random,
-              corrected_slot: str | None) -> Behaviour:
-    return Behaviour(kind="barge_in", words=spec.barge_in_words)
-
-
-def _at_rate(kind: BehaviourKind) -> Maker:
-    """Side speech or fillers, at the level's rate for them."""
-    def make(spec: Level, facts: dict[str, str], used: list[str], rng: random.Random,
-             corrected_slot: str | None) -> Behaviour:
-        return Behaviour(kind=kind, rate=spec.rate(kind))
-    return make
+    return _said_wrong("wrong_guess", candidates, facts, rng)
 
 
 _BEHAVIOUR: dict[BehaviourKind, Maker] = {
-    "self_correction": _self_correction, "reluctance": _reluctance, "wrong_guess": _wrong_guess,
-    "one_at_a_time": _one_at_a_time, "barge_in": _barge_in,
-    "side_speech": _at_rate("side_speech"), "disfluency": _at_rate("disfluency")}
+    "self_correction": lambda spec, facts, used, rng, _: _said_wrong(
+        "self_correction", _with_digits(facts, used), facts, rng),
+    "reluctance": _reluctance, "wrong_guess": _wrong_guess,
+    "one_at_a_time": lambda *_: Behaviour(kind="one_at_a_time"),
+    "barge_in": lambda spec, *_: Behaviour(kind="barge_in", words=spec.barge_in_words),
+    "side_speech": lambda spec, *_: Behaviour(kind="side_speech", rate=spec.rate("side_speech")),
+    "disfluency": lambda spec, *_: Behaviour(kind="disfluency", rate=spec.rate("disfluency"))}
 
 
 __all__ = ["LEVELS", "LEVEL_WER", "Level", "apply_level", "check_level", "dictated_slots"]

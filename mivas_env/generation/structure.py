@@ -1,36 +1,25 @@
-"""Task structure a level adds (issue 21): look-alike records and a first choice the tools turn
-down. ``levels.LEVELS`` says which level adds which (``Level.structure``).
+"""Task structure a level adds (issue 21); ``levels.LEVELS`` says which level adds which.
 
-- ``look_alike`` (level 2 and up): for each record the gold route acts on and the caller can
-  tell apart (a patient, a client, a customer, an order the caller names, an attorney), the
-  world gets one more record that a careless agent can take for it, its identifiers a slip of
-  the ear away, so a misheard digit finds the wrong record instead of none: a patient with the
-  same name and a date of birth one part (year, month or day) away, a client with the same
-  name and a phone a digit away, a customer with the same name and a ZIP, email and phone a
-  digit away, a second order of the same customer holding the same items under an order
-  number a digit away and shipped to a ZIP a digit away, an attorney with the same surname and
-  another first name. The rows go in the lockfile's ``world.rows`` (the verifier rebuilds the
-  world with them); the gold route and locked state stay right, and the generator's self-check
-  runs the gold route on the look-alike (``near_misses``), which must fail T.
-- ``turned_down`` (level 3 and up): where the gold route books a time the caller chose (an
-  appointment, a consultation), the caller first asks for another time on the same day that
-  the tool server really turns down (the slot is taken, or no one sees patients or holds
-  consultations then), found by trying it on a copy of the world at that point of the gold
-  route; when none is, someone else's booking takes a free one (an appointment, a calendar
-  block: added rows, kept only when the whole gold route runs the same with them).
-  The caller's ``first_choice`` behaviour says it first, and gives the gold time when told the
-  first is not available. The gold calls keep only the working call: T lets a failed call
-  stand beside it, so an agent that tries the first choice, then the second, passes.
+- ``look_alike`` (level 2 and up): for each record the gold route acts on that the caller can
+  tell apart (a patient, a client, a customer, an order the caller names, an attorney), one
+  more record a slip of the ear away (the same name, an identifier a digit or a date part
+  away), so a misheard digit finds the wrong record instead of none.
+- ``turned_down`` (level 3 and up): where the gold route books a time the caller chose, the
+  caller first asks for another time that day that the tool server turns down at that point
+  of the route (else someone else's booking is added to take it), and gives the gold time
+  when told so. The gold calls keep only the working call.
+- ``extra_lookup`` (level 4): the caller also asks a question that one more read answers.
 
-Both are declared in the lockfile's ``structure`` list (what was added, with its ids and
-values); everything is drawn from the instance's structure stream, so a seed gives the same
-lockfile."""
+Each is declared in the lockfile's ``structure`` list; added rows go in ``world.rows``. The
+gold route stays right, and the route run on the look-alike, at the first choice or without
+the extra read must fail T. Everything is drawn from the instance's structure stream."""
 
 from __future__ import annotations
 
 import random
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from contextlib import suppress
 from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -43,29 +32,32 @@ if TYPE_CHECKING:
 
 Draft = dict[str, Any]
 Row = Mapping[str, Any]
+Rows = dict[str, list[dict[str, Any]]]
+Calls = list[tuple[str, dict[str, Any]]]
 StructureKind = Literal["look_alike", "turned_down", "extra_lookup"]
 STRUCTURE_KINDS: tuple[StructureKind, ...] = ("look_alike", "turned_down", "extra_lookup")
 # How a look-alike is made, per table: its id column and id prefix.
 LOOK_ALIKE_TABLES = {"patients": ("patient_id", "pat_"), "clients": ("client_id", "cli_"),
                      "customers": ("customer_id", "cus_"), "orders": ("order_id", "ord_"),
                      "attorneys": ("attorney_id", "att_")}
-# Tools whose ``start_time`` is a time the caller chose, and the caller's fact for it.
-CHOSEN_TIME = {"book_appointment": "appointment_time",
-               "reschedule_appointment": "appointment_time",
-               "hold_consultation": "consultation_time"}
+# A person's second identifier (the route finds people by name and one of these).
+SECOND_IDS = ("date_of_birth", "phone_e164", "zip", "email")
+# Tools whose ``start_time`` is a time the caller chose: the caller's fact for it, and the
+# table of someone else's bookings that can take it.
+CHOSEN_TIME = {"book_appointment": ("appointment_time", "appointments"),
+               "reschedule_appointment": ("appointment_time", "appointments"),
+               "hold_consultation": ("consultation_time", "calendar_blocks")}
 CLOCK = re.compile(r"\b(1[0-2]|0?[1-9]):([0-5][0-9])\b")
 MAX_TRIES = 8  # first choices tried on a copy of the world per instance
+TURNED_DOWN = ("conflict", "outside_hours")  # the error codes of a time turned down
 
 
 def apply_structure(data: Draft, world: World, kinds: Sequence[StructureKind],
                     rng: random.Random) -> Draft:
     """``data`` (a family's instance, before it is locked) with the structure of ``kinds``
-    added: rows in ``world.rows`` (look-alikes, bookings that take a first choice), the
-    caller's first choice, one more lookup on the gold route, and the ``structure`` notes;
-    ``data`` itself when the instance offers none. The generator locks the result in its
-    world, rows and all."""
+    added, or ``data`` itself when the instance offers none."""
     notes: list[dict[str, Any]] = []
-    rows: dict[str, list[dict[str, Any]]] = {}
+    rows: Rows = {}
     caller = dict(data.get("caller") or {})
     if "look_alike" in kinds:
         for table, target, decoy in look_alikes(data, world, rng):
@@ -75,26 +67,19 @@ def apply_structure(data: Draft, world: World, kinds: Sequence[StructureKind],
                           "row": decoy[id_column],
                           "differs": sorted(key for key in decoy
                                             if key != id_column and decoy[key] != target.get(key))})
-    if "turned_down" in kinds:
-        found = turned_down(data, world, rows, rng)
-        if found is not None:
-            note, behaviour, openings = found
-            notes.append(note)
-            caller["behaviours"] = [*caller.get("behaviours", []), behaviour]
-            caller["opening"] = openings
-    extra: Draft | None = None
-    if "extra_lookup" in kinds:
-        found_extra = extra_lookup({**data, "caller": caller}, world, rng)
-        if found_extra is not None:
-            note, extra = found_extra
-            notes.append(note)
-            caller = extra["caller"]
+    found = turned_down(data, world, rows, rng) if "turned_down" in kinds else None
+    if found is not None:
+        notes.append(found[0])
+        caller["behaviours"] = [*caller.get("behaviours", []), found[1]]
+        caller["opening"] = found[2]
+    extra = extra_lookup({**data, "caller": caller}, world, rng) if "extra_lookup" in kinds \
+        else None
+    if extra is not None:
+        notes.append(extra[0])
+        caller = extra[1]["caller"]
     if not notes:
         return data
-    out = dict(data)
-    if extra is not None:
-        out["exp_tool_calls"] = extra["exp_tool_calls"]
-        out["exp_handoff_path"] = extra["exp_handoff_path"]
+    out = {**data, **(extra[1] if extra is not None else {})}
     if rows:
         out["world"] = {**data["world"], "rows": rows}
     if caller != (data.get("caller") or {}):
@@ -103,30 +88,34 @@ def apply_structure(data: Draft, world: World, kinds: Sequence[StructureKind],
     return out
 
 
+def _gold(data: Draft) -> Calls:
+    return [(call["name"], gold_arguments(call.get("parameters", {})))
+            for call in data.get("exp_tool_calls", [])]
+
+
 # --- look-alike records ---------------------------------------------------------------------
 
 def look_alikes(data: Draft, world: World, rng: random.Random
                 ) -> list[tuple[str, Row, dict[str, Any]]]:
     """(table, the record the gold route acts on, its look-alike) for every such record the
     caller can tell apart from its look-alike."""
-    values = _gold_values(data)
+    values = {value for _, arguments in _gold(data) for value in arguments.values()
+              if isinstance(value, (str, int))}
     facts = {str(v) for v in ((data.get("caller") or {}).get("facts") or {}).values()}
     out: list[tuple[str, Row, dict[str, Any]]] = []
     for table, (id_column, prefix) in LOOK_ALIKE_TABLES.items():
         rows = world.rows(table)
-        if not rows:
-            continue
         targets = [row for row in rows if row.get(id_column) in values]
         if not targets and table in ("patients", "clients", "customers"):
-            # A person the route finds by name and a second identifier, not by id.
             targets = [row for row in rows if row.get("full_name") in values
-                       and any(row.get(key) in values
-                               for key in ("date_of_birth", "phone_e164", "zip", "email"))]
+                       and any(row.get(key) in values for key in SECOND_IDS)]
         if len(targets) != 1:
             continue
         target = targets[0]
         decoy = _MAKERS[table](target, world, rng)
-        if decoy is None or not _tellable(table, target, facts, data):
+        told_by = _TOLD_BY.get(table)  # what the caller says that tells the two apart
+        if decoy is None or told_by is not None and not any(told_by(target) in fact
+                                                             for fact in facts):
             continue
         if decoy.get(id_column) == target[id_column]:  # a new id (an order's is a digit away)
             decoy[id_column] = _new_id(rows, id_column, prefix)
@@ -134,60 +123,33 @@ def look_alikes(data: Draft, world: World, rng: random.Random
     return out
 
 
-def _gold_values(data: Draft) -> set[Any]:
-    out: set[Any] = set()
-    for call in data.get("exp_tool_calls", []):
-        for value in gold_arguments(call.get("parameters", {})).values():
-            if isinstance(value, (str, int)):
-                out.add(value)
-    return out
-
-
-def _tellable(table: str, target: Row, facts: set[str], data: Draft) -> bool:
-    """Whether the caller knows what tells the record from its look-alike: a person's second
-    identifier is asked anyway; an order only when the caller names it; an attorney by the
-    first name the caller says."""
-    if table == "orders":
-        number = str(target["order_id"]).removeprefix("ord_")
-        return any(number in fact for fact in facts)
-    if table == "attorneys":
-        first = str(target["full_name"]).split()[0]
-        return any(first in fact for fact in facts)
-    return True
-
-
 def _new_id(rows: Sequence[Row], column: str, prefix: str) -> str:
     """The next id after the table's highest (the width of its ids kept)."""
-    numbers = [str(row.get(column, ""))[len(prefix):] for row in rows]
-    numbers = [n for n in numbers if n.isdigit()]
+    numbers = [n for n in (str(row.get(column, ""))[len(prefix):] for row in rows) if n.isdigit()]
     width = max((len(n) for n in numbers), default=4)
     return f"{prefix}{max((int(n) for n in numbers), default=0) + 1:0{width}d}"
 
 
 def _digit_away(value: str | None, rng: random.Random, last: int = 4,
                 taken: frozenset[str] = frozenset()) -> str | None:
-    """``value`` with one of its last ``last`` digits changed (a slip of the ear away), not
-    one of ``taken``; ``value`` itself when it has no digit or every such change is taken."""
+    """``value`` with one of its last ``last`` digits changed, not one of ``taken``;
+    ``value`` itself when it has no digit or every such change is taken."""
     if not value:
         return value
     places = [i for i, ch in enumerate(value) if ch.isdigit()][-last:]
-    options = [value[:i] + digit + value[i + 1:] for i in places for digit in "0123456789"
-               if digit != value[i]]
-    options = [option for option in options if option not in taken]
+    options = [option for i in places for digit in "0123456789" if digit != value[i]
+               if (option := value[:i] + digit + value[i + 1:]) not in taken]
     return options[rng.randrange(len(options))] if options else value
 
 
 def _date_away(value: str, rng: random.Random) -> str:
-    """Another date of birth, one part of it away: the year, the month or the day."""
+    """Another date, one part of it away: the year, the month or the day."""
     day = date.fromisoformat(value)
     options = []
-    for change in ({"year": day.year - 1}, {"year": day.year + 1},
-                   {"month": day.month - 1}, {"month": day.month + 1},
-                   {"day": day.day - 1}, {"day": day.day + 1}):
-        try:
-            options.append(day.replace(**change).isoformat())
-        except ValueError:
-            continue
+    for part, step in (("year", -1), ("year", 1), ("month", -1), ("month", 1), ("day", -1),
+                       ("day", 1)):
+        with suppress(ValueError):
+            options.append(day.replace(**{part: getattr(day, part) + step}).isoformat())
     return options[rng.randrange(len(options))]
 
 
@@ -210,10 +172,10 @@ def _customer(target: Row, world: World, rng: random.Random) -> dict[str, Any] |
     if not new_zip or new_zip == target.get("zip"):
         return None
     user, _, domain = str(target.get("email", "")).partition("@")
-    email = f"{_digit_away(user, rng) if any(c.isdigit() for c in user) else user + '1'}" \
-        f"@{domain}" if domain else None
-    address = {**dict(target.get("address") or {}), "zip": new_zip}
-    return {**target, "email": email, "zip": new_zip, "address": address,
+    if domain:
+        user = str(_digit_away(user, rng)) if any(c.isdigit() for c in user) else f"{user}1"
+    return {**target, "email": f"{user}@{domain}" if domain else None, "zip": new_zip,
+            "address": {**dict(target.get("address") or {}), "zip": new_zip},
             "phone_e164": _digit_away(target.get("phone_e164"), rng),
             "date_of_birth": _date_away(target["date_of_birth"], rng)
             if target.get("date_of_birth") else target.get("date_of_birth"),
@@ -253,131 +215,153 @@ def _attorney(target: Row, world: World, rng: random.Random) -> dict[str, Any] |
 
 _MAKERS = {"patients": _patient, "clients": _client, "customers": _customer, "orders": _order,
            "attorneys": _attorney}
+# A person's second identifier is asked anyway; an order is told apart only when the caller
+# names it, an attorney by the first name the caller says.
+_TOLD_BY: dict[str, Callable[[Row], str]] = {
+    "orders": lambda row: str(row["order_id"]).removeprefix("ord_"),
+    "attorneys": lambda row: str(row["full_name"]).split()[0]}
+
+
+# --- near-misses: the route on the look-alike, at the first choice, without the extra read ----
+
+def _look_alike_miss(data: Draft, note: Mapping[str, Any]) -> tuple[str, Calls]:
+    id_column = LOOK_ALIKE_TABLES[note["table"]][0]
+    decoy = next(row for row in data["world"]["rows"][note["table"]]
+                 if row[id_column] == note["row"])
+    calls = []
+    for name, arguments in _gold(data):
+        changed = {key: note["row"] if value == note["of"] else value
+                   for key, value in arguments.items()}
+        for key in SECOND_IDS:
+            if key in changed and decoy.get(key):
+                changed[key] = decoy[key]
+        calls.append((name, changed))
+    return f"acts on the look-alike {note['row']} of {note['of']}", calls
+
+
+def _turned_down_miss(data: Draft, note: Mapping[str, Any]) -> tuple[str, Calls]:
+    calls = _gold(data)
+    name, arguments = calls[note["call"]]
+    calls[note["call"]] = (name, {**arguments, note["key"]: note["first"]})
+    return f"{name} at the caller's first choice {note['first']}", calls
+
+
+def _extra_lookup_miss(data: Draft, note: Mapping[str, Any]) -> tuple[str, Calls]:
+    calls = _gold(data)
+    del calls[note["call"]]
+    return f"skips the extra {note['tool']}", calls
+
+
+_MISSES = {"look_alike": _look_alike_miss, "turned_down": _turned_down_miss,
+           "extra_lookup": _extra_lookup_miss}
+
+
+def structure_near_misses(data: Draft, kinds: Sequence[str] = STRUCTURE_KINDS) -> list[NearMiss]:
+    """The near-miss of each structure of ``kinds`` that ``data`` declares (T must fail)."""
+    from mivas_env.generation.core import NearMiss
+
+    notes = data.get("structure") or []
+    return [NearMiss(description, tuple(calls), "T") for kind in kinds for note in notes
+            if note.get("kind") == kind for description, calls in [_MISSES[kind](data, note)]]
 
 
 def look_alike_near_misses(data: Draft) -> list[NearMiss]:
-    """The gold route run on each look-alike: its id and its differing identifiers in place of
-    the record's (T must fail)."""
-    from mivas_env.generation.core import NearMiss
-
-    rows = (data.get("world") or {}).get("rows") or {}
-    misses = []
-    for note in data.get("structure") or []:
-        if note.get("kind") != "look_alike":
-            continue
-        id_column = LOOK_ALIKE_TABLES[note["table"]][0]
-        decoy = next(row for row in rows[note["table"]] if row[id_column] == note["row"])
-        swap = {note["of"]: note["row"]}
-        calls = []
-        for call in data["exp_tool_calls"]:
-            arguments = gold_arguments(call.get("parameters", {}))
-            changed = {key: swap.get(value, value) if isinstance(value, str) else value
-                       for key, value in arguments.items()}
-            for key in ("date_of_birth", "phone_e164", "zip", "email"):
-                if key in changed and key in decoy and decoy[key]:
-                    changed[key] = decoy[key]
-            calls.append((call["name"], changed))
-        misses.append(NearMiss(f"acts on the look-alike {note['row']} of {note['of']}",
-                               tuple(calls), "T"))
-    return misses
+    return structure_near_misses(data, ("look_alike",))
 
 
 def turned_down_near_misses(data: Draft) -> list[NearMiss]:
-    """The gold route with the caller's first choice in place of the working call (the tool
-    turns it down, so T must fail)."""
-    from mivas_env.generation.core import NearMiss
-
-    misses = []
-    for note in data.get("structure") or []:
-        if note.get("kind") != "turned_down":
-            continue
-        calls = [(call["name"], gold_arguments(call.get("parameters", {})))
-                 for call in data["exp_tool_calls"]]
-        name, arguments = calls[note["call"]]
-        calls[note["call"]] = (name, {**arguments, note["key"]: note["first"]})
-        misses.append(NearMiss(f"{name} at the caller's first choice {note['first']}",
-                               tuple(calls), "T"))
-    return misses
+    return structure_near_misses(data, ("turned_down",))
 
 
-def structure_near_misses(data: Draft) -> list[NearMiss]:
-    """Every near-miss of the structure ``data`` declares (none at level 0)."""
-    return look_alike_near_misses(data) + turned_down_near_misses(data) + \
-        extra_lookup_near_misses(data)
+def extra_lookup_near_misses(data: Draft) -> list[NearMiss]:
+    return structure_near_misses(data, ("extra_lookup",))
 
 
 # --- a first choice the tools turn down -----------------------------------------------------
 
-def turned_down(data: Draft, world: World, rows: dict[str, list[dict[str, Any]]],
-                rng: random.Random) -> tuple[dict[str, Any], dict[str, Any], list[str]] | None:
-    """(the note, the caller's ``first_choice`` behaviour, the openings) for the first gold
-    call that books a time the caller chose, when a time on the same day is turned down by
-    the tool server at that point of the gold route; None otherwise."""
-    caller = data.get("caller") or {}
-    facts: dict[str, str] = caller.get("facts") or {}
-    calls = data.get("exp_tool_calls", [])
-    for index, call in enumerate(calls):
-        slot = CHOSEN_TIME.get(call["name"])
+def _chosen_time(data: Draft) -> tuple[int, str, datetime] | None:
+    """The first gold call that books the time the caller says: its index, the caller's fact
+    and the time."""
+    facts = (data.get("caller") or {}).get("facts") or {}
+    for index, call in enumerate(data.get("exp_tool_calls", [])):
+        slot = CHOSEN_TIME.get(call["name"], ("", ""))[0]
         start = (call.get("parameters") or {}).get("start_time")
-        if slot is None or not isinstance(start, str) or slot not in facts:
+        if slot not in facts or not isinstance(start, str):
             continue
         said = CLOCK.findall(facts[slot])
         moment = datetime.fromisoformat(start)
-        if len(said) != 1 or int(said[0][0]) % 12 != moment.hour % 12 \
-                or int(said[0][1]) != moment.minute:
-            continue
-        first = _first_choice(data, world, rows, index, moment, rng)
-        if first is None:
-            return None
-        moment_first, error_code, blockers = first
-        for table, added in blockers.items():
-            rows.setdefault(table, []).extend(added)
-        clock = f"{moment.hour % 12 or 12}:{moment.minute:02d}"
-        first_clock = f"{moment_first.hour % 12 or 12}:{moment_first.minute:02d}"
-        wrong = CLOCK.sub(first_clock, facts[slot], count=1)
-        openings = [_said_at(line, clock, first_clock) for line in caller.get("opening", [])]
-        note = {"kind": "turned_down", "call": index, "tool": call["name"],
-                "key": "start_time", "first": moment_first.isoformat(timespec="minutes"),
-                "error_code": error_code, "slot": slot}
-        if blockers:  # someone else's bookings take the first choice
-            note["taken_by"] = [row[next(iter(row))] for added in blockers.values()
-                                for row in added]
-        behaviour = {"kind": "first_choice", "slot": slot, "wrong": wrong}
-        return note, behaviour, openings
+        if len(said) == 1 and int(said[0][0]) % 12 == moment.hour % 12 \
+                and int(said[0][1]) == moment.minute:
+            return index, slot, moment
     return None
 
 
-def _said_at(line: str, clock: str, first_clock: str) -> str:
-    """``line`` with the clock time ``clock`` said as ``first_clock``."""
-    return CLOCK.sub(lambda m: first_clock if m[0] == clock else m[0], line)
+def turned_down(data: Draft, world: World, rows: Rows, rng: random.Random
+                ) -> tuple[dict[str, Any], dict[str, Any], list[str]] | None:
+    """(the note, the caller's ``first_choice`` behaviour, the openings) for the first gold
+    call that books the time the caller says, when another time that day is turned down."""
+    chosen = _chosen_time(data)
+    if chosen is None:
+        return None
+    index, slot, moment = chosen
+    first = _first_choice(data, world, rows, index, moment, rng)
+    if first is None:
+        return None
+    moment_first, error_code, blockers = first
+    for table, added in blockers.items():
+        rows.setdefault(table, []).extend(added)
+    clock, first_clock = (f"{m.hour % 12 or 12}:{m.minute:02d}" for m in (moment, moment_first))
+    openings = [CLOCK.sub(lambda m: first_clock if m[0] == clock else m[0], line)
+                for line in data["caller"].get("opening", [])]
+    note = {"kind": "turned_down", "call": index, "tool": data["exp_tool_calls"][index]["name"],
+            "key": "start_time", "first": moment_first.isoformat(timespec="minutes"),
+            "error_code": error_code, "slot": slot}
+    if blockers:  # someone else's bookings take the first choice
+        note["taken_by"] = [row[next(iter(row))] for added in blockers.values() for row in added]
+    wrong = CLOCK.sub(first_clock, data["caller"]["facts"][slot], count=1)
+    return note, {"kind": "first_choice", "slot": slot, "wrong": wrong}, openings
 
 
-def _first_choice(data: Draft, world: World, rows: dict[str, list[dict[str, Any]]],
-                  index: int, moment: datetime, rng: random.Random
-                  ) -> tuple[datetime, str, dict[str, list[dict[str, Any]]]] | None:
-    """A time on the gold call's day, in the same half of the day, that the tool server turns
-    down after the gold calls before it (with its error code): one the world already refuses,
-    else one it refuses once someone else's booking takes it (an appointment, an attorney's
-    calendar block: returned as rows to add, when the gold route runs the same with them)."""
+def _replay(world: World, rows: Rows, calls: Calls) -> tuple[Any, list[tuple[bool, Any]]]:
+    """A tool server over the world with ``rows`` added, after ``calls`` (but session tools),
+    and each call's ``ok`` and error code."""
     industry = world.definition
     server = server_class(world.industry)(
         Database(world_with(world.industry, world.seed, rows or None)), industry)
-    calls = data["exp_tool_calls"]
-    for call in calls[:index]:
-        if industry.tools[call["name"]].access != "session":
-            server.call(call["name"], gold_arguments(call.get("parameters", {})))
+    results = []
+    for name, arguments in calls:
+        if industry.tools[name].access != "session":
+            output = server.call(name, arguments)
+            results.append((output["ok"], output.get("error_code")))
+    return server, results
+
+
+def _trial(server: Any, name: str, arguments: dict[str, Any], table: str = "",
+           added: Sequence[dict[str, Any]] = ()) -> Any:
+    """The output of one call on a copy of ``server``'s world with ``added`` rows in ``table``."""
+    trial = type(server)(server.db.copy(), server.industry)
+    for row in added:
+        trial.db.insert(table, row)
+    return trial.call(name, arguments)
+
+
+def _first_choice(data: Draft, world: World, rows: Rows, index: int, moment: datetime,
+                  rng: random.Random) -> tuple[datetime, str, Rows] | None:
+    """A time on the gold call's day, in the same half of the day, that the tool server turns
+    down after the gold calls before it (with its error code): one the world already refuses,
+    else one it refuses once someone else's bookings (returned) take it."""
+    calls = _gold(data)
+    server = _replay(world, rows, calls[:index])[0]
     steps = [m for k in range(1, 7) for m in (-30 * k, 30 * k)]
     rng.shuffle(steps)
-    name = calls[index]["name"]
-    gold = gold_arguments(calls[index].get("parameters", {}))
-    candidates = [moment + timedelta(minutes=minutes) for minutes in steps]
-    candidates = [c for c in candidates if c.date() == moment.date()
-                  and (c.hour < 12) == (moment.hour < 12) and 8 <= c.hour < 18][:MAX_TRIES]
+    name, gold = calls[index]
+    candidates = [c for c in (moment + timedelta(minutes=minutes) for minutes in steps)
+                  if c.date() == moment.date() and (c.hour < 12) == (moment.hour < 12)
+                  and 8 <= c.hour < 18][:MAX_TRIES]
     free = []
     for candidate in candidates:
-        trial = type(server)(server.db.copy(), industry)
-        output = trial.call(name, {**gold, "start_time": candidate.isoformat(timespec="minutes")})
-        if not output["ok"] and output.get("error_code") in ("conflict", "outside_hours"):
+        output = _trial(server, name, {**gold, "start_time": candidate.isoformat(timespec="minutes")})
+        if not output["ok"] and output.get("error_code") in TURNED_DOWN:
             return candidate, str(output["error_code"]), {}
         if output["ok"] and abs(candidate - moment) >= timedelta(minutes=60):
             free.append(candidate)
@@ -388,29 +372,19 @@ def _first_choice(data: Draft, world: World, rows: dict[str, list[dict[str, Any]
     return None
 
 
-BLOCKERS = {"book_appointment": "appointments", "reschedule_appointment": "appointments",
-            "hold_consultation": "calendar_blocks"}
-
-
-def _block(server: Any, world: World, rows: dict[str, list[dict[str, Any]]],
-           calls: Sequence[Mapping[str, Any]], name: str, gold: dict[str, Any],
-           candidate: datetime, rng: random.Random
-           ) -> tuple[str, dict[str, list[dict[str, Any]]]] | None:
+def _block(server: Any, world: World, rows: Rows, calls: Calls, name: str, gold: dict[str, Any],
+           candidate: datetime, rng: random.Random) -> tuple[str, Rows] | None:
     """Rows (someone else's bookings) that make the tool turn ``candidate`` down, with the
     error code, when the whole gold route still runs as before with them; None otherwise."""
-    table = BLOCKERS[name]
+    table = CHOSEN_TIME[name][1]
     start = candidate.isoformat(timespec="minutes")
     added: list[dict[str, Any]] = []
     for _ in range(3):  # each booking takes the provider the tool would have chosen
-        trial = type(server)(server.db.copy(), server.industry)
-        for row in added:
-            trial.db.insert(table, row)
-        output = trial.call(name, {**gold, "start_time": start})
+        output = _trial(server, name, {**gold, "start_time": start}, table, added)
         if not output["ok"]:
-            if output.get("error_code") not in ("conflict", "outside_hours") or not added:
-                return None
             more = {**rows, table: [*rows.get(table, []), *added]}
-            if _route_oks(world, more, calls) != _route_oks(world, rows, calls):
+            if output.get("error_code") not in TURNED_DOWN or not added \
+                    or _replay(world, more, calls)[1] != _replay(world, rows, calls)[1]:
                 return None
             return str(output["error_code"]), {table: added}
         taken = [*world.rows(table), *rows.get(table, []), *added]
@@ -434,20 +408,6 @@ def _booking(world: World, table: str, booked: Mapping[str, Any], gold: Mapping[
             "provider_id": booked["provider_id"], "location_id": booked["location_id"],
             "start_time": start, "visit_type": booked["visit_type"], "status": "booked",
             "cancel_reason": None}
-
-
-def _route_oks(world: World, rows: dict[str, list[dict[str, Any]]],
-               calls: Sequence[Mapping[str, Any]]) -> list[tuple[bool, Any]]:
-    """Each gold call's ``ok`` and error code, the route run in the world with ``rows``."""
-    industry = world.definition
-    server = server_class(world.industry)(
-        Database(world_with(world.industry, world.seed, rows or None)), industry)
-    out = []
-    for call in calls:
-        if industry.tools[call["name"]].access != "session":
-            output = server.call(call["name"], gold_arguments(call.get("parameters", {})))
-            out.append((output["ok"], output.get("error_code")))
-    return out
 
 
 # --- one more lookup (or desk) on the gold route ----------------------------------------------
@@ -513,8 +473,8 @@ def _office_hours(data: Draft, world: World, rng: random.Random
     if not _route_allows(data, world, "get_location"):
         return None
     offices = []
-    for call in data["exp_tool_calls"]:
-        for key, value in gold_arguments(call.get("parameters", {})).items():
+    for _, arguments in _gold(data):
+        for key, value in arguments.items():
             if key == "location_id" and isinstance(value, str):
                 offices.append(value)
             elif key == "location_ids" and isinstance(value, list) and value:
@@ -563,21 +523,6 @@ def _policy_question(data: Draft, world: World, rng: random.Random
 
 EXTRA_LOOKUPS = {"healthcare": _office_hours, "customer_support": _policy_question}
 
-
-def extra_lookup_near_misses(data: Draft) -> list[NearMiss]:
-    """The gold route without the extra lookup (T must fail)."""
-    from mivas_env.generation.core import NearMiss
-
-    misses = []
-    for note in data.get("structure") or []:
-        if note.get("kind") == "extra_lookup":
-            calls = [(call["name"], gold_arguments(call.get("parameters", {})))
-                     for i, call in enumerate(data["exp_tool_calls"]) if i != note["call"]]
-            misses.append(NearMiss(f"skips the extra {note['tool']}", tuple(calls), "T"))
-    return misses
-
-
 __all__ = ["LOOK_ALIKE_TABLES", "STRUCTURE_KINDS", "StructureKind", "apply_structure",
-           "extra_lookup", "extra_lookup_near_misses",
-           "look_alike_near_misses", "look_alikes", "structure_near_misses", "turned_down",
-           "turned_down_near_misses"]
+           "extra_lookup", "extra_lookup_near_misses", "look_alike_near_misses", "look_alikes",
+           "structure_near_misses", "turned_down", "turned_down_near_misses"]

@@ -1,13 +1,10 @@
 """Templated caller text, held out by split.
 
-A family's templates live in ``templates/<family>.json`` beside it, ``{"<name>": {"train":
-[...], "test": [...], "bench": [...]}}``, so a test opening or phrasing never appears in a
-train instance. The same file holds the family's fixed prose, the same in every split: a
-``"<name>": "line"`` is a ``Line`` (a title, a description, an answer, filled from the values
-the family computes), a ``"<name>": ["word", ...]`` a word list (what a reaction listens for).
-(``phrase`` also takes a plain list, split by position: template ``i`` belongs to
-``SPLITS[i % 3]``.) A template's ``{slot}`` fields are filled with ``str.format``; a line the
-caller script fills itself (a fact line's ``{value}``) is taken ``verbatim``."""
+A family's text lives in ``templates/<family>.json`` beside it: ``"<name>": {"train": [...],
+"test": [...], "bench": [...]}`` is a template set (no line in two splits, so a test opening
+never appears in a train instance), ``"<name>": "line"`` a fixed ``Line`` filled from the
+family's values, ``"<name>": ["word", ...]`` a word list. ``{slot}`` fields are filled with
+``str.format``; a fact line's ``{value}`` is left for the caller script (``verbatim``)."""
 
 from __future__ import annotations
 
@@ -69,9 +66,6 @@ class Line:
     def placeholders(self) -> frozenset[str]:
         return frozenset(field for _, field, _, _ in string.Formatter().parse(self.template)
                          if field)
-
-    def __call__(self, **slots: Any) -> str:
-        return self.fill(slots)
 
     def fill(self, slots: Mapping[str, Any]) -> str:
         return self.template.format(**slots)
@@ -172,8 +166,3 @@ def verbatim(rng: random.Random, templates: TemplateSet, split: str, count: int)
     """Like ``phrases`` but unfilled: lines whose ``{value}`` the caller script fills."""
     own = templates.own(split)
     return list(rng.sample(own, min(count, len(own))))
-
-
-def either(rng: random.Random, *options: str) -> str:
-    """One of a few spellings of a value (a date said two ways, a name with or without title)."""
-    return options[rng.randrange(len(options))]

@@ -1,20 +1,13 @@
 """C13 appointment lookup: when is my next visit at this office? A read at scheduling."""
 
-from __future__ import annotations
-
 from datetime import date
 
-from mivas_env.generation.core import Draft
 from mivas_env.generation.families.healthcare import common as kit
-from mivas_env.generation.lockfile import call, hop, reaction
-from mivas_env.generation.scene import Scene
-from mivas_env.generation.spoken import clock_ampm, date_phrases, long_date
-from mivas_env.generation.text import family_templates
 
-TEXT = family_templates(__name__)
+TEXT = kit.family_templates(__name__)
 
 
-def make(scene: Scene) -> Draft | None:
+def make(scene: kit.Scene) -> kit.Draft | None:
     world = scene.world
     person, drawn = kit.booked_visit(scene)
     appt = min((a for a in kit.upcoming(world, person["patient_id"])
@@ -24,16 +17,16 @@ def make(scene: Scene) -> Draft | None:
     provider = world.by_id("providers", "provider_id")[appt["provider_id"]]
     return kit.lockfile(
         scene, TEXT, person, slots={"office": office},
-        say={"office": office, "iso": day.isoformat(), "date": long_date(day),
-             "time": clock_ampm(appt["start_time"][11:16]), "provider": provider["display_name"],
+        say={"office": office, "iso": day.isoformat(), "date": kit.long_date(day),
+             "time": kit.clock_ampm(appt["start_time"][11:16]), "provider": provider["display_name"],
              "visit": kit.VISIT_WORDS[appt["visit_type"]]},
         facts={**kit.person_facts(scene, person), "location": office},
         goal={"tools_ok": ["get_patient_appointments"], "agent_says_all": [office.lower()],
-              "agent_says_any": date_phrases(day)},
-        reactions=[reaction(when_agent_says_any=TEXT.words("change_words"),
+              "agent_says_any": kit.date_phrases(day)},
+        reactions=[kit.reaction(when_agent_says_any=TEXT.words("change_words"),
                             say=[TEXT.line("no_change")])],
-        calls=[hop("transfer_to_scheduling"), kit.lookup(person),
-               call("get_patient_appointments", patient_id=person["patient_id"])])
+        calls=[kit.hop("transfer_to_scheduling"), kit.lookup(person),
+               kit.call("get_patient_appointments", patient_id=person["patient_id"])])
 
 
 FAMILY = kit.healthcare_family("C13", "appointment_lookup", make)

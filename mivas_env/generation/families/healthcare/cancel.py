@@ -1,20 +1,13 @@
 """C5 cancel: cancel exactly one booked visit; no waitlist, the patient's other visit kept."""
 
-from __future__ import annotations
-
 from datetime import date
 
-from mivas_env.generation.core import Draft
 from mivas_env.generation.families.healthcare import common as kit
-from mivas_env.generation.lockfile import call, hop, reaction
-from mivas_env.generation.scene import Scene
-from mivas_env.generation.spoken import clock_ampm, date_phrases, long_date, spoken_date
-from mivas_env.generation.text import family_templates
 
-TEXT = family_templates(__name__)
+TEXT = kit.family_templates(__name__)
 
 
-def make(scene: Scene) -> Draft | None:
+def make(scene: kit.Scene) -> kit.Draft | None:
     world, rng = scene.world, scene.rng
     person, appt = kit.booked_visit(scene)
     day = date.fromisoformat(appt["start_time"][:10])
@@ -23,22 +16,22 @@ def make(scene: Scene) -> Draft | None:
     others = [a for a in kit.upcoming(world, person["patient_id"])
               if a["appointment_id"] != appt["appointment_id"]]
     reason = rng.choice(TEXT.words("reasons"))
-    other = (TEXT.line("other", date=long_date(date.fromisoformat(others[0]["start_time"][:10])))
+    other = (TEXT.line("other", date=kit.long_date(date.fromisoformat(others[0]["start_time"][:10])))
              if others else "")
     return kit.lockfile(
         scene, TEXT, person,
-        slots={"visit": visit, "office": office, "day": spoken_date(rng, day)},
-        say={"visit": visit, "office": office, "iso": day.isoformat(), "date": long_date(day),
-             "time": clock_ampm(appt["start_time"][11:16]), "reason": reason, "other": other,
+        slots={"visit": visit, "office": office, "day": kit.spoken_date(rng, day)},
+        say={"visit": visit, "office": office, "iso": day.isoformat(), "date": kit.long_date(day),
+             "time": kit.clock_ampm(appt["start_time"][11:16]), "reason": reason, "other": other,
              "keep": TEXT.line("keep") if others else ""},
         facts={**kit.person_facts(scene, person), "cancel_reason": reason, "location": office},
         goal={"tools_ok": ["lookup_patient", "cancel_appointment"],
-              "agent_says_all": [office.lower(), "cancel"], "agent_says_any": date_phrases(day)},
-        reactions=[reaction(when_agent_says_any=TEXT.words("rebook_words"),
+              "agent_says_all": [office.lower(), "cancel"], "agent_says_any": kit.date_phrases(day)},
+        reactions=[kit.reaction(when_agent_says_any=TEXT.words("rebook_words"),
                             say=[TEXT.line("just_cancel")])],
-        calls=[hop("transfer_to_scheduling"), kit.lookup(person),
-               call("get_patient_appointments", patient_id=person["patient_id"]),
-               call("cancel_appointment", appointment_id=appt["appointment_id"])],
+        calls=[kit.hop("transfer_to_scheduling"), kit.lookup(person),
+               kit.call("get_patient_appointments", patient_id=person["patient_id"]),
+               kit.call("cancel_appointment", appointment_id=appt["appointment_id"])],
         exp_db_state={"waitlist": []})
 
 

@@ -9,8 +9,8 @@ from datetime import date, timedelta
 from functools import lru_cache
 from typing import Any
 
-from mivas_env.generation.core import Draft, Family, NearMiss, World, load_world
-from mivas_env.generation.lockfile import LockedCall, call, caller_block, hops, reaction
+from mivas_env.generation.core import Draft, Family, NearMiss, Row, World, load_world
+from mivas_env.generation.lockfile import LockedCall, call, caller_block, hop, hops, reaction
 from mivas_env.generation.scene import NoFit, Scene, family
 from mivas_env.generation.spoken import (
     WEEKDAYS,
@@ -20,9 +20,11 @@ from mivas_env.generation.spoken import (
     date_phrases,
     long_date,
     spoken_birthday,
+    spoken_date,
     spoken_phone,
+    spoken_time,
 )
-from mivas_env.generation.text import TemplateSet, Text, load_templates
+from mivas_env.generation.text import TemplateSet, Text, family_templates, load_templates
 from mivas_env.industries.base import Database
 from mivas_env.industries.healthcare import HealthcareServer
 
@@ -37,6 +39,10 @@ BOOKED_WORDS = ["booked", "scheduled", "all set", "confirmed", "you're set", "re
 REFUSAL_WORDS = ["can't", "cannot", "unable", "not able"]
 AREA_CODES = ["212", "646", "718", "347", "914", "917"]
 Person = dict[str, Any]
+# What the families take from here besides the helpers below (``kit.call``, ``kit.Scene``).
+__all__ = ["Draft", "LockedCall", "NearMiss", "NoFit", "Row", "Scene", "World", "call", "clock",
+           "clock_ampm", "date_phrases", "family_templates", "hop", "long_date", "reaction",
+           "spoken_birthday", "spoken_date", "spoken_phone", "spoken_time"]
 
 
 CALLER = load_templates(PACKAGE, "caller")  # the practice's callers: fact lines, traits, sign-offs
@@ -158,17 +164,6 @@ def new_person(scene: Scene) -> Person:
     return {"full_name": name, "date_of_birth": born.isoformat(), "phone_e164": phone}
 
 
-def age(scene: Scene, person: Person) -> int:
-    return age_on(scene.today, person["date_of_birth"])
-
-
-def slots(world: World, location_ids: list[str], visit_type: str, day: date
-          ) -> list[dict[str, Any]]:
-    data = ask(world, "search_availability", location_ids=location_ids, visit_type=visit_type,
-               date=day.isoformat())
-    return list(data["slots"]) if data else []
-
-
 def pick_slot(scene: Scene, location_ids: list[str], visit_type: str, days: Sequence[date],
               check: Callable[[date, dict[str, Any]], bool] | None = None
               ) -> tuple[date, dict[str, Any]]:
@@ -177,7 +172,9 @@ def pick_slot(scene: Scene, location_ids: list[str], visit_type: str, days: Sequ
     order = list(days)
     scene.rng.shuffle(order)
     for day in order[:8]:
-        found = slots(scene.world, location_ids, visit_type, day)
+        data = ask(scene.world, "search_availability", location_ids=location_ids,
+                   visit_type=visit_type, date=day.isoformat())
+        found = list(data["slots"]) if data else []
         scene.rng.shuffle(found)
         for slot in found[:6]:
             if check is None or check(day, slot):
@@ -263,20 +260,6 @@ def booked_reaction(office: str) -> dict[str, Any]:
                     say=[f"Which office is that at? It needs to be {office}."], once=False)
 
 
-def caller(scene: Scene, *, name: str, persona: str, openings: TemplateSet,
-           slots: Mapping[str, Any], facts: dict[str, str], goal: dict[str, Any],
-           reactions: Sequence[dict[str, Any]], nudges: TemplateSet, answer: str
-           ) -> dict[str, Any]:
-    """The caller block: a fact line for each identity fact given, this practice's traits and
-    sign-offs, three openings and two nudges of the split."""
-    fact_lines = {key: scene.verbatim(lines, 2) for key, lines in FACT_LINES.items()
-                  if key in facts}
-    return caller_block(persona=f"{persona} {scene.say(CALLER['traits'])}",
-                        opening=scene.signed_openings(openings, CALLER["sign_offs"], name, **slots),
-                        facts=facts, fact_lines=fact_lines, goal=goal, reactions=list(reactions),
-                        nudges=scene.lines(nudges, 2, **slots), agent_answer=answer)
-
-
 def search(location_ids: Any, visit_type: str, day: date) -> dict[str, Any]:
     """The gold search_availability of offices (a list, or an ``any_of`` of lists) on a day."""
     return call("search_availability", location_ids=location_ids, visit_type=visit_type,
@@ -300,17 +283,24 @@ def lockfile(scene: Scene, text: Text, person: Person, *, say: Mapping[str, Any]
              openings: TemplateSet | None = None, variant: str = "", **extra: Any) -> Draft:
     """A family's lockfile: ``text``'s fixed lines (title, description, persona, answer and,
     unless ``goal`` has one, the goal's description; ``"<line> <variant>"`` where the text has
-    it) filled from ``say`` and the caller's ``name`` and ``age``; the path is the calls' hops."""
-    values = {"name": person["full_name"], "age": age(scene, person), **say}
+    it) filled from ``say`` and the caller's ``name`` and ``age``; the path is the calls' hops.
+    The caller has a fact line for each identity fact given, this practice's traits and
+    sign-offs, three openings and two nudges of the split."""
+    name = person["full_name"]
+    values = {"name": name, "age": age_on(scene.today, person["date_of_birth"]), **say}
 
-    def line(name: str) -> str:
-        return text.of(name, variant, **values)
+    def line(key: str) -> str:
+        return text.of(key, variant, **values)
 
-    if "description" not in goal:
-        goal = {"description": line("goal"), **goal}
-    return {
-        "title": line("title"), "description": line("description"),
-        "caller": caller(scene, name=person["full_name"], slots=slots, persona=line("persona"),
-                         openings=openings or text["openings"], nudges=text["nudges"],
-                         facts=facts, goal=goal, reactions=reactions, answer=line("answer")),
-        "exp_handoff_path": hops(calls), "exp_tool_calls": list(calls), **extra}
+    fact_lines = {key: scene.verbatim(lines, 2) for key, lines in FACT_LINES.items()
+                  if key in facts}
+    caller = caller_block(
+        persona=f"{line('persona')} {scene.say(CALLER['traits'])}",
+        opening=scene.signed_openings(openings or text["openings"], CALLER["sign_offs"], name,
+                                      **slots),
+        facts=facts, fact_lines=fact_lines,
+        goal=goal if "description" in goal else {"description": line("goal"), **goal},
+        reactions=list(reactions), nudges=scene.lines(text["nudges"], 2, **slots),
+        agent_answer=line("answer"))
+    return {"title": line("title"), "description": line("description"), "caller": caller,
+            "exp_handoff_path": hops(calls), "exp_tool_calls": list(calls), **extra}

@@ -1,21 +1,14 @@
 """C7 confirmation SMS: book a visit and text the confirmation (send_sms is expected here and
 forbidden elsewhere), sometimes to a new number."""
 
-from __future__ import annotations
-
-from mivas_env.generation.core import Draft
 from mivas_env.generation.families.healthcare import common as kit
-from mivas_env.generation.lockfile import call, hop, reaction
-from mivas_env.generation.scene import Scene
-from mivas_env.generation.spoken import clock_ampm, long_date, spoken_date, spoken_phone, spoken_time
-from mivas_env.generation.text import family_templates
 
-TEXT = family_templates(__name__)
+TEXT = kit.family_templates(__name__)
 NEW_NUMBER = 0.35  # how often the text goes to a number not on file
 VISIT_TYPES = ["follow_up", "annual_physical", "sick_visit"]
 
 
-def make(scene: Scene) -> Draft | None:
+def make(scene: kit.Scene) -> kit.Draft | None:
     world, rng = scene.world, scene.rng
     person = rng.choice([p for p in kit.patients(world) if kit.established(world, p["patient_id"])])
     visit_type = rng.choice(VISIT_TYPES)
@@ -29,25 +22,25 @@ def make(scene: Scene) -> Draft | None:
     phone = kit.new_person(scene)["phone_e164"] if new_number else person["phone_e164"]
     facts = kit.person_facts(scene, person)
     facts["phone"] = TEXT.line("new_phone" if new_number else "old_phone",
-                               phone=spoken_phone(rng, phone))
+                               phone=kit.spoken_phone(rng, phone))
     facts.update(location=office, visit_type=kit.VISIT_FACTS[visit_type],
-                 preferred_date=spoken_date(rng, day), appointment_time=spoken_time(rng, hhmm))
-    said = {"visit": visit, "office": office, "date": long_date(day), "time": clock_ampm(hhmm)}
+                 preferred_date=kit.spoken_date(rng, day), appointment_time=kit.spoken_time(rng, hhmm))
+    said = {"visit": visit, "office": office, "date": kit.long_date(day), "time": kit.clock_ampm(hhmm)}
     message = TEXT.line("message", business=world.definition.business.name, **said)
     return kit.lockfile(
         scene, TEXT, person,
         say={**said, "new": TEXT.line("new") if new_number else "",
-             "provider": slot["provider_name"], "phone": spoken_phone(rng, phone)},
-        slots={"visit": visit, "office": office, "day": spoken_date(rng, day)}, facts=facts,
+             "provider": slot["provider_name"], "phone": kit.spoken_phone(rng, phone)},
+        slots={"visit": visit, "office": office, "day": kit.spoken_date(rng, day)}, facts=facts,
         goal=kit.booking_goal(office, day, hhmm,
                               ["lookup_patient", "book_appointment", "send_sms"], ["text"]),
-        reactions=[reaction(after_tool="book_appointment", unless_agent_says_any=["text"],
+        reactions=[kit.reaction(after_tool="book_appointment", unless_agent_says_any=["text"],
                             say=[TEXT.line("send_it")], once=False),
                    kit.booked_reaction(office)],
-        calls=[hop("transfer_to_scheduling"), kit.lookup(person),
+        calls=[kit.hop("transfer_to_scheduling"), kit.lookup(person),
                kit.search([location_id], visit_type, day),
                kit.book(person["patient_id"], location_id, slot, visit_type),
-               call("send_sms", phone_e164=phone, message=message)])
+               kit.call("send_sms", phone_e164=phone, message=message)])
 
 
 FAMILY = kit.healthcare_family("C7", "confirmation_sms", make)

@@ -1,19 +1,13 @@
 """C1 coverage: is the caller's plan accepted at one office? A read at the coverage desk."""
 
-from __future__ import annotations
-
-from mivas_env.generation.core import Draft
 from mivas_env.generation.families.healthcare import common as kit
-from mivas_env.generation.lockfile import hop
-from mivas_env.generation.scene import Scene
-from mivas_env.generation.text import family_templates
 
 # The opening never names the carrier and often not the office: the caller gives them when
 # asked, so an opening line does not give away the gold arguments.
-TEXT = family_templates(__name__)
+TEXT = kit.family_templates(__name__)
 
 
-def make(scene: Scene) -> Draft | None:
+def make(scene: kit.Scene) -> kit.Draft | None:
     world, rng = scene.world, scene.rng
     location_id = rng.choice(kit.office_ids(world))
     carrier = rng.choice(sorted(world.by_id("carriers", "carrier")))
@@ -33,7 +27,7 @@ def make(scene: Scene) -> Draft | None:
         goal={"tools_ok": ["check_plan_accepted"],
               "agent_says_all": [office.lower(), spoken.lower()]},
         reactions=[kit.other_office_reaction(scene, [location_id])],
-        calls=[hop("transfer_to_coverage"), kit.plan_check(carrier, location_id)])
+        calls=[kit.hop("transfer_to_coverage"), kit.plan_check(carrier, location_id)])
 
 
 FAMILY = kit.healthcare_family("C1", "coverage", make)

@@ -1,23 +1,16 @@
 """C10 either/or booking: the caller can go to two offices on one day; one is full, so one
 search over both (``any_of``) and the booking at the one with room."""
 
-from __future__ import annotations
-
 from collections.abc import Callable
 from datetime import date
 from typing import Any
 
-from mivas_env.generation.core import Draft
 from mivas_env.generation.families.healthcare import common as kit
-from mivas_env.generation.lockfile import hop, reaction
-from mivas_env.generation.scene import NoFit, Scene
-from mivas_env.generation.spoken import clock_ampm, long_date, spoken_date, spoken_time
-from mivas_env.generation.text import family_templates
 
-TEXT = family_templates(__name__)
+TEXT = kit.family_templates(__name__)
 
 
-def open_office(scene: Scene, person_id: str, full_id: str, day: date, visit_type: str
+def open_office(scene: kit.Scene, person_id: str, full_id: str, day: date, visit_type: str
                 ) -> tuple[str, dict[str, Any]]:
     """Another office with a slot the patient can book that day (offices in a drawn order)."""
     others = [loc for loc in kit.office_ids(scene.world) if loc != full_id]
@@ -31,13 +24,13 @@ def open_office(scene: Scene, person_id: str, full_id: str, day: date, visit_typ
 
         try:
             _, slot = kit.pick_slot(scene, [full_id, open_id], visit_type, [day], there)
-        except NoFit:
+        except kit.NoFit:
             continue
         return open_id, slot
-    raise NoFit("no other office has room that day")
+    raise kit.NoFit("no other office has room that day")
 
 
-def make(scene: Scene) -> Draft | None:
+def make(scene: kit.Scene) -> kit.Draft | None:
     world, rng = scene.world, scene.rng
     person, full_id, day, visit_type = kit.full_day(scene)
     open_id, slot = open_office(scene, person["patient_id"], full_id, day, visit_type)
@@ -45,22 +38,22 @@ def make(scene: Scene) -> Draft | None:
     a, b = kit.office_name(world, full_id), kit.office_name(world, open_id)
     first, second = (a, b) if rng.random() < 0.5 else (b, a)
     visit = kit.VISIT_WORDS[visit_type]
-    spoken = spoken_date(rng, day)
+    spoken = kit.spoken_date(rng, day)
     return kit.lockfile(
         scene, TEXT, person, slots={"visit": visit, "a": first, "b": second, "day": spoken},
         say={"a": a, "b": b, "first": first, "second": second, "visit": visit,
-             "iso": day.isoformat(), "date": long_date(day), "time": clock_ampm(hhmm),
+             "iso": day.isoformat(), "date": kit.long_date(day), "time": kit.clock_ampm(hhmm),
              "provider": slot["provider_name"]},
         facts={**kit.person_facts(scene, person),
                "location": TEXT.line("either", first=first, second=second),
                "visit_type": kit.VISIT_FACTS[visit_type], "preferred_date": spoken,
-               "appointment_time": spoken_time(rng, hhmm)},
+               "appointment_time": kit.spoken_time(rng, hhmm)},
         goal=kit.booking_goal(b, day, hhmm, ["search_availability", "book_appointment"]),
         reactions=[kit.other_office_reaction(scene, [full_id, open_id]),
-                   reaction(when_agent_says_any=["waitlist", "wait list"],
+                   kit.reaction(when_agent_says_any=["waitlist", "wait list"],
                             unless_agent_says_any=[b.lower()],
                             say=[TEXT.line("no_waitlist", b=b)])],
-        calls=[hop("transfer_to_scheduling"), kit.lookup(person),
+        calls=[kit.hop("transfer_to_scheduling"), kit.lookup(person),
                kit.search({"any_of": [[full_id, open_id], [open_id]]}, visit_type, day),
                kit.book(person["patient_id"], open_id, slot, visit_type)],
         exp_db_state={"waitlist": []})

@@ -1,18 +1,12 @@
 """C2 insurance update: a patient puts a new carrier or a missing member ID on their chart."""
 
-from __future__ import annotations
-
-from mivas_env.generation.core import Draft
 from mivas_env.generation.families.healthcare import common as kit
-from mivas_env.generation.lockfile import call, hop, reaction
-from mivas_env.generation.scene import Scene
-from mivas_env.generation.text import family_templates
 from rewards.worlds.healthcare import member_id_for
 
-TEXT = family_templates(__name__)
+TEXT = kit.family_templates(__name__)
 
 
-def make(scene: Scene) -> Draft | None:
+def make(scene: kit.Scene) -> kit.Draft | None:
     world, rng = scene.world, scene.rng
     person = rng.choice(kit.patients(world))
     carriers = sorted(world.by_id("carriers", "carrier"))
@@ -30,11 +24,11 @@ def make(scene: Scene) -> Draft | None:
         facts={**kit.person_facts(scene, person), "carrier": spoken, "member_id": member_id},
         goal={"tools_ok": ["lookup_patient", "update_insurance"],
               "agent_says_all": [member_id.lower()], "agent_says_any": TEXT.words("saved_words")},
-        reactions=[reaction(when_agent_says_any=TEXT.words("saved_words"),
+        reactions=[kit.reaction(when_agent_says_any=TEXT.words("saved_words"),
                             unless_agent_says_any=readback, say=[TEXT.line("read_back")],
                             once=False)],
-        calls=[hop("transfer_to_coverage"), kit.lookup(person),
-               call("update_insurance", patient_id=person["patient_id"], carrier=carrier,
+        calls=[kit.hop("transfer_to_coverage"), kit.lookup(person),
+               kit.call("update_insurance", patient_id=person["patient_id"], carrier=carrier,
                     member_id=member_id)])
 
 

@@ -1,20 +1,13 @@
 """C3 new-patient booking: check the plan (perhaps refused at the first-choice office),
 register the caller, then book a new-patient visit where the plan is accepted."""
 
-from __future__ import annotations
-
-from mivas_env.generation.core import Draft
 from mivas_env.generation.families.healthcare import common as kit
-from mivas_env.generation.lockfile import call, hop
-from mivas_env.generation.scene import Scene
-from mivas_env.generation.spoken import clock_ampm, long_date, spoken_date, spoken_time
-from mivas_env.generation.text import family_templates
 
-TEXT = family_templates(__name__)
+TEXT = kit.family_templates(__name__)
 FIRST_CHOICE_REFUSES = 0.35  # how often the caller first asks for an office that refuses the plan
 
 
-def make(scene: Scene) -> Draft | None:
+def make(scene: kit.Scene) -> kit.Draft | None:
     world, rng = scene.world, scene.rng
     carrier = rng.choice(sorted(world.by_id("carriers", "carrier")))
     accepting = [row["location_id"] for row in world.rows("plan_acceptance")
@@ -41,23 +34,23 @@ def make(scene: Scene) -> Draft | None:
         checks.insert(0, kit.plan_check(carrier, first_choice))
     return kit.lockfile(
         scene, TEXT, person, slots={"carrier": spoken, "office": said["asked"]},
-        say={**said, "date": long_date(day), "time": clock_ampm(hhmm),
+        say={**said, "date": kit.long_date(day), "time": kit.clock_ampm(hhmm),
              "provider": slot["provider_name"],
              "refused": TEXT.line("refused", **said) if first_choice else "",
              "accepted": TEXT.line("accepted_elsewhere" if first_choice else "accepted", **said)},
         facts={**kit.person_facts(scene, person), "carrier": spoken,
                "location": TEXT.line("or_office", **said) if first_choice else office,
                "visit_type": kit.VISIT_FACTS["new_patient"],
-               "preferred_date": spoken_date(rng, day),
-               "appointment_time": spoken_time(rng, hhmm)},
+               "preferred_date": kit.spoken_date(rng, day),
+               "appointment_time": kit.spoken_time(rng, hhmm)},
         goal=kit.booking_goal(office, day, hhmm,
                               ["check_plan_accepted", "register_patient", "book_appointment"]),
         reactions=[kit.booked_reaction(office), kit.other_office_reaction(scene, offices)],
-        calls=[hop("transfer_to_coverage"), *checks,
-               call("register_patient", full_name=person["full_name"],
+        calls=[kit.hop("transfer_to_coverage"), *checks,
+               kit.call("register_patient", full_name=person["full_name"],
                     date_of_birth=person["date_of_birth"], phone_e164=person["phone_e164"],
                     carrier=carrier),
-               hop("transfer_to_scheduling"), kit.search([location_id], "new_patient", day),
+               kit.hop("transfer_to_scheduling"), kit.search([location_id], "new_patient", day),
                kit.book(patient_id, location_id, slot, "new_patient")])
 
 

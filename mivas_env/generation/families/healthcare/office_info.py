@@ -1,21 +1,14 @@
 """C12 office info: a reception read that memory gets wrong. One maker per question: is the
 office open on a closure day, who speaks a language, when does it close on a weekday."""
 
-from __future__ import annotations
-
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
 
-from mivas_env.generation.core import Draft, Row, World
 from mivas_env.generation.families.healthcare import common as kit
-from mivas_env.generation.lockfile import LockedCall, call
-from mivas_env.generation.scene import Scene
-from mivas_env.generation.spoken import clock, clock_ampm, long_date, spoken_date
-from mivas_env.generation.text import family_templates
 
-TEXT = family_templates(__name__)
+TEXT = kit.family_templates(__name__)
 RELATIVES = ["father", "mother", "grandmother", "uncle"]
 
 
@@ -29,28 +22,28 @@ class Question:
     slots: dict[str, Any]
     say: dict[str, Any]
     says: dict[str, Any]
-    read: LockedCall
+    read: kit.LockedCall
 
 
-def closures(world: World) -> list[Row]:
+def closures(world: kit.World) -> list[kit.Row]:
     """Closures within the booking window."""
     today = world.today.isoformat()
     last = (world.today + timedelta(days=kit.WINDOW - 1)).isoformat()
     return [row for row in world.rows("closures") if today <= row["date"] <= last]
 
 
-def closed(scene: Scene) -> Question:
+def closed(scene: kit.Scene) -> Question:
     row = scene.rng.choice(closures(scene.world))
     location_id, day = row["location_id"], date.fromisoformat(row["date"])
     office = kit.office_name(scene.world, location_id)
     return Question(
-        location_id, office, {"office": office, "day": spoken_date(scene.rng, day)},
-        {"date": long_date(day), "iso": day.isoformat(), "reason": row["reason"]},
+        location_id, office, {"office": office, "day": kit.spoken_date(scene.rng, day)},
+        {"date": kit.long_date(day), "iso": day.isoformat(), "reason": row["reason"]},
         {"tools_ok": ["get_location"], "agent_says_all": ["closed", office.lower()]},
-        call("get_location", location_id=location_id))
+        kit.call("get_location", location_id=location_id))
 
 
-def language(scene: Scene) -> Question:
+def language(scene: kit.Scene) -> Question:
     world, rng = scene.world, scene.rng
     provider_id, spoken = rng.choice([(row["provider_id"], lang) for row in world.rows("providers")
                                       for lang in row["languages"] if lang != "English"])
@@ -65,10 +58,10 @@ def language(scene: Scene) -> Question:
         {"office": office, "language": spoken, "relative": rng.choice(TEXT.words("relatives"))},
         {"language": spoken, "provider": provider["display_name"], "taking": TEXT.line(taking)},
         {"tools_ok": ["list_providers"], "agent_says_all": [surname.lower(), spoken.lower()]},
-        call("list_providers", location_id=location_id))
+        kit.call("list_providers", location_id=location_id))
 
 
-def hours(scene: Scene) -> Question:
+def hours(scene: kit.Scene) -> Question:
     location = scene.rng.choice(list(scene.world.rows("locations")))
     weekday = scene.rng.choice([day for day, open_hours in location["hours"].items() if open_hours])
     opens, closes = location["hours"][weekday].split("-")
@@ -77,17 +70,17 @@ def hours(scene: Scene) -> Question:
     day_name = weekday.capitalize()
     return Question(
         location_id, office, {"office": office, "weekday": day_name},
-        {"weekday": day_name, "opens": clock_ampm(opens), "closes": clock_ampm(closes)},
+        {"weekday": day_name, "opens": kit.clock_ampm(opens), "closes": kit.clock_ampm(closes)},
         {"tools_ok": ["get_location"], "agent_says_all": [office.lower()],
-         "agent_says_any": [clock(closes), f"{hour} pm", f"{hour}pm", closes]},
-        call("get_location", location_id=location_id))
+         "agent_says_any": [kit.clock(closes), f"{hour} pm", f"{hour}pm", closes]},
+        kit.call("get_location", location_id=location_id))
 
 
-QUESTIONS: dict[str, Callable[[Scene], Question]] = {
+QUESTIONS: dict[str, Callable[[kit.Scene], Question]] = {
     "closed": closed, "language": language, "hours": hours}
 
 
-def make(scene: Scene) -> Draft | None:
+def make(scene: kit.Scene) -> kit.Draft | None:
     person = kit.new_person(scene)
     asked = [kind for kind in QUESTIONS if kind != "closed" or closures(scene.world)]
     kind = scene.rng.choice(asked)

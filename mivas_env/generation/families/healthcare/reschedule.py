@@ -1,29 +1,15 @@
 """C4 reschedule: move one booked visit to another day (sometimes to another office)."""
 
-from __future__ import annotations
-
 from datetime import date
 from typing import Any
 
-from mivas_env.generation.core import Draft
 from mivas_env.generation.families.healthcare import common as kit
-from mivas_env.generation.lockfile import call, hop, reaction
-from mivas_env.generation.scene import Scene
-from mivas_env.generation.spoken import (
-    clock,
-    clock_ampm,
-    date_phrases,
-    long_date,
-    spoken_date,
-    spoken_time,
-)
-from mivas_env.generation.text import family_templates
 
-TEXT = family_templates(__name__)
+TEXT = kit.family_templates(__name__)
 MOVES_OFFICE = 0.3  # how often the visit also moves to another office
 
 
-def make(scene: Scene) -> Draft | None:
+def make(scene: kit.Scene) -> kit.Draft | None:
     world, rng = scene.world, scene.rng
     person, appt = kit.booked_visit(scene, lambda appt: appt["visit_type"] != "new_patient")
     old_day = date.fromisoformat(appt["start_time"][:10])
@@ -48,27 +34,27 @@ def make(scene: Scene) -> Draft | None:
     params["start_time"] = slot["start_time"]
     if move_office:
         params["location_id"] = location_id
-    new_spoken = spoken_date(rng, day)
+    new_spoken = kit.spoken_date(rng, day)
     said = {"office": office, "old_office": old_office}
     return kit.lockfile(
         scene, TEXT, person,
         say={**said, "visit": visit, "old_iso": old_day.isoformat(), "iso": day.isoformat(),
-             "old_date": long_date(old_day), "date": long_date(day), "time": clock_ampm(hhmm),
+             "old_date": kit.long_date(old_day), "date": kit.long_date(day), "time": kit.clock_ampm(hhmm),
              "moved": TEXT.line("moved", office=office) if move_office else "",
              "and_office": TEXT.line("and_office") if move_office else ""},
-        slots={"visit": visit, "old": spoken_date(rng, old_day), "new": new_spoken},
+        slots={"visit": visit, "old": kit.spoken_date(rng, old_day), "new": new_spoken},
         facts={**kit.person_facts(scene, person),
                "location": TEXT.line("other_office" if move_office else "same_office", **said),
-               "preferred_date": new_spoken, "appointment_time": spoken_time(rng, hhmm)},
+               "preferred_date": new_spoken, "appointment_time": kit.spoken_time(rng, hhmm)},
         goal={"tools_ok": ["lookup_patient", "reschedule_appointment"],
-              "agent_says_all": [clock(hhmm)], "agent_says_any": date_phrases(day)},
-        reactions=[reaction(when_agent_says_any=["cancel"],
+              "agent_says_all": [kit.clock(hhmm)], "agent_says_any": kit.date_phrases(day)},
+        reactions=[kit.reaction(when_agent_says_any=["cancel"],
                             unless_agent_says_any=["not cancel", "moved"],
                             say=[TEXT.line("just_move")])],
-        calls=[hop("transfer_to_scheduling"), kit.lookup(person),
-               call("get_patient_appointments", patient_id=person["patient_id"]),
+        calls=[kit.hop("transfer_to_scheduling"), kit.lookup(person),
+               kit.call("get_patient_appointments", patient_id=person["patient_id"]),
                kit.search([location_id], appt["visit_type"], day),
-               call("reschedule_appointment", **params)])
+               kit.call("reschedule_appointment", **params)])
 
 
 FAMILY = kit.healthcare_family("C4", "reschedule", make)

@@ -1,38 +1,31 @@
 """C8 waitlist: the office is fully booked on the only day the caller can come; search that
 day, then add the caller to the office's waitlist."""
 
-from __future__ import annotations
-
-from mivas_env.generation.core import Draft
 from mivas_env.generation.families.healthcare import common as kit
-from mivas_env.generation.lockfile import call, hop, reaction
-from mivas_env.generation.scene import Scene
-from mivas_env.generation.spoken import long_date, spoken_date
-from mivas_env.generation.text import family_templates
 
-TEXT = family_templates(__name__)
+TEXT = kit.family_templates(__name__)
 
 
-def make(scene: Scene) -> Draft | None:
+def make(scene: kit.Scene) -> kit.Draft | None:
     person, location_id, day, visit_type = kit.full_day(scene)
     office, visit = kit.office_name(scene.world, location_id), kit.VISIT_WORDS[visit_type]
-    notes = TEXT.line("notes", date=long_date(day))
-    spoken = spoken_date(scene.rng, day)
+    notes = TEXT.line("notes", date=kit.long_date(day))
+    spoken = kit.spoken_date(scene.rng, day)
     return kit.lockfile(
         scene, TEXT, person, slots={"visit": visit, "office": office, "day": spoken},
-        say={"office": office, "visit": visit, "iso": day.isoformat(), "date": long_date(day)},
+        say={"office": office, "visit": visit, "iso": day.isoformat(), "date": kit.long_date(day)},
         facts={**kit.person_facts(scene, person), "location": office,
                "visit_type": kit.VISIT_FACTS[visit_type], "preferred_date": spoken,
                "waitlist_notes": notes},
         goal={"tools_ok": ["search_availability", "add_to_waitlist"],
               "agent_says_all": ["waitlist", office.lower()]},
-        reactions=[reaction(when_agent_says_any=kit.BOOKED_WORDS,
+        reactions=[kit.reaction(when_agent_says_any=kit.BOOKED_WORDS,
                             unless_agent_says_any=["waitlist", "wait list"],
                             say=[TEXT.line("booked_when", spoken=spoken)], once=False),
                    kit.other_office_reaction(scene, [location_id])],
-        calls=[hop("transfer_to_scheduling"), kit.lookup(person),
+        calls=[kit.hop("transfer_to_scheduling"), kit.lookup(person),
                kit.search([location_id], visit_type, day),
-               call("add_to_waitlist", patient_id=person["patient_id"], location_id=location_id,
+               kit.call("add_to_waitlist", patient_id=person["patient_id"], location_id=location_id,
                     visit_type=visit_type, notes=notes)])
 
 
