@@ -19,7 +19,7 @@ from mivas_env.caller.lexicon import (
 from mivas_env.caller.words import Sentence
 
 if TYPE_CHECKING:
-    from mivas_env.caller.understanding import Match
+    from mivas_env.caller.phrases import Match
 
 SHORT = 4  # words besides fillers: a sentence this short may be a bare noun phrase
 

@@ -31,15 +31,27 @@ from mivas_env.caller.lexicon import (
     CLAUSE_BREAKS,
     CONCEPTS,
     DECOYS,
-    DETERMINERS,
     FILLERS,
     MARKERS,
     NEGATED_AFTER,
     NEGATIONS,
     NEUTRAL,
-    PREPOSITIONS,
 )
 from mivas_env.caller.model import SlotModel, features, load_model
+from mivas_env.caller.phrases import (
+    GENERIC,
+    QUESTION_WORDS,
+    Found,
+    Lexicon,
+    Match,
+    Pattern,
+    coordinated,
+    name_of_a_thing,
+    negated_before,
+    phrase_stems,
+    place,
+    someone_elses_name,
+)
 from mivas_env.caller.requests import (
     SHORT,
     asking_clauses,
@@ -52,102 +64,11 @@ from mivas_env.caller.words import Sentence, sentences
 
 # --- the compiled lexicon of one industry ---------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
-class Phrase:
-    """A phrase of the lexicon (its words' stems) and the cues it is evidence for."""
 
-    stems: tuple[str, ...]
-    cues: frozenset[str]
-
-
-@dataclass(frozen=True, slots=True)
-class Pattern:
-    """One way of asking for a slot: groups of cues that must all appear within ``WINDOW``
-    words of one another; ``weight`` is its specificity."""
-
-    slot: str
-    groups: tuple[frozenset[str], ...]
-    weight: float
-    claims: tuple[bool, ...] = ()  # per group: its words belong to this reading (not "~")
-
-
-WINDOW = 9  # words: how far apart a pattern's groups may be
 # The caller listens to the first part of a very long line (about a minute and a half of speech):
 # what it reads is bounded, so no line, however long, costs more than this much.
 MAX_READ_CHARS = 1_200
-MAX_ANCHORS = 6
 READ_CACHE = 4096  # readings remembered per industry
-
-
-@dataclass(frozen=True, slots=True)
-class Match:
-    """A slot a sentence asks for: where its words are and how specific the reading is."""
-
-    slot: str
-    weight: float
-    positions: frozenset[int]
-    first: int
-    covered: int = 0  # words of the sentence the reading rests on, qualifiers included
-    gap: int = 0  # words between its parts: "telephone number" 0, "number ... the order" 4
-
-
-def _phrase_stems(phrase: str) -> tuple[str, ...]:
-    words: list[str] = []
-    for sentence in sentences(phrase):
-        words.extend(sentence.stems)
-    return tuple(words)
-
-
-class Lexicon:
-    """Phrases indexed by their first word's stem; the cues each phrase is evidence for."""
-
-    def __init__(self) -> None:
-        self.index: dict[str, list[Phrase]] = {}
-        self._pending: dict[tuple[str, ...], set[str]] = {}
-
-    def add(self, phrase: str, cue: str) -> None:
-        stems = _phrase_stems(phrase)
-        if stems:
-            self._pending.setdefault(stems, set()).add(cue)
-
-    def freeze(self) -> None:
-        for stems, cues in self._pending.items():
-            self.index.setdefault(stems[0], []).append(Phrase(stems, frozenset(cues)))
-        for phrases in self.index.values():
-            phrases.sort(key=lambda p: -len(p.stems))
-
-    def find(self, stems: Sequence[str]) -> Found:
-        """Every cue the words evidence, with the (start, end) spans that evidence it. The
-        longest phrase wins (``Found.cues``): a phrase inside a longer one found here is not
-        evidence of its own ("date" in "date of birth", "insurance" in "insurance card"); every
-        span is kept in ``Found.every`` for the words that only qualify a reading."""
-        hits: list[tuple[int, int, frozenset[str], bool]] = []
-        n = len(stems)
-        reach = 0  # the end of the longest phrase found so far
-        for i, word in enumerate(stems):
-            for phrase in self.index.get(word, ()):  # longest first
-                size = len(phrase.stems)
-                if i + size <= n and (size == 1 or tuple(stems[i:i + size]) == phrase.stems):
-                    inside = i + size <= reach and not (
-                        hits and hits[-1][0] == i and hits[-1][1] == i + size)
-                    hits.append((i, i + size, phrase.cues, inside))
-                    if any(cue[0] != "=" for cue in phrase.cues):
-                        reach = max(reach, i + size)  # a listed keyword hides no concept
-        found = Found()
-        for start, end, cues, inside in hits:
-            for cue in cues:
-                found.every.setdefault(cue, []).append((start, end))
-                if not inside:
-                    found.cues.setdefault(cue, []).append((start, end))
-        return found
-
-
-@dataclass
-class Found:
-    """Cues found in words: ``cues`` from the longest phrases, ``every`` from all."""
-
-    cues: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
-    every: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
 
 
 @dataclass
@@ -252,7 +173,7 @@ class Understanding:
         request = "request" in acts.cues or is_request(sentence)
         context = {"^" + self.topics[s] for s in last_asked if s in self.topics} | before
         matches = [m for m in self._matches(found, context, sentence.clauses)
-                   if not _name_of_a_thing(stems, m.positions)]
+                   if not name_of_a_thing(stems, m.positions)]
         if (request and (reading.asked or reading.mentioned) and refers_back(sentence)
                 and all({stems[i] for i in m.positions} <= GENERIC for m in matches)):
             # "Are you covered by Medicare, Medicaid, or a private insurer? Which one?": the
@@ -283,7 +204,7 @@ class Understanding:
                 reading.unplaced_request = reading.unplaced_request or strong_request(sentence)
                 reading.refers_back = reading.refers_back or refers_back(sentence)
             return
-        chosen = _coordinated(self._resolve(matches, last_asked, desk, known, stems), stems,
+        chosen = coordinated(self._resolve(matches, last_asked, desk, known, stems), stems,
                               self.answers)
         asking = asking_clauses(sentence, chosen, acts.cues.get("request", []))
         if not request and not asking:
@@ -297,7 +218,7 @@ class Understanding:
             chosen = [m for m in chosen if asks(m)]
         # "Is there a company involved? What's its name?", "Who was the other driver, if you
         # know their name?": the name of the one asked about, not the caller's
-        theirs = _someone_elses_name(stems)
+        theirs = someone_elses_name(stems)
         if theirs and (reading.asked or any(not m.positions <= theirs for m in chosen)):
             chosen = [m for m in chosen if not m.positions <= theirs]
         negated = self._negated(stems, chosen, sentence.question)
@@ -321,7 +242,7 @@ class Understanding:
                        for group, claims in zip(pattern.groups, pattern.claims, strict=True)
                        if claims or not loose):
                 continue
-            match = _place(pattern, found, clauses, loose)
+            match = place(pattern, found, clauses, loose)
             if match is not None:
                 out.append(match)
         return out
@@ -390,7 +311,7 @@ class Understanding:
         the agent has the value only after "I" or "we" ("We've got your phone")."""
         if not chosen:
             return set()
-        negated = {m.slot for m in chosen if _negated_before(stems, m.first)}
+        negated = {m.slot for m in chosen if negated_before(stems, m.first)}
         found = self.negations.find(stems).cues
         if not found:
             return negated
@@ -432,156 +353,7 @@ class Reading:
     refers_back: bool = False  # a question about "it" or "that one" that names no slot
 
 
-def _place(pattern: Pattern, found: Found, clauses: Sequence[int],
-           loose: bool = False) -> Match | None:
-    """The best placement of a pattern's groups (all within ``WINDOW`` words of one another:
-    the most words covered, then the tightest), or None. A group that only qualifies the
-    reading may be met by any phrase, or by an earlier sentence or the context (no words)."""
-    options: list[tuple[bool, list[tuple[int, int]]]] = []
-    for group, claims in zip(pattern.groups, pattern.claims, strict=True):
-        if loose and not claims:
-            continue
-        cues = found.cues if claims else found.every
-        # sorted: a group is a set, and its order must not depend on the process's hash seed
-        spans = sorted({span for cue in group if cue in cues for span in cues[cue]})
-        if spans:
-            options.append((claims, spans))
-    if not options or not options[0][0]:
-        options.sort(key=lambda option: not option[0])  # anchor on the slot's own words
-    if not options or not options[0][0]:
-        return None
-    best: tuple[int, int, list[tuple[int, int]]] | None = None
-    for anchor in options[0][1][:MAX_ANCHORS]:  # a slot named many times: its first places
-        chosen = [anchor]
-        clause = clauses[anchor[0]]
-        for claims, spans in options[1:]:
-            if claims:  # a reading's own words lie in one clause
-                spans = [s for s in spans if clauses[s[0]] == clause]
-                if not spans:
-                    break
-            free = [s for s in spans if not _spans_overlap(s, chosen)]
-            if not free and claims:
-                break  # two groups of a reading met by the same words are met once
-            chosen.append(min(free or spans, key=lambda s: (abs(s[0] - anchor[0]), s[0] - s[1])))
-        if len(chosen) < len(options):
-            continue
-        covered = sum(b - a for a, b in chosen)
-        width = max(s[1] for s in chosen) - min(s[0] for s in chosen)
-        if width - covered > WINDOW:
-            continue
-        if best is None or (covered, -width) > (best[0], -best[1]):
-            best = (covered, width, chosen)
-    if best is None:
-        return None
-    spans = best[2]
-    claimed = [span for (claims, _), span in zip(options, spans, strict=True) if claims]
-    positions = set(i for a, b in claimed for i in range(a, b))
-    # a claiming group's other words that touch the claimed ones are claimed too ("the new
-    # address": "new" met the group, "address" belongs to the same reading)
-    touching = [span for claims, group_spans in options if claims for span in group_spans]
-    grew = True
-    while grew:
-        grew = False
-        for a, b in touching:
-            if (a - 1 in positions or b in positions) and not positions.issuperset(range(a, b)):
-                positions.update(range(a, b))
-                grew = True
-    extra = sum(b - a - 1 for a, b in claimed) * 0.25
-    weight = (1.0 if loose else pattern.weight) + extra
-    return Match(pattern.slot, weight, frozenset(positions), min(positions), best[0],
-                 best[1] - best[0])
-
-
-def _coordinated(chosen: list[Match], stems: Sequence[str],
-                 answers: Mapping[str, frozenset[str]]) -> list[Match]:
-    """One question asks for one thing unless it joins several ("your name and date of
-    birth", "name, number"): of slots named with no "and", "or" or comma between them, the
-    question asks for the one its question word asks about ("who is the matter against":
-    a person), else the first; the others only qualify it ("Which insurance will you use at
-    that office?"). A slot after a preposition qualifies ("... sit down with the attorney")."""
-    if len(chosen) < 2:
-        return chosen
-    wh = next((word for word in stems if word in QUESTION_WORDS), None)
-    groups: list[list[Match]] = [[chosen[0]]]
-    for match in chosen[1:]:
-        gap = stems[max(groups[-1][-1].positions) + 1:match.first]
-        lead = [word for word in gap if word not in DETERMINERS]
-        after_preposition = bool(lead) and lead[-1] in PREPOSITIONS
-        if any(word in COORDINATORS for word in gap):
-            groups.append([match])
-        elif not after_preposition or (wh is not None and wh in answers.get(match.slot, ())):
-            groups[-1].append(match)
-    which = [i for i, word in enumerate(stems) if word in ("what", "which")]
-
-    def named_by_which(match: Match) -> bool:  # "what type of legal issue": what's complement
-        return any(0 < match.first - i <= 3 for i in which)
-
-    def pick(group: list[Match]) -> Match:
-        for match in group:
-            if wh is not None and wh in answers.get(match.slot, ()):
-                return match
-        top = max(group, key=lambda m: m.weight)
-        close = [m for m in group if m.weight >= top.weight - 0.5]  # as specific, near enough
-        return next((m for m in close if len(close) > 1 and named_by_which(m)), top)
-
-    return [pick(group) for group in groups]
-
-
 TAGS = frozenset(["correct", "right", "yeah", "yes", "ok", "okay", "yep"])
-QUESTION_WORDS = frozenset(["who", "whom", "whose", "when", "where", "why"])
-
-
-COORDINATORS = frozenset(["and", "or", ",", "plus", "also", "then", "as", "together"])
-
-
-def _spans_overlap(span: tuple[int, int], spans: list[tuple[int, int]]) -> bool:
-    return any(span[0] < b and a < span[1] for a, b in spans)
-
-
-# Words that ask "which of them" without naming what: a reading resting on them alone is
-# about what the line named before.
-GENERIC = frozenset(["which", "one", "ones", "of", "those", "these", "them", "that", "work",
-                     "better", "prefer", "pick", "choose", "option", "options"])
-PEOPLE = frozenset(["patient", "person", "caller", "account", "holder", "client", "recipient",
-                    "you", "yourself", "policyholder", "member", "subscriber", "cardholder",
-                    "child", "patients", "people"])
-
-
-def _name_of_a_thing(stems: Sequence[str], positions: frozenset[int]) -> bool:
-    """A reading that rests on "name" alone in "the name of the city": the phrase names the
-    city, not a person (but "the name of the patient" is a person's)."""
-    if not positions or not all(stems[i] in ("name", "names") for i in positions):
-        return False
-    after = stems[max(positions) + 1:max(positions) + 5]
-    if not after or after[0] != "of":
-        return False
-    return not any(word in PEOPLE for word in after[1:])
-
-
-POSSESSIVES = frozenset(["its", "their", "his", "her"])
-NAME_WORDS = frozenset(["full", "legal", "first", "last", "and", "name", "names"])
-
-
-def _someone_elses_name(stems: Sequence[str]) -> frozenset[int]:
-    """The positions of "its name", "their full name", "his first and last name": a name that
-    belongs to someone a sentence before named, not to the caller."""
-    out: set[int] = set()
-    for i, word in enumerate(stems):
-        if word in POSSESSIVES:
-            j = i + 1
-            while j < len(stems) and stems[j] in NAME_WORDS:
-                j += 1
-            if j > i + 1 and stems[j - 1] in ("name", "names"):
-                out.update(range(i, j))
-    return frozenset(out)
-
-
-def _negated_before(stems: Sequence[str], first: int) -> bool:
-    """"No date of birth needed", "without your phone": a slot's words right after a no."""
-    before = stems[max(0, first - 2):first]
-    if before and before[-1] in DETERMINERS:
-        before = before[:-1]
-    return bool(before) and before[-1] in ("no", "not", "without", "never")
 
 
 # --- compiling an industry's meanings --------------------------------------------------------
@@ -630,7 +402,7 @@ def compile_understanding(
     topics: dict[str, str] = {}
     for slot, (keywords, means, topic) in slots.items():
         for keyword in keywords:
-            stems = _phrase_stems(keyword)
+            stems = phrase_stems(keyword)
             if stems:
                 cue = "=" + " ".join(stems)
                 lexicon.add(keyword, cue)
