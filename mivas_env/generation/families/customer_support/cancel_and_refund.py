@@ -31,7 +31,7 @@ def make(scene: kit.ShopScene) -> Draft | None:
     gift = (TEXT.line("gift", gift_paid=kit.money(int(order["total_cents"]) - paid),
                       paid=kit.money(paid)) if paid < order["total_cents"] else "")
     return kit.shop_draft(
-        scene, TEXT, speaker=str(customer["full_name"]),
+        scene, TEXT,
         say={"item": item, "method": method.replace("_", " "), "method_id": method, "gift": gift,
              "name": customer["full_name"], "city": kit.city_of(customer), "who": who.persona,
              "num": num, "paid": kit.money(paid), "first": kit.first_name(customer["full_name"]),

@@ -286,48 +286,43 @@ def identity(scene: ShopScene, customer: Row) -> Identity:
                     call=call("verify_identity", **params))
 
 
-def shop_caller(scene: ShopScene, *, persona: str, opening: list[str], facts: Mapping[str, str],
-                fact_lines: Mapping[str, list[str]], goal: dict[str, Any],
-                reactions: list[dict[str, Any]], answer: str, speaker: str) -> dict[str, Any]:
-    """The caller block; each opening ends with its own sign-off naming the speaker (or none)."""
-    nudges = scene.lines(CALLER["nudge_generic"], 2)
-    opening = [line + scene.say(CALLER["sign_offs"], first=first_name(speaker))
-               for line in opening]
-    return caller_block(persona=persona, opening=opening, facts=dict(facts),
-                        fact_lines=dict(fact_lines), goal=goal, reactions=reactions,
-                        nudges=nudges, agent_answer=answer,
-                        thanks=scene.lines(CALLER["thanks"], 2),
-                        unknown=scene.lines(CALLER["unknown"], 2))
+def holder_say(customer: Row, who: Identity, num: str, **more: Any) -> dict[str, Any]:
+    """The ``say`` slots of an account holder who verifies and calls about order ``num``."""
+    name = str(customer["full_name"])
+    return {"name": name, "first": first_name(name), "city": city_of(customer),
+            "who": who.persona, "num": num, **more}
 
 
 def order_id_lines(scene: ShopScene) -> list[str]:
     return scene.fact_lines(CALLER["order_id_lines"])
 
 
-def lockfile(*, title: str, description: str, tags: list[str], caller: dict[str, Any],
-             path: list[str], calls: list[LockedCall]) -> Draft:
-    return {**draft(title=title, description=description, caller=caller, path=path,
-                    calls=calls), "tags": tags}
-
-
-def shop_draft(scene: ShopScene, text: Text, *, say: Mapping[str, Any], speaker: str,
-               opening: list[str], facts: Mapping[str, str], fact_lines: Mapping[str, list[str]],
+def shop_draft(scene: ShopScene, text: Text, *, say: Mapping[str, Any], opening: list[str],
+               facts: Mapping[str, str], fact_lines: Mapping[str, list[str]],
                goal: dict[str, Any], reactions: list[dict[str, Any]], calls: list[LockedCall],
-               tags: list[str], variant: str = "") -> Draft:
+               tags: list[str], variant: str | tuple[str, ...] = "") -> Draft:
     """A family's lockfile: ``text``'s fixed lines (title, description, persona, answer and,
-    unless ``goal`` has one, the goal's description; ``"<line> <variant>"`` where the text has
-    it) filled from ``say``; the path is the calls' hops."""
+    unless ``goal`` has one, the goal's description; ``"<line> <variant>"`` for the first of
+    the variants the text has it for) filled from ``say``; the speaker is ``say["name"]``, each
+    opening ends with its own sign-off naming them (or none); the path is the calls' hops."""
+    variants = (variant,) if isinstance(variant, str) else variant
 
     def line(name: str) -> str:
-        return text.of(name, variant, **say)
+        return text.line(next((f"{name} {v}" for v in variants if f"{name} {v}" in text.lines),
+                              name), **say)
 
     if "description" not in goal:
         goal = {"description": line("goal"), **goal}
-    caller = shop_caller(scene, persona=line("persona"), opening=opening, facts=facts,
-                         fact_lines=fact_lines, goal=goal, reactions=reactions,
-                         answer=line("answer"), speaker=speaker)
-    return lockfile(title=line("title"), tags=tags, caller=caller, path=hops(calls), calls=calls,
-                    description=line("description"))
+    nudges = scene.lines(CALLER["nudge_generic"], 2)
+    opening = [row + scene.say(CALLER["sign_offs"], first=first_name(say["name"]))
+               for row in opening]
+    caller = caller_block(persona=line("persona"), opening=opening, facts=dict(facts),
+                          fact_lines=dict(fact_lines), goal=goal, reactions=reactions,
+                          nudges=nudges, agent_answer=line("answer"),
+                          thanks=scene.lines(CALLER["thanks"], 2),
+                          unknown=scene.lines(CALLER["unknown"], 2))
+    return {**draft(title=line("title"), description=line("description"), caller=caller,
+                    path=hops(calls), calls=calls), "tags": tags}
 
 
 # --- refunds ----------------------------------------------------------------------------------

@@ -148,7 +148,7 @@ def make(scene: kit.ShopScene) -> Draft | None:
     CASES[variant](scene, c)
     c.say["about"] = TEXT.line(f"about {variant}", **c.say)
     return kit.shop_draft(
-        scene, TEXT, say=c.say, variant=variant, speaker=str(customer["full_name"]),
+        scene, TEXT, say=c.say, variant=variant,
         opening=c.opening, facts=c.facts,
         fact_lines={"order_id": kit.order_id_lines(scene), "refund_amount": ["{value}"],
                     "refund_method": ["{value}"]},

@@ -61,7 +61,7 @@ def make(scene: kit.ShopScene) -> Draft | None:
         why = ""
         explain = f"I've refunded the {kit.money(amount)} you paid for it"
     return kit.shop_draft(
-        scene, TEXT, speaker=str(customer["full_name"]),
+        scene, TEXT,
         say={"item": item, "reason": reason.replace("_", " "), "why": why,
              "name": customer["full_name"], "city": kit.city_of(customer), "num": num,
              "what": TEXT.line(f"what {reason}"), "who": who.persona, "money": kit.money(amount),
