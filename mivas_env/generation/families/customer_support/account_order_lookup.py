@@ -40,7 +40,7 @@ def make(scene: kit.ShopScene) -> Draft | None:
                           "unless_agent_says_any": [kit.keyword(line["sku"]), num],
                           "say": scene.lines(TEXT["other_parcel"], 2, noun=item), "once": False})
     shipped = order["status"] == "shipped"
-    when = f.eta(order) if shipped else None
+    when = f.status_date(order, "estimated_delivery") if shipped else None
     say = kit.holder_say(customer, who, num, item=item, order_id=order["order_id"],
                          others=TEXT.line("others", count=len(others)) if others else "")
     if when is not None:

@@ -21,7 +21,7 @@ Status = tuple[dict[str, Any], dict[str, Any], list[dict[str, Any]]]
 
 
 def eta(scene: kit.ShopScene, order: kit.Row, item: str) -> Status:
-    when = scene.shop.eta(order)
+    when = scene.shop.status_date(order, "estimated_delivery")
     carrier = str(order["carrier"])
     return (
         {"carrier": carrier, "when": kit.spoken_date(when), "iso": when.isoformat(),
@@ -35,7 +35,7 @@ def eta(scene: kit.ShopScene, order: kit.Row, item: str) -> Status:
 
 
 def window(scene: kit.ShopScene, order: kit.Row, item: str) -> Status:
-    ends = scene.shop.window_ends(order)
+    ends = scene.shop.status_date(order, "return_window_ends")
     last = month(ends).lower()
     return (
         {"when": kit.spoken_date(ends), "iso": ends.isoformat(),
