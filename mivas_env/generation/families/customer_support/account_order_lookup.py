@@ -7,7 +7,6 @@ from typing import Any
 
 from mivas_env.generation.core import Draft
 from mivas_env.generation.families.customer_support import common as kit
-from mivas_env.generation.families.customer_support.common import date_phrases as said_dates
 from mivas_env.generation.text import family_templates
 from rewards.clock import day
 
@@ -22,19 +21,17 @@ def make(scene: kit.ShopScene) -> Draft | None:
             continue
         others = [x for x in f.by_customer[o["customer_id"]] if x is not o]
         other_nouns = {kit.keyword(ln["sku"]) for x in others for ln in x["items"]}
-        for ln in o["items"]:
-            if kit.keyword(ln["sku"]) not in other_nouns:
-                candidates.append((o, ln, others))
+        candidates += [(o, ln, others) for ln in o["items"]
+                       if kit.keyword(ln["sku"]) not in other_nouns]
     if not candidates:
         return None
     order, line, others = rng.choice(candidates)
     customer = f.customer(order)
     who = kit.identity(scene, customer)
-    item, product, num = kit.noun(line["sku"]), f.product_name(line["sku"]), kit.number(order["order_id"])
+    item, num = kit.noun(line["sku"]), kit.number(order["order_id"])
     reactions: list[dict[str, Any]] = [
-        who.reaction,
-        {"when_agent_says_any": ["order number", "order id", "which order", "order #"],
-         "say": scene.lines(TEXT["no_number"], 2, noun=item), "once": False}]
+        who.reaction, {"when_agent_says_any": TEXT.words("asks_number"),
+                       "say": scene.lines(TEXT["no_number"], 2, noun=item), "once": False}]
     in_transit = [x for x in others if x["status"] in ("shipped", "processing")]
     if in_transit:
         words = sorted({kit.number(x["order_id"]) for x in in_transit}
@@ -42,41 +39,24 @@ def make(scene: kit.ShopScene) -> Draft | None:
         reactions.append({"when_agent_says_any": words,
                           "unless_agent_says_any": [kit.keyword(line["sku"]), num],
                           "say": scene.lines(TEXT["other_parcel"], 2, noun=item), "once": False})
-    first = kit.first_name(customer["full_name"])
-    if order["status"] == "shipped":
-        when = f.eta(order)
-        says = said_dates(when, scene.today)
-        answer = (f"Thanks, {first}. I found your {item} order, {num}: it shipped with "
-                  f"{order['carrier']} on {kit.spoken_date(day(order['shipped_on']))} and is "
-                  f"expected on {kit.spoken_date(when)}.")
-        want = f"the expected delivery of the {item} order ({num}): {kit.spoken_date(when)}"
-    else:
-        says = ["not shipped", "hasn't shipped", "has not shipped", "still processing"]
-        answer = (f"Thanks, {first}. I found your {item} order, {num}: it is still processing "
-                  "and has not shipped yet, so there's no tracking number.")
-        want = f"the status of the {item} order ({num}): still processing, not shipped"
-    caller = kit.shop_caller(
-        scene,
-        persona=f"{customer['full_name']}, {kit.city_of(customer)}. Has no order number; asks about "
-                f"the order with the {item}. {who.persona}",
+    shipped = order["status"] == "shipped"
+    when = f.status_date(order, "estimated_delivery") if shipped else None
+    say = kit.holder_say(customer, who, num, item=item, order_id=order["order_id"],
+                         others=TEXT.line("others", count=len(others)) if others else "")
+    if when is not None:
+        say.update(carrier=order["carrier"], when=kit.spoken_date(when),
+                   shipped=kit.spoken_date(day(order["shipped_on"])))
+    return kit.shop_draft(
+        scene, TEXT, say=say, variant=order["status"],
         opening=scene.openings(TEXT["openings"], noun=item),
-        facts=dict(who.facts, item=f"the {product}"), fact_lines={},
-        goal={"description": want[0].upper() + want[1:] + ".",
-              "tools_ok": ["verify_identity", "list_orders", "get_order_status"],
-              "agent_says_any": says},
-        reactions=reactions, answer=answer, speaker=str(customer["full_name"]))
-    return kit.lockfile(
-        title=f"Where is my {item}? (no order number: verify, list orders, status)",
-        tags=["read_only", "multi_hop"], caller=caller,
-        path=["transfer_to_identity", "transfer_to_orders"],
+        facts=dict(who.facts, item=f"the {f.product_name(line['sku'])}"), fact_lines={},
+        goal={"tools_ok": ["verify_identity", "list_orders", "get_order_status"],
+              "agent_says_any": (kit.date_phrases(when, scene.today) if when is not None
+                                 else TEXT.words("not_shipped"))},
+        reactions=reactions, tags=["read_only", "multi_hop"],
         calls=[kit.hop("identity"), who.call, kit.hop("orders"),
                kit.call("list_orders", customer_id=customer["customer_id"]),
-               kit.call("get_order_status", order_id=order["order_id"])],
-        description="Read-only, multi-hop: no order number, so the agent verifies, lists the "
-                    "customer's orders and reads the right order's status. The seed does not "
-                    f"change: only T and H catch an answer from memory. The {item} is on "
-                    f"{order['order_id']}"
-                    + (f"; the caller has {len(others)} other order(s)." if others else "."))
+               kit.call("get_order_status", order_id=order["order_id"])])
 
 
 FAMILY = kit.shop_family("C12", "account_order_lookup", make)

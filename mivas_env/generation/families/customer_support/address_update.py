@@ -80,7 +80,7 @@ def make(scene: kit.ShopScene) -> Draft | None:
         opening = scene.openings(TEXT["move"], noun=item)
     say["about"] = TEXT.of("about", variant, **say)
     return kit.shop_draft(
-        scene, TEXT, say=say, variant=variant, speaker=str(customer["full_name"]),
+        scene, TEXT, say=say, variant=variant,
         opening=opening, facts=facts, fact_lines=fact_lines,
         goal={"tools_ok": ["verify_identity", "update_shipping_address"],
               "agent_says_all": goal_all, "agent_says_any": [new_zip]},

@@ -31,11 +31,11 @@ def make(scene: kit.ShopScene) -> Draft | None:
     gift = (TEXT.line("gift", gift_paid=kit.money(int(order["total_cents"]) - paid),
                       paid=kit.money(paid)) if paid < order["total_cents"] else "")
     return kit.shop_draft(
-        scene, TEXT, speaker=str(customer["full_name"]),
+        scene, TEXT,
         say={"item": item, "method": method.replace("_", " "), "method_id": method, "gift": gift,
              "name": customer["full_name"], "city": kit.city_of(customer), "who": who.persona,
              "num": num, "paid": kit.money(paid), "first": kit.first_name(customer["full_name"]),
-             "how": kit.method_words(method)},
+             "how": kit.CALLER.line(f"how {method}")},
         opening=scene.openings(TEXT["openings"], noun=item), facts=facts,
         fact_lines={"order_id": kit.order_id_lines(scene), "refund_amount": ["{value}"],
                     "refund_method": ["{value}"]},

@@ -81,7 +81,7 @@ def make(scene: kit.ShopScene) -> Draft | None:
     calls.append(kit.call("cancel_order", **params))
     why = TEXT.line("why reason" if variant == "reason" else "why no_reason")
     return kit.shop_draft(
-        scene, TEXT, speaker=str(customer["full_name"]),
+        scene, TEXT,
         say={"item": item, "shown": TEXT.line(f"shown {variant}"), "about": about + why,
              "name": customer["full_name"], "city": kit.city_of(customer), "who": who.persona,
              "num": num, "first": kit.first_name(customer["full_name"]), "product": product,

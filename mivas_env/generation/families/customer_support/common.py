@@ -1,8 +1,6 @@
-"""What the customer_support families (Brightwell Home) share: ``Shop``, a world's rows indexed
-the way families look them up, with the tool server answering what it decides (delivery
-estimates, return windows, refunded amounts, the next RMA id); ``ShopScene``, the scene with
-this shop's way of speaking (greetings, sign-offs, "a"/"an"); identity, refund methods and the
-caller block."""
+"""What the customer_support families (Brightwell Home) share: ``Shop``, a world's rows
+indexed, its tool server answering what it decides; ``ShopScene``, this shop's way of speaking
+(greetings, sign-offs, "a"/"an"); identity, refund methods and ``shop_draft``."""
 
 from __future__ import annotations
 
@@ -104,6 +102,13 @@ def hop(desk: str) -> LockedCall:
 
 # --- the shop as it is in one world ---------------------------------------------------------
 
+def grouped(rows: Sequence[Row], key: str) -> dict[str, list[Row]]:
+    out: dict[str, list[Row]] = {}
+    for row in rows:
+        out.setdefault(row[key], []).append(row)
+    return out
+
+
 class Shop:
     """A world's rows indexed the way families look them up; what the server decides is asked
     of its reading server (only read tools are called on it)."""
@@ -114,15 +119,9 @@ class Shop:
         self.customers: dict[str, Row] = {c["customer_id"]: c for c in tables["customers"]}
         self.products: dict[str, Row] = {p["sku"]: p for p in tables["products"]}
         self.orders: list[Row] = list(tables["orders"])
-        self.by_customer: dict[str, list[Row]] = {}
-        for order in tables["orders"]:
-            self.by_customer.setdefault(order["customer_id"], []).append(order)
-        self.refunds: dict[str, list[Row]] = {}
-        for row in tables["refunds"]:
-            self.refunds.setdefault(row["order_id"], []).append(row)
-        self.rmas: dict[str, list[Row]] = {}
-        for row in tables["rmas"]:
-            self.rmas.setdefault(row["order_id"], []).append(row)
+        self.by_customer = grouped(tables["orders"], "customer_id")
+        self.refunds = grouped(tables["refunds"], "order_id")
+        self.rmas = grouped(tables["rmas"], "order_id")
         rows = {name: list(rows) for name, rows in tables.items()}
         self.server = CustomerSupportServer(Database(rows))  # type: ignore[arg-type]
         # The generator reads refunds as an agent that verified every account holder would.
@@ -133,8 +132,7 @@ class Shop:
         output = self.server.call(tool, arguments)
         if not output["ok"]:
             raise ValueError(f"{tool}{arguments}: {output}")
-        data: dict[str, Any] = output["data"]
-        return data
+        return dict(output["data"])
 
     def refunded(self, order_id: str) -> int:
         """What get_refund_status says was refunded on an order (memoised per world)."""
@@ -143,13 +141,9 @@ class Shop:
                 self.ask("get_refund_status", order_id=order_id)["refunded_cents"])
         return self._refunded[order_id]
 
-    def eta(self, order: Row) -> date:
-        """get_order_status's estimated delivery of a shipped order."""
-        return day(self.ask("get_order_status", order_id=order["order_id"])["estimated_delivery"])
-
-    def window_ends(self, order: Row) -> date:
-        """get_order_status's last day of a delivered order's return window."""
-        return day(self.ask("get_order_status", order_id=order["order_id"])["return_window_ends"])
+    def status_date(self, order: Row, name: str) -> date:
+        """A date get_order_status gives (``estimated_delivery``, ``return_window_ends``)."""
+        return day(self.ask("get_order_status", order_id=order["order_id"])[name])
 
     def next_rma_id(self) -> str:
         """The id create_rma gives the next return."""
@@ -161,9 +155,6 @@ class Shop:
     def in_window(self, order: Row) -> bool:
         return self.delivered_days(order) <= RETURN_WINDOW_DAYS
 
-    def has_rma(self, order_id: str, sku: str) -> bool:
-        return any(r["sku"] == sku for r in self.rmas.get(order_id, []))
-
     def product_name(self, sku: str) -> str:
         return str(self.products[sku]["name"])
 
@@ -172,7 +163,8 @@ class Shop:
 
     def returnable_lines(self, order: Row) -> list[Row]:
         """The lines of an order with no return on file."""
-        return [ln for ln in order["items"] if not self.has_rma(order["order_id"], ln["sku"])]
+        taken = {r["sku"] for r in self.rmas.get(order["order_id"], [])}
+        return [ln for ln in order["items"] if ln["sku"] not in taken]
 
     def names(self) -> list[str]:
         return sorted({str(c["full_name"]) for c in self.customers.values()})
@@ -210,10 +202,6 @@ class ShopScene(Scene):
 
     def __post_init__(self) -> None:
         self.shop = _shop(self.world.seed)
-
-    @property
-    def facts(self) -> Shop:
-        return self.shop
 
     def say(self, templates: TemplateSet, **slots: Any) -> str:
         return super().say(_with_articles(templates, slots), **slots)
@@ -265,99 +253,77 @@ class Identity:
 
 
 def identity(scene: ShopScene, customer: Row) -> Identity:
-    name, zip_code = str(customer["full_name"]), str(customer["zip"])
-    facts = {"full_name": name, "zip": zip_code}
-    params: dict[str, Any] = {"full_name": name, "zip": zip_code}
-    if scene.rng.random() < 0.5:
-        facts["email"] = params["email"] = str(customer["email"])
-        reaction = {"when_agent_says_any": ["phone number", "phone on", "number on the account"],
-                    "unless_agent_says_any": ["email"],
-                    "say": scene.lines(CALLER["email_instead"], 2, email=customer["email"]),
-                    "once": False}
-        persona = "Verifies with the email on the account and prefers not to give a phone number."
-    else:
-        facts["phone"] = phone_spoken(customer["phone_e164"])
-        params["phone_e164"] = str(customer["phone_e164"])
-        reaction = {"when_agent_says_any": ["email"], "unless_agent_says_any": ["phone"],
-                    "say": scene.lines(CALLER["phone_instead"], 2, phone=facts["phone"]),
-                    "once": False}
-        persona = "Verifies with the phone number on the account and prefers not to give an email."
-    return Identity(facts=facts, reaction=reaction, persona=persona,
-                    call=call("verify_identity", **params))
+    """The caller verifies with the email or the phone on the account (and offers it again
+    when asked for the other)."""
+    channel, key = ("email", "email") if scene.rng.random() < 0.5 else ("phone", "phone_e164")
+    said = str(customer["email"]) if channel == "email" else phone_spoken(customer[key])
+    basics: dict[str, Any] = {"full_name": str(customer["full_name"]), "zip": str(customer["zip"])}
+    reaction = {"when_agent_says_any": CALLER.words(f"asks {channel}"),
+                "unless_agent_says_any": [channel],
+                "say": scene.lines(CALLER[f"{channel}_instead"], 2, **{channel: said}),
+                "once": False}
+    return Identity(facts={**basics, channel: said}, reaction=reaction,
+                    persona=CALLER.line(f"verifies {channel}"),
+                    call=call("verify_identity", **{**basics, key: str(customer[key])}))
 
 
-def shop_caller(scene: ShopScene, *, persona: str, opening: list[str], facts: Mapping[str, str],
-                fact_lines: Mapping[str, list[str]], goal: dict[str, Any],
-                reactions: list[dict[str, Any]], answer: str, speaker: str) -> dict[str, Any]:
-    """The caller block; each opening ends with its own sign-off naming the speaker (or none)."""
-    nudges = scene.lines(CALLER["nudge_generic"], 2)
-    opening = [line + scene.say(CALLER["sign_offs"], first=first_name(speaker))
-               for line in opening]
-    return caller_block(persona=persona, opening=opening, facts=dict(facts),
-                        fact_lines=dict(fact_lines), goal=goal, reactions=reactions,
-                        nudges=nudges, agent_answer=answer,
-                        thanks=scene.lines(CALLER["thanks"], 2),
-                        unknown=scene.lines(CALLER["unknown"], 2))
+def holder_say(customer: Row, who: Identity, num: str, **more: Any) -> dict[str, Any]:
+    """The ``say`` slots of an account holder who verifies and calls about order ``num``."""
+    name = str(customer["full_name"])
+    return {"name": name, "first": first_name(name), "city": city_of(customer),
+            "who": who.persona, "num": num, **more}
 
 
 def order_id_lines(scene: ShopScene) -> list[str]:
     return scene.fact_lines(CALLER["order_id_lines"])
 
 
-def lockfile(*, title: str, description: str, tags: list[str], caller: dict[str, Any],
-             path: list[str], calls: list[LockedCall]) -> Draft:
-    return {**draft(title=title, description=description, caller=caller, path=path,
-                    calls=calls), "tags": tags}
-
-
-def shop_draft(scene: ShopScene, text: Text, *, say: Mapping[str, Any], speaker: str,
-               opening: list[str], facts: Mapping[str, str], fact_lines: Mapping[str, list[str]],
+def shop_draft(scene: ShopScene, text: Text, *, say: Mapping[str, Any], opening: list[str],
+               facts: Mapping[str, str], fact_lines: Mapping[str, list[str]],
                goal: dict[str, Any], reactions: list[dict[str, Any]], calls: list[LockedCall],
-               tags: list[str], variant: str = "") -> Draft:
+               tags: list[str], variant: str | tuple[str, ...] = "") -> Draft:
     """A family's lockfile: ``text``'s fixed lines (title, description, persona, answer and,
-    unless ``goal`` has one, the goal's description; ``"<line> <variant>"`` where the text has
-    it) filled from ``say``; the path is the calls' hops."""
+    unless ``goal`` has one, the goal's description; ``"<line> <variant>"`` for the first of
+    the variants the text has it for) filled from ``say``; the speaker is ``say["name"]``, each
+    opening ends with its own sign-off naming them (or none); the path is the calls' hops."""
+    variants = (variant,) if isinstance(variant, str) else variant
 
     def line(name: str) -> str:
-        return text.of(name, variant, **say)
+        return text.line(next((f"{name} {v}" for v in variants if f"{name} {v}" in text.lines),
+                              name), **say)
 
     if "description" not in goal:
         goal = {"description": line("goal"), **goal}
-    caller = shop_caller(scene, persona=line("persona"), opening=opening, facts=facts,
-                         fact_lines=fact_lines, goal=goal, reactions=reactions,
-                         answer=line("answer"), speaker=speaker)
-    return lockfile(title=line("title"), tags=tags, caller=caller, path=hops(calls), calls=calls,
-                    description=line("description"))
+    nudges = scene.lines(CALLER["nudge_generic"], 2)
+    opening = [row + scene.say(CALLER["sign_offs"], first=first_name(say["name"]))
+               for row in opening]
+    caller = caller_block(persona=line("persona"), opening=opening, facts=dict(facts),
+                          fact_lines=dict(fact_lines), goal=goal, reactions=reactions,
+                          nudges=nudges, agent_answer=line("answer"),
+                          thanks=scene.lines(CALLER["thanks"], 2),
+                          unknown=scene.lines(CALLER["unknown"], 2))
+    return {**draft(title=line("title"), description=line("description"), caller=caller,
+                    path=hops(calls), calls=calls), "tags": tags}
 
 
 # --- refunds ----------------------------------------------------------------------------------
 
 def method_block(scene: ShopScene) -> tuple[str, str, dict[str, Any], list[str]]:
-    """The refund method a caller chooses: (canonical, fact line, reaction, goal phrases)."""
-    if scene.rng.random() < 0.5:
-        return ("original_payment", scene.say(CALLER["card_method"]),
-                {"when_agent_says_any": ["store credit"],
-                 "also_says_any": ["refunded", "i've issued", "i have issued", "is on its way"],
-                 "unless_agent_says_any": ["card"],
-                 "say": scene.lines(CALLER["c3_want_card"], 2)},
-                [])
-    return ("store_credit", scene.say(CALLER["credit_method"]),
-            {"when_agent_says_any": ["to your card", "original payment", "to the card"],
-             "also_says_any": ["refunded", "i've issued", "i have issued", "is on its way"],
-             "unless_agent_says_any": ["store credit"],
-             "say": scene.lines(CALLER["c3_want_credit"], 2)},
-            ["store credit"])
+    """The refund method a caller chooses: (canonical, fact line, the reaction to a refund the
+    other way, goal phrases)."""
+    method = "original_payment" if scene.rng.random() < 0.5 else "store_credit"
+    said = "store credit" if method == "store_credit" else "card"
+    return (method, scene.say(CALLER[f"method {method}"]),
+            {"when_agent_says_any": CALLER.words(f"wrong {method}"),
+             "also_says_any": CALLER.words("refund_done"), "unless_agent_says_any": [said],
+             "say": scene.lines(CALLER[f"want {method}"], 2)},
+            [said] if method == "store_credit" else [])
 
 
 def refund_calls(order: Row, amount: int, method: str) -> list[LockedCall]:
     """Billing's part of a write: the hop, the payment check, the refund."""
     return [hop("billing"), call("get_refund_status", order_id=order["order_id"]),
             call("issue_refund", order_id=order["order_id"], amount_cents=amount, method=method)]
-
-
-def method_words(method: str) -> str:
-    return ("to your original card; it should arrive within 5 to 10 business days"
-            if method == "original_payment" else "as store credit, available right away")
 
 
 def other_item_reaction(scene: ShopScene, order: Row, sku: str) -> list[dict[str, Any]]:

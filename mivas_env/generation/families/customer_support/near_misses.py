@@ -1,7 +1,8 @@
 """customer_support near-misses, beside the core's skipped desk and wrong argument: an answer
 from memory (T), the other refund method (D), a reason invented to open a final-sale return
-(D), the account ZIP on a new address (D), the caller's other order, and for refusals a stray
-write."""
+(D), the account ZIP on a new address (D), the caller's other order (T for a read, D for a
+cancel), and for refusals a stray write: verifying an account holder and cancelling their
+order (D)."""
 
 from __future__ import annotations
 
@@ -10,28 +11,24 @@ from typing import Any, Literal
 from mivas_env.generation.core import Draft, NearMiss, World
 
 Gate = Literal["T", "H", "D", "any"]
+OTHER_METHOD = {"original_payment": "store_credit", "store_credit": "original_payment"}
 
 
 def near_misses(world: World, data: Draft) -> list[NearMiss]:
-    """Family-specific wrong runs beside the core's generic ones (a skipped desk, a wrong
-    constrained argument): an answer from memory (T), the other refund method (D), a reason
-    invented to open a final-sale return (D), the account ZIP on a new address (D), and for
-    refusals a stray write: verifying an account holder and cancelling their order (D)."""
+    """The wrong runs of this module's docstring for one draft."""
     gold: list[tuple[str, dict[str, Any]]] = [
         (c["name"], dict(c.get("parameters") or {})) for c in data["exp_tool_calls"]]
-    misses: list[NearMiss] = []
     if not gold:
         order = next((o for o in world.rows("orders") if o["status"] == "processing"), None)
-        if order is not None:
-            holder = world.by_id("customers", "customer_id")[order["customer_id"]]
-            misses.append(NearMiss("verifies the account holder and cancels their order", (
-                ("transfer_to_identity", {}),
-                ("verify_identity", {"full_name": holder["full_name"], "zip": holder["zip"],
-                                     "email": holder["email"]}),
-                ("transfer_to_orders", {}),
-                ("cancel_order", {"order_id": order["order_id"]})), "D"))
-        return misses
-    misses.append(NearMiss("answers from memory", (), "T"))
+        if order is None:
+            return []
+        holder = world.by_id("customers", "customer_id")[order["customer_id"]]
+        return [NearMiss("verifies the account holder and cancels their order", (
+            ("transfer_to_identity", {}),
+            ("verify_identity", {"full_name": holder["full_name"], "zip": holder["zip"],
+                                 "email": holder["email"]}),
+            ("transfer_to_orders", {}), ("cancel_order", {"order_id": order["order_id"]})), "D")]
+    misses = [NearMiss("answers from memory", (), "T")]
 
     def changed(index: int, key: str, value: Any, what: str, gate: Gate = "D") -> NearMiss:
         calls = list(gold)
@@ -50,8 +47,7 @@ def near_misses(world: World, data: Draft) -> list[NearMiss]:
                 misses.append(changed(index, "order_id", twin["order_id"], "the other order",
                                       "D" if name == "cancel_order" else "T"))
         if name == "issue_refund":
-            other = ("store_credit" if params["method"] == "original_payment"
-                     else "original_payment")
+            other = OTHER_METHOD[params["method"]]
             misses.append(changed(index, "method", other, f"refunds as {other}"))
         elif name == "create_rma" and params.get("reason") == "no_longer_needed":
             misses.append(changed(index, "reason", "defective", "invents a defect"))

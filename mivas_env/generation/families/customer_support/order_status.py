@@ -7,7 +7,6 @@ text's ``"<line> <question>"`` lines."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from mivas_env.generation.core import Draft
@@ -17,22 +16,14 @@ from mivas_env.generation.text import family_templates
 from rewards.clock import day
 
 TEXT = family_templates(__name__)
-
-
-@dataclass
-class Status:
-    """What the caller asks about one order: the words of its answer, and what the goal and
-    the caller listen for."""
-
-    say: dict[str, Any]
-    goal: dict[str, Any]
-    reactions: list[dict[str, Any]] = field(default_factory=list)
+# A question's answer: the words of its answer, what the goal and the caller listen for.
+Status = tuple[dict[str, Any], dict[str, Any], list[dict[str, Any]]]
 
 
 def eta(scene: kit.ShopScene, order: kit.Row, item: str) -> Status:
-    when = scene.shop.eta(order)
+    when = scene.shop.status_date(order, "estimated_delivery")
     carrier = str(order["carrier"])
-    return Status(
+    return (
         {"carrier": carrier, "when": kit.spoken_date(when), "iso": when.isoformat(),
          "shipped": kit.spoken_date(day(order["shipped_on"]))},
         {"agent_says_all": [carrier.lower()], "agent_says_any": kit.date_phrases(when, scene.today)},
@@ -44,9 +35,9 @@ def eta(scene: kit.ShopScene, order: kit.Row, item: str) -> Status:
 
 
 def window(scene: kit.ShopScene, order: kit.Row, item: str) -> Status:
-    ends = scene.shop.window_ends(order)
+    ends = scene.shop.status_date(order, "return_window_ends")
     last = month(ends).lower()
-    return Status(
+    return (
         {"when": kit.spoken_date(ends), "iso": ends.isoformat(),
          "delivered": kit.spoken_date(day(order["delivered_on"])),
          "delivered_iso": order["delivered_on"]},
@@ -58,15 +49,14 @@ def window(scene: kit.ShopScene, order: kit.Row, item: str) -> Status:
 
 
 def processing(scene: kit.ShopScene, order: kit.Row, item: str) -> Status:
-    return Status(
-        {}, {"agent_says_any": TEXT.words("not_shipped")},
-        [{"when_agent_says_any": TEXT.words("shipped_claims"),
-          "unless_agent_says_any": ["not", "hasn't", "yet"],
-          "say": scene.lines(TEXT["shipped_claim"], 2), "once": False}])
+    return {}, {"agent_says_any": TEXT.words("not_shipped")}, [
+        {"when_agent_says_any": TEXT.words("shipped_claims"),
+         "unless_agent_says_any": ["not", "hasn't", "yet"],
+         "say": scene.lines(TEXT["shipped_claim"], 2), "once": False}]
 
 
 def cancel(scene: kit.ShopScene, order: kit.Row, item: str) -> Status:
-    return Status(
+    return (
         {"carrier": order["carrier"], "shipped": kit.spoken_date(day(order["shipped_on"]))},
         {"agent_says_all": ["shipped"], "agent_says_any": ["return"]},
         [{"when_agent_says_any": TEXT.words("cancelled_claims"),
@@ -75,19 +65,17 @@ def cancel(scene: kit.ShopScene, order: kit.Row, item: str) -> Status:
           "say": scene.lines(TEXT["cancelled_claim"], 2)}])
 
 
-QUESTIONS: dict[str, tuple[Callable[[kit.Row, kit.ShopScene], bool],
-                           Callable[[kit.ShopScene, kit.Row, str], Status]]] = {
-    "eta": (lambda o, scene: o["status"] == "shipped", eta),
-    "window": (lambda o, scene: o["status"] == "delivered" and scene.shop.in_window(o), window),
-    "processing": (lambda o, scene: o["status"] == "processing", processing),
-    "cancel": (lambda o, scene: o["status"] == "shipped", cancel),
-}
+# Each question: the status of the orders it is asked about, and its answer.
+QUESTIONS: dict[str, tuple[str, Callable[[kit.ShopScene, kit.Row, str], Status]]] = {
+    "eta": ("shipped", eta), "window": ("delivered", window),
+    "processing": ("processing", processing), "cancel": ("shipped", cancel)}
 
 
 def make(scene: kit.ShopScene) -> Draft | None:
     f, rng = scene.shop, scene.rng
-    choices = {kind: [o for o in f.orders if fits(o, scene)]
-               for kind, (fits, _) in QUESTIONS.items()}
+    choices = {kind: [o for o in f.orders if o["status"] == status
+                      and (kind != "window" or f.in_window(o))]  # a return still possible
+               for kind, (status, _) in QUESTIONS.items()}
     variant = rng.choice(sorted(k for k, v in choices.items() if v))
     order = rng.choice(choices[variant])
     customer = f.customer(order)
@@ -95,17 +83,16 @@ def make(scene: kit.ShopScene) -> Draft | None:
     item, product = kit.noun(line["sku"]), f.product_name(line["sku"])
     num, name = kit.number(order["order_id"]), str(customer["full_name"])
     opening = scene.openings(TEXT[variant], noun=item)
-    status = QUESTIONS[variant][1](scene, order, item)
+    said, goal, reactions = QUESTIONS[variant][1](scene, order, item)
     say = {"num": num, "item": item, "product": product, "name": name,
-           "city": kit.city_of(customer), **status.say}
+           "city": kit.city_of(customer), **said}
     say["about"] = TEXT.line(f"about {variant}", **say)
     return kit.shop_draft(
-        scene, TEXT, say=say, variant=variant, speaker=name, opening=opening,
+        scene, TEXT, say=say, variant=variant, opening=opening,
         facts={"order_id": num, "full_name": name, "item": f"the {product}"},
         fact_lines={"order_id": kit.order_id_lines(scene)},
-        goal={"description": TEXT.line(f"goal {variant}", **say),
-              "tools_ok": ["get_order_status"], **status.goal},
-        reactions=status.reactions, tags=["read_only"],
+        goal={"tools_ok": ["get_order_status"], **goal},
+        reactions=reactions, tags=["read_only"],
         calls=[kit.call("get_order_status", order_id=order["order_id"])])
 
 

@@ -126,7 +126,7 @@ def make(scene: kit.ShopScene) -> Draft | None:
         return None
     locked = kit.shop_draft(
         scene, TEXT, say={**ask.say, "about": TEXT.line(f"about {variant}")}, variant=variant,
-        speaker=ask.caller_name, opening=ask.opening, facts=ask.facts, fact_lines=ask.fact_lines,
+        opening=ask.opening, facts=ask.facts, fact_lines=ask.fact_lines,
         goal={"agent_says_any": list(kit.REFUSALS)}, reactions=ask.reactions, calls=[],
         tags=["refusal"])
     # The spoken policy (lockfile aux, judged beside the gates): what the refusal must never

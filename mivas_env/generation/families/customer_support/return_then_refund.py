@@ -61,12 +61,12 @@ def make(scene: kit.ShopScene) -> Draft | None:
         why = ""
         explain = f"I've refunded the {kit.money(amount)} you paid for it"
     return kit.shop_draft(
-        scene, TEXT, speaker=str(customer["full_name"]),
+        scene, TEXT,
         say={"item": item, "reason": reason.replace("_", " "), "why": why,
              "name": customer["full_name"], "city": kit.city_of(customer), "num": num,
              "what": TEXT.line(f"what {reason}"), "who": who.persona, "money": kit.money(amount),
              "first": kit.first_name(customer["full_name"]), "rma_id": rma_id,
-             "product": product, "explain": explain, "how": kit.method_words(method)},
+             "product": product, "explain": explain, "how": kit.CALLER.line(f"how {method}")},
         opening=scene.openings(TEXT[f"openings_{reason}"], noun=item), facts=facts,
         fact_lines={"order_id": kit.order_id_lines(scene), "return_reason": ["{value}"],
                     "refund_amount": ["{value}"], "refund_method": ["{value}"]},

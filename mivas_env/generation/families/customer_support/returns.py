@@ -67,7 +67,7 @@ def returns_case(scene: kit.ShopScene, with_reason: bool) -> Draft | None:
         about += TEXT.line("about started")
     calls.append(kit.call("create_rma", **params))
     return kit.shop_draft(
-        scene, TEXT, speaker=str(customer["full_name"]),
+        scene, TEXT,
         say={"item": item, "reason": TEXT.line("reason stated" if with_reason else "reason none"),
              "about": about, "name": customer["full_name"],
              "city": kit.city_of(customer), "num": num, "who": who.persona,

@@ -118,7 +118,7 @@ def make(scene: kit.ShopScene) -> Draft | None:
     REFUSALS[code](scene, r)
     r.say["about"] = TEXT.line(f"about {code}", **r.say)
     return kit.shop_draft(
-        scene, TEXT, say=r.say, variant=code, speaker=str(customer["full_name"]),
+        scene, TEXT, say=r.say, variant=code,
         opening=r.opening, facts=r.facts, fact_lines=r.fact_lines, goal=r.goal,
         reactions=r.reactions, tags=["refused_write", "multi_hop"],
         calls=[kit.hop("identity"), who.call, kit.hop("returns"),

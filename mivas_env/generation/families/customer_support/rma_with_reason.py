@@ -1,15 +1,8 @@
 """C5 return with a reason: the caller says why; the reason is locked (a final-sale item opens
 only for a qualifying one)."""
 
-from __future__ import annotations
-
-from mivas_env.generation.core import Draft
 from mivas_env.generation.families.customer_support import common as kit
 from mivas_env.generation.families.customer_support.returns import returns_case
 
-
-def make(scene: kit.ShopScene) -> Draft | None:
-    return returns_case(scene, with_reason=True)
-
-
-FAMILY = kit.shop_family("C5", "rma_with_reason", make)
+FAMILY = kit.shop_family("C5", "rma_with_reason",
+                         lambda scene: returns_case(scene, with_reason=True))
