@@ -4,14 +4,12 @@ the agent-line corpus and write ``tasks/<industry>/caller_model.json``.
 Examples: every dev ``ask`` line for one slot with no previous turn (labelled with its slot),
 and every dev line that asks for nothing (``off_topic``, ``unclear``, ``hold``, ``transfer``,
 ``anything_else``: labelled ``_none``); features are words, word pairs and the industry's
-lexicon cues. Three thresholds, in log-odds of the best class over the runner-up:
-- ``margin`` (placing a request the rules could not place): the smallest whose leave-one-out
-  answers are right at least ``--precision`` of the time on dev;
-- ``override`` and ``veto`` (replacing or dropping the one slot the rules read): fitted across
-  the corpus's dev authors, leaving one author out at a time (the model trained on the others'
-  lines, the rules and the model judged on the left-out author's), to most right answers less
-  twice the wrong ones (a slot not asked for, or any slot for a line that asks none); ties go
-  to the larger threshold.
+lexicon cues. Three thresholds, in log-odds of the best class over the runner-up: ``margin`` (placing a
+request the rules could not place), ``override`` and ``veto`` (replacing or dropping the one
+slot the rules read). All three are fitted across the corpus's dev authors, leaving one author
+out at a time (the model trained on the others' lines, the rules and the model judged on the
+left-out author's), to most right answers less twice the wrong ones (a slot not asked for, or
+any slot for a line that asks none); ties go to the larger threshold.
 The test split is never read. Deterministic: running it again writes the same bytes.
 
     python scripts/train_caller_model.py            # every industry with a corpus
@@ -26,7 +24,6 @@ import json
 import math
 import re
 import sys
-from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -71,83 +68,65 @@ def examples(industry: str, rules: Understanding) -> list[Example]:
     return out
 
 
-def loo_margin(data: list[Example], precision: float) -> float:
-    """The smallest margin whose leave-one-out answers are right at least ``precision`` of the
-    time (each example scored by the model trained without it)."""
-    full = SlotModel.train([(e.label, e.feats) for e in data])
-    ranked: list[tuple[str, str, float]] = []  # (truth, best, margin)
-    for example in data:
-        lines = Counter(full.lines)
-        lines[example.label] -= 1
-        counts = {c: dict(v) for c, v in full.counts.items()}
-        for f in example.feats:
-            counts[example.label][f] -= 1
-        held = SlotModel({c: n for c, n in lines.items() if n > 0},
-                         {c: {f: n for f, n in v.items() if n > 0} for c, v in counts.items()
-                          if lines[c] > 0})
-        best, margin = held.best(example.feats)
-        ranked.append((example.label, best, margin))
-    for margin in MARGINS:
-        answered = [(truth, best) for truth, best, m in ranked if best != NONE and m >= margin]
-        if not answered:
-            return margin
-        right = sum(truth == best for truth, best in answered) / len(answered)
-        if right >= precision:
-            return margin
-    return MARGINS[-1]
-
-
-def across_authors(data: list[Example], rules: Understanding) -> tuple[float, float]:
-    """``override`` and ``veto``: each dev author left out in turn, the model trained on the
-    others' lines and judged with the rules on the left-out one's (see the module docstring)."""
+def across_authors(data: list[Example], rules: Understanding) -> tuple[float, float, float]:
+    """``margin``, ``override`` and ``veto``: each dev author left out in turn, the model
+    trained on the others' lines and judged with the rules on the left-out one's (see the
+    module docstring)."""
     # (truth, the rules' slot, the slots the model may name instead, its best class, margin)
     judged: list[tuple[str, str | None, list[str], str, float]] = []
+    placed: list[tuple[str, str, float]] = []  # requests the rules could not place
     authors = sorted({e.author for e in data})
     if len(authors) < 2:
-        return math.inf, math.inf  # one author: nothing to fit on
+        return math.inf, math.inf, math.inf  # one author: nothing to fit on
     for held_out in authors:
         model = SlotModel.train([(e.label, e.feats) for e in data if e.author != held_out])
         for example in (e for e in data if e.author == held_out):
             reading = rules.read(" ".join(example.text.casefold().split()),
                                  known=list(rules.order))
+            if not reading.asked and (reading.unplaced_request or reading.refers_back):
+                placed.append((example.label, *model.best(example.feats)))
             slot = (reading.asked[0] if len(reading.asked) == 1
                     and not reading.acts & {"readback", "spell"} and not reading.negated
                     and not reading.unknown_request else None)
             slots = [s for s in rules.order if s not in reading.mentioned]
             judged.append((example.label, slot, slots, *model.best(example.feats)))
+
+    def said(right: bool) -> float:
+        return 1.0 if right else -2.0
+
     def score(override: float, veto: float) -> float:
         model = SlotModel({}, {}, 0.0, override, veto)
-        total = 0.0
-        for truth, slot, slots, best, margin in judged:
-            said = slot if slot is None else model.judge(slot, best, margin, slots)
-            if said is not None:
-                total += 1.0 if said == truth else -2.0
-        return total
+        return sum(said(answer == truth) for truth, slot, slots, best, margin in judged
+                   if slot is not None
+                   and (answer := model.judge(slot, best, margin, slots)) is not None)
 
+    def placing(threshold: float) -> float:
+        return sum(said(best == truth) for truth, best, margin in placed
+                   if best != NONE and margin >= threshold)
+
+    margin = max(MARGINS, key=lambda m: (placing(m), m))
     grid = [(o, v) for o in OVERRIDES for v in VETOES]
-    return max(grid, key=lambda ov: (score(*ov), ov))
+    override, veto = max(grid, key=lambda ov: (score(*ov), ov))
+    return margin, override, veto
 
 
-def build(industry: str, precision: float) -> str:
+def build(industry: str) -> str:
     rules = dataclasses.replace(industry_understanding(industry), model=None, by_cue={},
                                 _cache={})
     data = examples(industry, rules)
-    override, veto = across_authors(data, rules)
-    model = SlotModel.train([(e.label, e.feats) for e in data], loo_margin(data, precision),
-                            override, veto)
+    model = SlotModel.train([(e.label, e.feats) for e in data], *across_authors(data, rules))
     return json.dumps(model.to_json(), sort_keys=True, separators=(",", ":")) + "\n"
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--precision", type=float, default=0.98)
     parser.add_argument("--check", action="store_true")
     args = parser.parse_args(argv)
     stale = 0
     for path in sorted(CORPUS.glob("*.jsonl")):
         industry = path.stem
         target = tasks_dir() / industry / MODEL_FILE
-        text = build(industry, args.precision)
+        text = build(industry)
         if args.check:
             if not target.is_file() or target.read_text() != text:
                 print(f"stale: {target}", file=sys.stderr)
