@@ -431,3 +431,17 @@ def test_a_reaction_to_being_asked_a_slot_waits_when_the_line_asks_another() -> 
     assert "10137" in passing and "rather" not in passing
     assert "rather" in fresh().respond("What's the email on the account?").text
     assert "rather" in fresh().respond("We'll send it by email.").text  # a statement: it reacts
+
+
+@pytest.mark.parametrize(("industry", "line", "slot", "waved"), [
+    ("customer_support", "Don't worry about the email, what's your ZIP?", "zip", "email"),
+    ("legal", "You need not tell me the state; when did it happen?", "incident_date",
+     "incident_state"),
+    ("legal", "Forget the time for now, what day?", "consultation_date", "consultation_time"),
+    ("healthcare", "Not the DOB, just the name.", "full_name", "date_of_birth"),
+])
+def test_a_slot_waved_off_beside_a_question_is_not_given(industry: str, line: str, slot: str,
+                                                           waved: str) -> None:
+    understanding = industry_understanding(industry)
+    reading = understanding.read(line.casefold(), known=list(understanding.order))
+    assert reading.asked == [slot] and waved not in reading.asked

@@ -117,12 +117,15 @@ class Understanding:
         reading = Reading()
         before: set[str] = set()
         feats: list[str] = []  # the line's features, for the learned second opinion
+        waves_off = False  # a negation anywhere: the model, which has no notion of one, keeps out
         for sentence in sentences(line[:MAX_READ_CHARS]):
             found = self.lexicon.find(sentence.stems)
             feats += features(sentence.stems, found.every)
+            waves_off = waves_off or bool(self.negations.find(sentence.stems).cues)
             self._read_sentence(sentence, found, before, reading, last_asked, desk, known)
             before.update(cue for cue in found.every if cue.startswith("@"))  # concepts only
-        self._second_opinion(reading, feats, last_asked, known)
+        if not waves_off:  # "Forget the time for now, what day?"
+            self._second_opinion(reading, feats, last_asked, known)
         return reading
 
     def _second_opinion(self, reading: Reading, feats: list[str], last_asked: Sequence[str],
@@ -189,7 +192,8 @@ class Understanding:
             matches += [m for m in loose if sentence.clauses[m.first] in bare]
         if not matches and request and last_asked:
             matches = self._elliptical(found.every, last_asked)
-        if not matches and request and self.model is not None:
+        if (not matches and request and self.model is not None
+                and not self.negations.find(stems).cues):  # "You need not tell me the state"
             slot = self.model.predict(features(stems, found.every))  # when it is sure
             if slot is not None and slot in self.order:
                 words = frozenset(i for i, word in enumerate(stems) if word != ",")
@@ -213,6 +217,7 @@ class Understanding:
         def asks(match: Match) -> bool:
             return any(sentence.clauses[i] in asking for i in match.positions)
 
+        named = chosen  # every slot the sentence names, for what it waves off
         if asking and any(asks(m) for m in chosen):
             # "Dates matter for deadlines, so when did this happen?": only the clause that asks
             chosen = [m for m in chosen if asks(m)]
@@ -221,7 +226,9 @@ class Understanding:
         theirs = someone_elses_name(stems)
         if theirs and (reading.asked or any(not m.positions <= theirs for m in chosen)):
             chosen = [m for m in chosen if not m.positions <= theirs]
-        negated = self._negated(stems, chosen, sentence.question)
+        # "Don't worry about the email, what's your ZIP?": the email is waved off though its
+        # clause does not ask
+        negated = self._negated(stems, named, sentence.question)
         reading.negated.update(negated)
         for match in chosen:
             if match.slot not in negated and match.slot not in reading.asked:
