@@ -521,7 +521,29 @@ def _policy_question(data: Draft, world: World, rng: random.Random
                           question, says, answer, f"the {topic.replace('_', ' ')} policy")
 
 
-EXTRA_LOOKUPS = {"healthcare": _office_hours, "customer_support": _policy_question}
+def _attorneys_at_office(data: Draft, world: World, rng: random.Random
+                         ) -> tuple[dict[str, Any], Draft] | None:
+    """Legal: the caller also asks which attorneys work out of one office, a ``list_attorneys``
+    read filtered by that office (the answer names them)."""
+    if not _route_allows(data, world, "list_attorneys"):
+        return None
+    offices = sorted({str(row["office_id"]) for row in world.rows("attorneys")})
+    if not offices:
+        return None
+    office_id = offices[rng.randrange(len(offices))]
+    office = world.first("offices", office_id=office_id)
+    names = sorted(str(row["full_name"]) for row in world.rows("attorneys")
+                   if row["office_id"] == office_id)
+    place = str(office["name"]) if office is not None else office_id.removeprefix("ofc_").title()
+    return _one_more_read(
+        data, world, {"name": "list_attorneys", "parameters": {"office_id": office_id}},
+        f"Oh, and which of your attorneys work out of the {place} office?",
+        names[0].split()[-1], f"At our {place} office: {', '.join(names)}.",
+        f"the attorneys at the {place} office")
+
+
+EXTRA_LOOKUPS = {"healthcare": _office_hours, "customer_support": _policy_question,
+                 "legal": _attorneys_at_office}
 
 __all__ = ["LOOK_ALIKE_TABLES", "STRUCTURE_KINDS", "StructureKind", "apply_structure",
            "extra_lookup", "extra_lookup_near_misses", "look_alike_near_misses", "look_alikes",
