@@ -5,27 +5,23 @@ phones and places in the split's words, and the caller block."""
 
 from __future__ import annotations
 
-import random
+import json
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
+from importlib import resources
 from typing import Any, TypeVar
 
 from mivas_env.generation.core import Draft, Family, NearMiss, World
 from mivas_env.generation.families.legal.spelling import spelled
-from mivas_env.generation.lockfile import (
-    LockedCall,
-    ReactionFields,
-    caller_block,
-    draft,
-    hops,
-    reaction,
-)
+from mivas_env.generation.lockfile import LockedCall, caller_block, draft, hops
 from mivas_env.generation.lockfile import call as locked_call
+from mivas_env.generation.lockfile import hop as hop  # for the families
 from mivas_env.generation.scene import NoFit, Scene, family
-from mivas_env.generation.spoken import month, weekday
+from mivas_env.generation.spoken import clock_ampm, month, weekday
 from mivas_env.generation.text import TemplateSet, Text, load_templates
+from mivas_env.generation.text import family_templates as family_templates  # for the families
 from mivas_env.industries import Database
 from mivas_env.industries.legal import LegalServer
 from rewards import load_industry
@@ -39,38 +35,16 @@ Row = dict[str, Any]
 T = TypeVar("T")
 INDUSTRY = "legal"
 PACKAGE = "mivas_env.generation.families.legal"
-CANT = ["can't", "cannot", "unable", "not able"]
-AREA_WORDS = {
-    "personal_injury": "personal injury", "employment": "employment", "family": "family law",
-    "estate_planning": "estate planning", "criminal_defense": "criminal defense",
-    "immigration": "immigration",
-}
-STATES: dict[str, tuple[str, tuple[str, ...], tuple[str, ...]]] = {
-    # code -> (name, towns, area codes)
-    "NY": ("New York", ("Queens", "Brooklyn", "the Bronx", "Yonkers", "Albany", "Buffalo"),
-           ("212", "646", "718", "917", "347")),
-    "NJ": ("New Jersey", ("Newark", "Jersey City", "Elizabeth", "Paterson", "Hoboken",
-                          "Trenton"), ("973", "201", "862", "908", "732", "551", "609")),
-    "CT": ("Connecticut", ("Stamford", "Hartford", "New Haven", "Bridgeport"), ("203", "860")),
-    "PA": ("Pennsylvania", ("Philadelphia", "Pittsburgh", "Allentown", "Scranton"),
-           ("215", "267", "412")),
-    "CA": ("California", ("Los Angeles", "San Diego", "Oakland", "Sacramento"),
-           ("213", "415", "619")),
-    "FL": ("Florida", ("Miami", "Orlando", "Tampa"), ("305", "407")),
-    "TX": ("Texas", ("Houston", "Dallas", "Austin"), ("713", "214")),
-    "MA": ("Massachusetts", ("Boston", "Worcester", "Springfield"), ("617", "508")),
-}
-RULE_STATES = ("NY", "NJ", "CT", "PA", "CA")
-HONORIFIC = {"att_01": "Ms.", "att_02": "Mr.", "att_03": "Ms.", "att_04": "Mr.", "att_05": "Ms.",
-             "att_06": "Mr.", "att_07": "Ms.", "att_08": "Mr.", "att_09": "Ms."}
-RELATIVES = {"mother": "her", "father": "his", "brother": "his", "sister": "her", "son": "his",
-             "daughter": "her", "husband": "his", "wife": "her", "aunt": "her", "uncle": "his"}
+WORDS = json.loads(resources.files(PACKAGE).joinpath("words.json").read_text("utf-8"))
+STATES: dict[str, dict[str, Any]] = WORDS["states"]  # code -> name, towns, area codes
+RULE_STATES: list[str] = WORDS["rule_states"]
+AREA_WORDS: dict[str, str] = WORDS["area_words"]
+HONORIFIC: dict[str, str] = WORDS["honorifics"]
+RELATIVES: dict[str, str] = WORDS["relatives"]  # relation -> possessive pronoun
+CANT: list[str] = WORDS["cant"]
 CALLER = load_templates(PACKAGE, "caller")
 FACT_LINES = {"full_name": CALLER["name_lines"], "phone": CALLER["phone_lines"],
               "incident_date": CALLER["date_lines"]}
-# How a persona joins who calls and their mood, per split. The split still draws one of its
-# two (identical) joins, so every later draw of a seed stays where it was.
-PERSONA_JOINS = {"train": ".", "test": ";", "bench": "."}
 
 
 def sentence_case(text: str) -> str:
@@ -85,8 +59,14 @@ def goal_date(day: date) -> str:
 
 def clock(start_time: str) -> str:
     """'2026-12-14T13:30' -> '1:30 PM'."""
-    hour = int(start_time[11:13])
-    return f"{hour % 12 or 12}:{start_time[14:16]} {'AM' if hour < 12 else 'PM'}"
+    return clock_ampm(start_time[11:])
+
+
+def fit(value: T | None) -> T:
+    """``value`` when there is one (not empty, not false); else ``NoFit``: redraw."""
+    if not value:
+        raise NoFit("nothing fits")
+    return value
 
 
 def call(name: str, /, **parameters: Any) -> LockedCall:
@@ -97,17 +77,12 @@ def call(name: str, /, **parameters: Any) -> LockedCall:
 def react(when: Sequence[str], say: Sequence[str], *, unless: Sequence[str] = (),
           also: Sequence[str] = (), after_tool: str | None = None,
           once: bool = True) -> dict[str, Any]:
-    """A caller reaction (what the agent says, what the caller answers)."""
-    fields: ReactionFields = {"when_agent_says_any": list(when), "say": list(say)}
-    if unless:
-        fields["unless_agent_says_any"] = list(unless)
-    if also:
-        fields["also_says_any"] = list(also)
-    if after_tool is not None:
-        fields["after_tool"] = after_tool
-    if not once:
-        fields["once"] = False
-    return reaction(**fields)
+    """A caller reaction (what the agent says, what the caller answers), the fields of
+    ``lockfile.ReactionFields`` in this order, those left at their default left out."""
+    optional = {"unless_agent_says_any": list(unless), "also_says_any": list(also),
+                "after_tool": after_tool, "once": None if once else False}
+    return {"when_agent_says_any": list(when), "say": list(say),
+            **{key: value for key, value in optional.items() if value not in (None, [])}}
 
 
 # --- the firm as it is in one world ------------------------------------------------------------
@@ -138,8 +113,7 @@ class Firm:
                 self.by_key.setdefault(key, []).append(entry)
 
     def call(self, tool: str, **arguments: Any) -> dict[str, Any]:
-        result: dict[str, Any] = self.server.call(tool, arguments)
-        return result
+        return dict(self.server.call(tool, arguments))
 
     def next_id(self, table: str, column: str, prefix: str) -> str:
         """The id the server gives the next row it writes to ``table``."""
@@ -153,8 +127,7 @@ class Firm:
                 if names_match(known, name) or names_match(name, known)}
 
     def conflict(self, name: str) -> bool:
-        data = self.call("run_conflict_check", opposing_party=name)["data"]
-        return bool(data["conflict"])
+        return bool(self.call("run_conflict_check", opposing_party=name)["data"]["conflict"])
 
     def unknown(self, name: str) -> bool:
         return not self.relations(name)
@@ -166,10 +139,7 @@ class Firm:
     def free_starts(self, attorney_id: str, day: date) -> list[str]:
         result = self.call("check_attorney_availability", date=day.isoformat(),
                            attorney_id=attorney_id)
-        if not result["ok"]:
-            return []
-        starts: list[str] = result["data"]["attorneys"][0]["free_start_times"]
-        return starts
+        return list(result["data"]["attorneys"][0]["free_start_times"]) if result["ok"] else []
 
     def candidate_starts(self, attorney_id: str, day: date) -> list[str]:
         """Every start the attorney's windows allow that day, free or not."""
@@ -228,18 +198,22 @@ class Draw(Scene):
         own = items[SPLITS.index(self.split)::len(SPLITS)]
         return own[self.rng.randrange(len(own))]
 
-    def variants(self, templates: TemplateSet, count: int = 3, **slots: Any) -> list[str]:
-        """Up to ``count`` distinct phrasings from the split's templates (``3 * count`` draws)."""
+    def distinct(self, make: Callable[[], str], count: int) -> list[str]:
+        """Up to ``count`` distinct results of ``make`` (``3 * count`` draws)."""
         out: list[str] = []
         for _ in range(count * 3):
-            text = self.say(templates, **slots)
+            text = make()
             if text not in out:
                 out.append(text)
             if len(out) == count:
                 break
         return out
 
-    def person(self, surname: str | None = None) -> str | None:
+    def variants(self, templates: TemplateSet, count: int = 3, **slots: Any) -> list[str]:
+        """Up to ``count`` distinct phrasings from the split's templates."""
+        return self.distinct(lambda: self.say(templates, **slots), count)
+
+    def person(self, surname: str | None = None) -> str:
         """A new person from the split's pool: matches nobody at the firm or in this call."""
         for _ in range(50):
             last = surname or self.rng.choice(self.names.surnames)
@@ -248,24 +222,21 @@ class Draw(Scene):
                                                    for u in self.used):
                 self.used.append(name)
                 return name
-        return None
+        raise NoFit("no new person")
 
-    def company(self, kind: str) -> str | None:
+    def company(self, kind: str) -> str:
         for _ in range(50):
             name = f"{self.rng.choice(self.names.company_words)} {kind}"
             if self.firm.unknown(name) and name not in self.used:
                 self.used.append(name)
                 return name
-        return None
+        raise NoFit("no new company")
 
     def phone(self, state: str) -> str:
         """A number of the state's area codes that no client has."""
-        codes = STATES[state][2]
-
-        def number(rng: random.Random) -> str:
-            return f"+1{rng.choice(codes)}5550{rng.randrange(100, 200):03d}"
-
-        return self.draw(number, self.firm.phones)
+        codes = STATES[state]["area_codes"]
+        return self.draw(lambda rng: f"+1{rng.choice(codes)}5550{rng.randrange(100, 200):03d}",
+                         self.firm.phones)
 
     def date(self, day: date) -> str:
         """How the caller says a date (the form is the split's)."""
@@ -277,17 +248,16 @@ class Draw(Scene):
         return self.say(CALLER["phone_forms"], a=digits[:3], b=digits[3:6], c=digits[6:])
 
     def where(self, state: str) -> tuple[str, str]:
-        name, towns, _ = STATES[state]
-        town = self.rng.choice(towns)
-        return self.say(CALLER["state_forms"], state=name, town=town), town
+        town = self.rng.choice(STATES[state]["towns"])
+        return self.say(CALLER["state_forms"], state=STATES[state]["name"], town=town), town
 
     def spell(self, name: str) -> str:
         return self.say(CALLER["spell_forms"], name=name, letters=spelled(name))
 
     def persona(self, who: str) -> str:
         mood = self.say(CALLER["moods"])
-        self.rng.randrange(2)  # the split's join (see PERSONA_JOINS)
-        return f"{who}{PERSONA_JOINS[self.split]} {mood}"
+        self.rng.randrange(2)  # the split's join, drawn so every later draw stays where it was
+        return f"{who}{WORDS['persona_joins'][self.split]} {mood}"
 
     def opening_line(self, line: str, caller: str = "") -> str:
         if not caller or self.rng.random() < 0.25:
@@ -299,14 +269,8 @@ class Draw(Scene):
     def openings(self, templates: TemplateSet, count: int = 3, caller: str = "",
                  **slots: Any) -> list[str]:
         """Opening lines: a greeting, often the caller's name, and the split's templates."""
-        out: list[str] = []
-        for _ in range(count * 3):
-            text = self.opening_line(self.say(templates, **slots), caller)
-            if text not in out:
-                out.append(text)
-            if len(out) == count:
-                break
-        return out
+        return self.distinct(lambda: self.opening_line(self.say(templates, **slots), caller),
+                             count)
 
     def caller(self, *, persona: str, openings: Sequence[str], facts: dict[str, str],
                goal: dict[str, Any], reactions: list[dict[str, Any]], answer: str,
@@ -326,28 +290,16 @@ class Draw(Scene):
 def legal_family(code: str, category: str, make: Callable[[Draw], Draft | None], *,
                  refusal: bool = False,
                  near_misses: Callable[[World, Draft], list[NearMiss]] | None = None) -> Family:
-    return family(INDUSTRY, code, category, make, scene=draw_for, refusal=refusal,
+    return family(INDUSTRY, code, category, make, scene=Draw, refusal=refusal,
                   near_misses=near_misses)
 
 
-def draw_for(world: World, rng: random.Random) -> Draw:
-    return Draw(world, rng)
-
-
-def new_caller(draw: Draw, state: str) -> tuple[str, str, str] | None:
-    """A caller who is not known to the firm: (full name, surname, E.164 phone)."""
+def new_caller(draw: Draw, state: str | None = None) -> tuple[str, str, str]:
+    """A caller unknown to the firm (``NoFit`` when none is free): full name, surname, E.164
+    phone of ``state`` (by default New York or New Jersey)."""
+    state = state or draw.rng.choice(("NY", "NJ"))
     name = draw.person()
-    if name is None:
-        return None
     return name, name.split(" ", 1)[1], draw.phone(state)
-
-
-def nearby_caller(draw: Draw) -> tuple[str, str, str]:
-    """A caller unknown to the firm from New York or New Jersey (``NoFit`` when none is free)."""
-    found = new_caller(draw, draw.rng.choice(("NY", "NJ")))
-    if found is None:
-        raise NoFit("no new caller")
-    return found
 
 
 def lockfile(draw: Draw, text: Text, *, say: Mapping[str, Any],

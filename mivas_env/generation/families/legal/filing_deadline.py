@@ -52,7 +52,7 @@ def make(draw: kit.Draw) -> Draft | None:
                 deadline=deadline.isoformat(), passed=" (passed)" if passed else "",
                 said_deadline=long_date(deadline, year=True))
     state_name = say["state"]
-    other = [kit.STATES[s][0].lower() for s in kit.RULE_STATES if s != state]
+    other = [kit.STATES[s]["name"].lower() for s in kit.RULE_STATES if s != state]
     reactions = [
         kit.react(other, [TEXT.line("wrong_state", state=state_name)],
                   unless=[state_name.lower()]),
@@ -71,7 +71,7 @@ def make(draw: kit.Draw) -> Draft | None:
 def asked(matter: Matter, state: str, incident: date, name: str, **more: Any) -> dict[str, Any]:
     """The values of a deadline question's lines."""
     area = kit.AREA_WORDS[matter.area]
-    return {"name": name, "state": kit.STATES[state][0], "area": area, "Area": area.capitalize(),
+    return {"name": name, "state": kit.STATES[state]["name"], "area": area, "Area": area.capitalize(),
             "incident": incident.isoformat(), "opening": matter.opening, "event": matter.event,
             **more}
 
@@ -109,7 +109,7 @@ def no_deadline(draw: kit.Draw) -> Draft | None:
              "incident_state": where, "matter_summary": draw.say(TEXT["divorce_summaries"])}
     return kit.lockfile(
         draw, TEXT, say={"name": name, "incident": separated.isoformat(),
-                         "state": kit.STATES[state][0]}, variant="none",
+                         "state": kit.STATES[state]["name"]}, variant="none",
         openings=lambda: draw.openings(TEXT["divorce_openings"], caller=name), facts=facts,
         goal={"tools_ok": ["check_filing_deadline"], "agent_says_any": TEXT.words("no_deadline")},
         reactions=[kit.react(["years", "days", "deadline is"], [TEXT.line("no_time_limit")],

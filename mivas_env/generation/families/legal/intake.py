@@ -87,7 +87,7 @@ class Intake:
             return " There is no filing deadline for this kind of matter.", ["no filing deadline"]
         day = date.fromisoformat(data["deadline"])
         said = TEXT.of("deadline", "passed" if data["passed"] else "",
-                       state=kit.STATES[self.state][0], day=long_date(day, year=True))
+                       state=kit.STATES[self.state]["name"], day=long_date(day, year=True))
         return said, [kit.goal_date(day), *(["passed"] if data["passed"] else [])]
 
     def say(self) -> dict[str, Any]:
@@ -95,7 +95,7 @@ class Intake:
         area, party, relation = kit.AREA_WORDS[self.matter.area], self.party, self.relation
         values = {"name": self.name, "first": self.name.split()[0], "area": area,
                   "Area": area.capitalize(), "a": "an" if area[0] in "aeiou" else "a",
-                  "state": kit.STATES[self.state][0], "town": self.town, "party": party,
+                  "state": kit.STATES[self.state]["name"], "town": self.town, "party": party,
                   "relation": relation, "for_whom": self.for_whom,
                   "incident": self.incident and self.incident.isoformat(),
                   "deadline": (self.deadline or {}).get("deadline") or "none"}
@@ -180,8 +180,8 @@ def intake_reactions(intake: Intake, deadline_phrases: Sequence[str]) -> list[di
         out.append(kit.react(["deadline", "years", "days"], [TEXT.line("actual_date")],
                              unless=[deadline_phrases[0].split(", ")[1]],
                              after_tool="create_intake"))
-    state_name = kit.STATES[intake.state][0]
-    others = [kit.STATES[s][0].lower() for s in kit.RULE_STATES if s != intake.state]
+    state_name = kit.STATES[intake.state]["name"]
+    others = [kit.STATES[s]["name"].lower() for s in kit.RULE_STATES if s != intake.state]
     out.append(kit.react(others, [TEXT.line("wrong_state", state=state_name)],
                          unless=[state_name.lower()]))
     return out

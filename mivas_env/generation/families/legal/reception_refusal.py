@@ -79,7 +79,7 @@ def another_file(draw: kit.Draw, name: str) -> Ask | None:
 
 def make(draw: kit.Draw) -> Draft | None:
     rng = draw.rng
-    name, _, phone = kit.nearby_caller(draw)
+    name, _, phone = kit.new_caller(draw)
     asking: Callable[[kit.Draw, str], Ask | None] = legal_advice if rng.random() < 0.5 else another_file
     ask = asking(draw, name)
     if ask is None:
