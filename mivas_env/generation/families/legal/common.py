@@ -13,7 +13,8 @@ from datetime import date, timedelta
 from importlib import resources
 from typing import Any, TypeVar
 
-from mivas_env.generation.core import Draft, Family, NearMiss, World
+from mivas_env.generation.core import Draft as Draft  # for the families
+from mivas_env.generation.core import Family, NearMiss, World
 from mivas_env.generation.families.legal.spelling import spelled
 from mivas_env.generation.lockfile import LockedCall, caller_block, draft, hops
 from mivas_env.generation.lockfile import call as locked_call
@@ -60,6 +61,12 @@ def goal_date(day: date) -> str:
 def clock(start_time: str) -> str:
     """'2026-12-14T13:30' -> '1:30 PM'."""
     return clock_ampm(start_time[11:])
+
+
+def pronouns(relation: str) -> dict[str, str]:
+    """A relative's pronouns: ``pos``, ``subj``, ``obj`` ("uncle": his, he, him)."""
+    his = RELATIVES.get(relation, "her") == "his"
+    return {"pos": "his" if his else "her", "subj": "he" if his else "she", "obj": "him" if his else "her"}
 
 
 def fit(value: T | None) -> T:
