@@ -28,10 +28,6 @@ class Recipient:
     note: str = ""  # for the description
 
 
-def short_name(draw: kit.Draw, attorney_id: str) -> str:
-    return f"{kit.HONORIFIC[attorney_id]} {draw.firm.attorneys[attorney_id]['full_name'].split()[-1]}"
-
-
 def own_lawyer(draw: kit.Draw) -> Recipient:
     client, matter = draw.rng.choice(kit.fit(draw.firm.open_matters()))
     kit.fit(sum(m["client_id"] == client["client_id"] for m in draw.firm.matters) == 1)
@@ -47,7 +43,8 @@ def either_founder(draw: kit.Draw) -> Recipient:
     founders = [key for key, a in sorted(draw.firm.attorneys.items()) if a["title"] == "Founding Partner"]
     attorney_id = draw.rng.choice(founders)
     name, _, phone = kit.new_caller(draw)
-    fact = draw.say(TEXT["either_founder"], a=short_name(draw, founders[0]), b=short_name(draw, founders[1]))
+    a, b = (draw.firm.short_name(key) for key in founders)
+    fact = draw.say(TEXT["either_founder"], a=a, b=b)
     area = draw.rng.choice(draw.firm.attorneys[attorney_id]["practice_areas"])
     return Recipient(attorney_id, name, phone, "one of the founding partners", fact, area, founders)
 
@@ -65,7 +62,7 @@ def by_name(how: str) -> Callable[[kit.Draw], Recipient]:
         if how == "first_and_area":
             kit.fit(sum(area in a["practice_areas"] and a["full_name"].split()[0] == first
                         for a in draw.firm.attorneys.values()) == 1)
-        who = {"named": attorney["full_name"], "honorific": short_name(draw, attorney_id),
+        who = {"named": attorney["full_name"], "honorific": draw.firm.short_name(attorney_id),
                "first_and_area": f"{first}, the {kit.AREA_WORDS[area]} lawyer"}[how]
         return Recipient(attorney_id, name, phone, who, TEXT.of("fact", how, who=who), area, [attorney_id])
 

@@ -122,6 +122,10 @@ class Firm:
     def call(self, tool: str, **arguments: Any) -> dict[str, Any]:
         return dict(self.server.call(tool, arguments))
 
+    def short_name(self, attorney_id: str) -> str:
+        """How a caller names an attorney: 'Ms. Brennan'."""
+        return f"{HONORIFIC[attorney_id]} {self.attorneys[attorney_id]['full_name'].split()[-1]}"
+
     def next_id(self, table: str, column: str, prefix: str) -> str:
         """The id the server gives the next row it writes to ``table``."""
         return self.server.db.next_id(table, column, prefix)

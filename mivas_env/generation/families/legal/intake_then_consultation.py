@@ -23,7 +23,7 @@ def make(draw: kit.Draw) -> kit.Draft | None:
     intake = new_intake(draw, matter)
     eligible = [a for a in draw.firm.attorneys.values() if matter.area in a["practice_areas"]]
     attorney = rng.choice(eligible)
-    day, free, _ = kit.fit(pick_day(draw, attorney["attorney_id"], False))
+    day, free, _ = pick_day(draw, attorney["attorney_id"], False)
     chosen = rng.choice(free)
     office = attorney["office_id"]
     # "Anyone at that office who does this": every such attorney free at that time is right.
