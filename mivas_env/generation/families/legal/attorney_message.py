@@ -2,8 +2,6 @@
 the caller names them: full name, honorific, first name and practice area, "my lawyer" (a
 client; found by lookup_client), either founding partner."""
 
-from __future__ import annotations
-
 from collections.abc import Callable
 from dataclasses import dataclass, field
 

@@ -3,8 +3,6 @@ answered by the tool server itself where a rule is involved (deadlines, availabi
 conflicts), and ``Draw``, the legal ``Scene``: new callers who match nobody at the firm, dates,
 phones and places in the split's words, and the caller block."""
 
-from __future__ import annotations
-
 import json
 import re
 from collections.abc import Callable, Mapping, Sequence

@@ -2,8 +2,6 @@
 the caller says it: a client (perhaps misspelled), an adverse party (perhaps misspelled), or
 someone unknown to the firm."""
 
-from __future__ import annotations
-
 from mivas_env.generation.families.legal import common as kit
 from mivas_env.generation.families.legal.near_misses import misheard_party_misses
 from mivas_env.generation.families.legal.spelling import caller_spelling, kind_of

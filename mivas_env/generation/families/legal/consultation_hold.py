@@ -2,8 +2,6 @@
 scheduling desk (availability, then a hold). Half the time the wanted time is taken and the
 caller's fallback (one time, or either of two) is held instead."""
 
-from __future__ import annotations
-
 from datetime import date
 
 from mivas_env.generation.families.legal import common as kit

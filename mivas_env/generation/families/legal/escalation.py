@@ -3,8 +3,6 @@ defines. One maker per situation: a relative in custody, a threat at the door (e
 hearing tomorrow (high), a billing complaint for today (normal), a billing question with no
 rush (normal or low)."""
 
-from __future__ import annotations
-
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any

@@ -2,8 +2,6 @@
 incident in a rule state; or a divorce (no deadline); or a state with no rule on file (the
 check says unsupported_state and an attorney must review it)."""
 
-from __future__ import annotations
-
 from datetime import date, timedelta
 from typing import Any
 

@@ -2,8 +2,6 @@
 it otherwise (an adverse party, not a client); the grader's fuzzy rule accepts the caller's
 spelling and the gold locks the records'."""
 
-from __future__ import annotations
-
 from mivas_env.generation.families.legal import common as kit
 from mivas_env.generation.families.legal.intake import intake_lock, new_intake
 from mivas_env.generation.families.legal.matters import MATTERS, Matter

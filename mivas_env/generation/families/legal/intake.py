@@ -2,8 +2,6 @@
 build on it): the caller, the other side, the incident and its deadline (asked of the server),
 the facts in the split's words, and the intake lockfile."""
 
-from __future__ import annotations
-
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta

@@ -1,8 +1,6 @@
 """C5 intake refused for a conflict: the other side is a client of the firm; the intake desk
 runs the conflict check and declines without an intake."""
 
-from __future__ import annotations
-
 from typing import Any
 
 from mivas_env.generation.families.legal import common as kit

@@ -1,8 +1,6 @@
 """C12 intake documents: after the intake, request the document the caller has, by the
 caller's channel (an upload link by text, mail, or drop-off)."""
 
-from __future__ import annotations
-
 import re
 
 from mivas_env.generation.families.legal import common as kit

@@ -1,8 +1,6 @@
 """C10 intake then consultation: a new matter needs an intake before a consultation, so the
 route is intake then scheduling, and the hold links the new intake."""
 
-from __future__ import annotations
-
 from datetime import datetime, timedelta
 from typing import Any
 

@@ -1,8 +1,6 @@
 """C6 intake, unknown date: the caller does not know the incident date, so the intake has none
 and no deadline can be checked."""
 
-from __future__ import annotations
-
 from mivas_env.generation.families.legal import common as kit
 from mivas_env.generation.families.legal.intake import intake_lock, new_intake
 from mivas_env.generation.families.legal.matters import MATTERS

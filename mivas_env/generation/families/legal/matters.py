@@ -3,8 +3,6 @@ caller tells it (for themselves or for a relative), who the other side is, which
 exist. The caller's words for each practice area are split-held-out templates
 (``templates/matters.json``)."""
 
-from __future__ import annotations
-
 import json
 from dataclasses import dataclass
 from importlib import resources

@@ -2,8 +2,6 @@
 beyond the fuzzy rule, an intake despite a conflict, a refusal that writes, a message in place
 of an escalation."""
 
-from __future__ import annotations
-
 from typing import Any
 
 from mivas_env.agents.baselines import gold_arguments

@@ -1,8 +1,6 @@
 """C3 new matter intake: run_conflict_check on the other party, create_intake with the caller's
 facts, and (when there is an incident date) check_filing_deadline."""
 
-from __future__ import annotations
-
 from mivas_env.generation.families.legal import common as kit
 from mivas_env.generation.families.legal.intake import intake_lock, new_intake
 from mivas_env.generation.families.legal.matters import ESTATE_MATTER, FAMILY_MATTER, MATTERS

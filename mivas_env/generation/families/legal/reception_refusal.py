@@ -1,8 +1,6 @@
 """C11 reception refusal: legal advice, or another client's file, asked of reception; no desk
 may give it. One maker per ask; the spoken policy (``aux``) says what a refusal never says."""
 
-from __future__ import annotations
-
 from dataclasses import dataclass
 from typing import Any
 
