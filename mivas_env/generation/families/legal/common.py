@@ -79,9 +79,8 @@ def call(name: str, /, **parameters: Any) -> LockedCall:
     return locked_call(name, output={"ok": True}, **parameters)
 
 
-def react(when: Sequence[str], say: Sequence[str], *, unless: Sequence[str] = (),
-          also: Sequence[str] = (), after_tool: str | None = None,
-          once: bool = True) -> dict[str, Any]:
+def react(when: Sequence[str], say: Sequence[str], *, unless: Sequence[str] = (), also: Sequence[str] = (),
+          after_tool: str | None = None, once: bool = True) -> dict[str, Any]:
     """A caller reaction (what the agent says, what the caller answers), the fields of
     ``lockfile.ReactionFields`` in this order, those left at their default left out."""
     optional = {"unless_agent_says_any": list(unless), "also_says_any": list(also),
@@ -146,19 +145,18 @@ class Firm:
                          incident_date=incident.isoformat())
 
     def free_starts(self, attorney_id: str, day: date) -> list[str]:
-        result = self.call("check_attorney_availability", date=day.isoformat(),
-                           attorney_id=attorney_id)
+        result = self.call("check_attorney_availability", date=day.isoformat(), attorney_id=attorney_id)
         return list(result["data"]["attorneys"][0]["free_start_times"]) if result["ok"] else []
 
     def candidate_starts(self, attorney_id: str, day: date) -> list[str]:
         """Every start the attorney's windows allow that day, free or not."""
         weekday_key = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")[day.weekday()]
-        return [f"{day.isoformat()}T{start}"
-                for start, _ in self.server.catalog.slots.get((attorney_id, weekday_key), ())]
+        windows = self.server.catalog.slots.get((attorney_id, weekday_key), ())
+        return [f"{day.isoformat()}T{start}" for start, _ in windows]
 
     def booking_days(self) -> list[date]:
-        return [self.today + timedelta(days=n) for n in range(1, 91)
-                if (self.today + timedelta(days=n)).isoformat() not in self.closures]
+        days = (self.today + timedelta(days=n) for n in range(1, 91))
+        return [day for day in days if day.isoformat() not in self.closures]
 
     def open_matters(self, *areas: str) -> list[tuple[Row, Row]]:
         """(client, matter) pairs of open matters of people, optionally in these areas."""
@@ -180,12 +178,11 @@ def firm(world: World) -> Firm:
     the same tables for a seed until it evicts them, and then a new object (a new key); the
     whole memo is dropped past ``MAX_FIRMS``."""
     key = (world.industry, world.seed, id(world.tables))
-    found = _FIRMS.get(key)
-    if found is None:
+    if key not in _FIRMS:
         if len(_FIRMS) > MAX_FIRMS:
             _FIRMS.clear()
-        found = _FIRMS[key] = Firm(world)
-    return found
+        _FIRMS[key] = Firm(world)
+    return _FIRMS[key]
 
 
 # --- one instance being written ----------------------------------------------------------------
@@ -249,8 +246,8 @@ class Draw(Scene):
 
     def date(self, day: date) -> str:
         """How the caller says a date (the form is the split's)."""
-        return self.say(CALLER["date_forms"], month=month(day), day=day.day,
-                        ordinal=ordinal_day(day.day), year=day.year, weekday=weekday(day))
+        return self.say(CALLER["date_forms"], month=month(day), day=day.day, ordinal=ordinal_day(day.day),
+                        year=day.year, weekday=weekday(day))
 
     def spoken_phone(self, e164: str) -> str:
         digits = e164[2:]
@@ -275,18 +272,14 @@ class Draw(Scene):
         intro = self.say(CALLER["intros"], name=caller, first=first, last_initial=f"{last[:1]}.")
         return sentence_case(self.say(CALLER["hellos"]) + intro + line)
 
-    def openings(self, templates: TemplateSet, count: int = 3, caller: str = "",
-                 **slots: Any) -> list[str]:
+    def openings(self, templates: TemplateSet, count: int = 3, caller: str = "", **slots: Any) -> list[str]:
         """Opening lines: a greeting, often the caller's name, and the split's templates."""
-        return self.distinct(lambda: self.opening_line(self.say(templates, **slots), caller),
-                             count)
+        return self.distinct(lambda: self.opening_line(self.say(templates, **slots), caller), count)
 
-    def caller(self, *, persona: str, openings: Sequence[str], facts: dict[str, str],
-               goal: dict[str, Any], reactions: list[dict[str, Any]], answer: str,
-               nudges: Sequence[str] = ()) -> dict[str, Any]:
+    def caller(self, *, persona: str, openings: Sequence[str], facts: dict[str, str], goal: dict[str, Any],
+               reactions: list[dict[str, Any]], answer: str, nudges: Sequence[str] = ()) -> dict[str, Any]:
         """The caller block: fact lines in the split's words (sentence facts start capitalised)."""
-        fact_lines = {slot: self.variants(FACT_LINES.get(slot, CALLER["sentence_lines"]), 2,
-                                          value="{value}")
+        fact_lines = {slot: self.variants(FACT_LINES.get(slot, CALLER["sentence_lines"]), 2, value="{value}")
                       for slot in facts}
         said = {slot: value if slot in FACT_LINES else value[:1].upper() + value[1:]
                 for slot, value in facts.items()}
@@ -296,11 +289,9 @@ class Draw(Scene):
             nudges=list(dict.fromkeys([*nudges, *self.variants(CALLER["nudges"], 2)])))
 
 
-def legal_family(code: str, category: str, make: Callable[[Draw], Draft | None], *,
-                 refusal: bool = False,
+def legal_family(code: str, category: str, make: Callable[[Draw], Draft | None], *, refusal: bool = False,
                  near_misses: Callable[[World, Draft], list[NearMiss]] | None = None) -> Family:
-    return family(INDUSTRY, code, category, make, scene=Draw, refusal=refusal,
-                  near_misses=near_misses)
+    return family(INDUSTRY, code, category, make, scene=Draw, refusal=refusal, near_misses=near_misses)
 
 
 def new_caller(draw: Draw, state: str | None = None) -> tuple[str, str, str]:
@@ -311,11 +302,10 @@ def new_caller(draw: Draw, state: str | None = None) -> tuple[str, str, str]:
     return name, name.split(" ", 1)[1], draw.phone(state)
 
 
-def lockfile(draw: Draw, text: Text, *, say: Mapping[str, Any],
-             openings: Callable[[], Sequence[str]],
+def lockfile(draw: Draw, text: Text, *, say: Mapping[str, Any], openings: Callable[[], Sequence[str]],
              facts: dict[str, str] | Callable[[], dict[str, str]], goal: dict[str, Any],
-             reactions: list[dict[str, Any]], calls: Sequence[LockedCall],
-             variant: str = "", nudges: Sequence[str] = ()) -> Draft:
+             reactions: list[dict[str, Any]], calls: Sequence[LockedCall], variant: str = "",
+             nudges: Sequence[str] = ()) -> Draft:
     """A family's lockfile: ``text``'s fixed lines (title, description, the persona's who,
     answer and, unless ``goal`` has one, the goal's description; ``"<line> <variant>"`` where
     the text has it) filled from ``say``; the openings (and ``facts``, when a callable) are
