@@ -53,34 +53,6 @@ class Intake:
                 *([kit.call("check_filing_deadline", practice_area=area, state=self.state,
                             incident_date=incident)] if incident else [])]
 
-    def deadline_words(self) -> tuple[str, list[str]]:
-        """What the agent says about the deadline, and the goal phrases it must contain."""
-        if self.deadline is None:
-            return "", []
-        passed, day = self.deadline["passed"], date.fromisoformat(self.deadline["deadline"])
-        said = TEXT.of("deadline", "passed" if passed else "", state=kit.STATES[self.state]["name"],
-                       day=long_date(day, year=True))
-        return said, [kit.goal_date(day), *(["passed"] if passed else [])]
-
-    def say(self) -> dict[str, Any]:
-        """The values of the intake's lines (``""`` for a part that does not apply)."""
-        area, party, relation = kit.AREA_WORDS[self.matter.area], self.party, self.relation
-        values = {"name": self.name, "first": self.name.split()[0], "area": area,
-                  "Area": area.capitalize(), "a": "an" if area[0] in "aeiou" else "a",
-                  "state": kit.STATES[self.state]["name"], "town": self.town, "party": party,
-                  "relation": relation, "for_whom": self.for_whom,
-                  "incident": self.incident and self.incident.isoformat(),
-                  "deadline": (self.deadline or {}).get("deadline") or "none"}
-
-        def part(name: str, applies: object) -> str:
-            return TEXT.line(name, **values) if applies else ""
-
-        parts = (part("part against", party) + part("part for", self.for_whom)
-                 + part("part incident", self.incident))
-        return {**values, "parts": parts, "against": part("against", party),
-                "for_relation": part("for_relation", relation), "clear": part("clear", party),
-                "whom": part("whom", self.for_whom), "for_them": part("for_them", self.for_whom)}
-
 
 def new_intake(draw: kit.Draw, matter: Matter, *, party: str | None = None, heard: str | None = None,
                for_someone: bool | None = None, known_date: bool = True) -> Intake:
@@ -126,28 +98,6 @@ def new_intake(draw: kit.Draw, matter: Matter, *, party: str | None = None, hear
                   deadline=deadline)
 
 
-def intake_reactions(intake: Intake, deadline_phrases: Sequence[str]) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
-    if intake.for_whom is not None and intake.relation is not None:
-        out.append(kit.react(["for you", "your case", "your own"],
-                             [TEXT.line("for_relative", relation=intake.relation, for_whom=intake.for_whom)],
-                             unless=[intake.relation, intake.for_whom.split()[0].lower()]))
-    if deadline_phrases:
-        out.append(kit.react(["deadline", "years", "days"], [TEXT.line("actual_date")],
-                             unless=[deadline_phrases[0].split(", ")[1]], after_tool="create_intake"))
-    state = kit.STATES[intake.state]["name"]
-    others = [kit.STATES[s]["name"].lower() for s in kit.RULE_STATES if s != intake.state]
-    return [*out, kit.react(others, [TEXT.line("wrong_state", state=state)], unless=[state.lower()])]
-
-
-def intake_openings(draw: kit.Draw, intake: Intake) -> list[str]:
-    if intake.relation is None:
-        return draw.openings(TEXT["openings"], caller=intake.name, opening=intake.matter.opening)
-    said = kit.pronouns(intake.relation)
-    return draw.openings(TEXT["openings_for"], caller=intake.name, relation=intake.relation,
-                         opening_for=intake.matter.opening_for.format(**said), pronoun_obj=said["obj"])
-
-
 def intake_lock(draw: kit.Draw, intake: Intake, description: str, *, calls: Sequence[LockedCall] = (),
                 answer: str = "", tools: Sequence[str] = (), says_any: Sequence[str] = (),
                 says_all: Sequence[str] = (), reactions: Sequence[dict[str, Any]] = (),
@@ -155,7 +105,29 @@ def intake_lock(draw: kit.Draw, intake: Intake, description: str, *, calls: Sequ
     """The intake's lockfile, with what a family adds after the intake (``calls``, the
     ``answer``, goal ``tools`` and phrases, ``reactions``, ``facts``: a consultation, a document
     request); ``description`` comes before the intake's own."""
-    words, phrases = intake.deadline_words()
+    party, relation, whom = intake.party, intake.relation, intake.for_whom
+    area, state = kit.AREA_WORDS[intake.matter.area], kit.STATES[intake.state]["name"]
+    values = {"name": intake.name, "first": intake.name.split()[0], "area": area, "Area": area.capitalize(),
+              "a": "an" if area[0] in "aeiou" else "a", "state": state, "town": intake.town, "party": party,
+              "relation": relation, "for_whom": whom, "deadline": (intake.deadline or {}).get("deadline") or "none",
+              "incident": intake.incident and intake.incident.isoformat()}
+
+    def part(name: str, applies: object) -> str:
+        """The line ``name``, or ``""`` where it does not apply."""
+        return TEXT.line(name, **values) if applies else ""
+
+    words, phrases, own = "", [], []
+    if whom is not None and relation is not None:
+        own.append(kit.react(["for you", "your case", "your own"], [part("for_relative", whom)],
+                             unless=[relation, whom.split()[0].lower()]))
+    if intake.deadline is not None:
+        passed, day = intake.deadline["passed"], date.fromisoformat(intake.deadline["deadline"])
+        words = TEXT.of("deadline", "passed" if passed else "", state=state, day=long_date(day, year=True))
+        phrases = [kit.goal_date(day), *(["passed"] if passed else [])]
+        own.append(kit.react(["deadline", "years", "days"], [TEXT.line("actual_date")],
+                             unless=[phrases[0].split(", ")[1]], after_tool="create_intake"))
+    others = [kit.STATES[s]["name"].lower() for s in kit.RULE_STATES if s != intake.state]
+    own.append(kit.react(others, [TEXT.line("wrong_state", state=state)], unless=[state.lower()]))
     says_all = [*phrases, *says_all]
     checked = ["check_filing_deadline"] if intake.deadline else []
     goal: dict[str, Any] = {"tools_ok": ["create_intake", *checked, *tools]}
@@ -163,9 +135,16 @@ def intake_lock(draw: kit.Draw, intake: Intake, description: str, *, calls: Sequ
         goal["agent_says_all"] = says_all
     if says_any or not says_all:
         goal["agent_says_any"] = list(says_any) or ["intake", "opened"]
-    say = {**intake.say(), "about": description, "deadline_words": words, "extra_answer": answer,
-           "told": TEXT.line("told") if phrases else ""}
+    parts = part("part against", party) + part("part for", whom) + part("part incident", intake.incident)
+    say = {**values, "parts": parts, "against": part("against", party), "clear": part("clear", party),
+           "for_relation": part("for_relation", relation), "whom": part("whom", whom), "told": part("told", phrases),
+           "for_them": part("for_them", whom), "about": description, "deadline_words": words, "extra_answer": answer}
+    pronouns = kit.pronouns(relation or "")
     return kit.lockfile(
-        draw, TEXT, say=say, openings=lambda: intake_openings(draw, intake),
-        facts={**intake.facts, **(facts or {})}, goal=goal,
-        reactions=[*intake_reactions(intake, phrases), *reactions], calls=[*intake.calls(), *calls])
+        draw, TEXT, say=say,
+        openings=lambda: draw.openings(
+            TEXT["openings_for" if relation else "openings"], caller=intake.name, relation=relation,
+            opening=intake.matter.opening, opening_for=intake.matter.opening_for.format(**pronouns),
+            pronoun_obj=pronouns["obj"]),
+        facts={**intake.facts, **(facts or {})}, goal=goal, reactions=[*own, *reactions],
+        calls=[*intake.calls(), *calls])
