@@ -109,7 +109,8 @@ def intake_lock(draw: kit.Draw, intake: Intake, description: str, *, calls: Sequ
     area, state = kit.AREA_WORDS[intake.matter.area], kit.STATES[intake.state]["name"]
     values = {"name": intake.name, "first": intake.name.split()[0], "area": area, "Area": area.capitalize(),
               "a": "an" if area[0] in "aeiou" else "a", "state": state, "town": intake.town, "party": party,
-              "relation": relation, "for_whom": whom, "deadline": (intake.deadline or {}).get("deadline") or "none",
+              "relation": relation, "for_whom": whom,
+              "deadline": (intake.deadline or {}).get("deadline") or "none",
               "incident": intake.incident and intake.incident.isoformat()}
 
     def part(name: str, applies: object) -> str:
@@ -137,8 +138,9 @@ def intake_lock(draw: kit.Draw, intake: Intake, description: str, *, calls: Sequ
         goal["agent_says_any"] = list(says_any) or ["intake", "opened"]
     parts = part("part against", party) + part("part for", whom) + part("part incident", intake.incident)
     say = {**values, "parts": parts, "against": part("against", party), "clear": part("clear", party),
-           "for_relation": part("for_relation", relation), "whom": part("whom", whom), "told": part("told", phrases),
-           "for_them": part("for_them", whom), "about": description, "deadline_words": words, "extra_answer": answer}
+           "for_relation": part("for_relation", relation), "whom": part("whom", whom),
+           "for_them": part("for_them", whom), "told": part("told", phrases), "about": description,
+           "deadline_words": words, "extra_answer": answer}
     pronouns = kit.pronouns(relation or "")
     return kit.lockfile(
         draw, TEXT, say=say,
