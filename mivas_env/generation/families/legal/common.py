@@ -119,6 +119,10 @@ class Firm:
     def call(self, tool: str, **arguments: Any) -> dict[str, Any]:
         return dict(self.server.call(tool, arguments))
 
+    def lawyer(self, matter: Row) -> str:
+        """The full name of a matter's attorney."""
+        return str(self.attorneys[matter["attorney_id"]]["full_name"])
+
     def short_name(self, attorney_id: str) -> str:
         """How a caller names an attorney: 'Ms. Brennan'."""
         return f"{HONORIFIC[attorney_id]} {self.attorneys[attorney_id]['full_name'].split()[-1]}"

@@ -4,7 +4,7 @@ hearing tomorrow (high), a billing complaint for today (normal), a billing quest
 rush (normal or low)."""
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from mivas_env.generation.families.legal import common as kit
@@ -22,20 +22,8 @@ class Situation:
     story: str
     reason: str
     level: str  # an urgency, or normal_or_low (either is right)
-    facts: dict[str, str]
-    client_caller: bool  # a client calling for themselves (verified before escalating)
-
-
-def situation(draw: kit.Draw, name: str, phone: str, story: str, reason: str, level: str, *,
-              client_caller: bool = True, **facts: str) -> Situation:
-    """The situation, the caller's facts (``facts`` between the phone and the story)."""
-    return Situation(name, phone, story, reason, level,
-                     {"full_name": name, "phone": draw.spoken_phone(phone), **facts, "matter_summary": story},
-                     client_caller)
-
-
-def attorney(draw: kit.Draw, matter: kit.Row) -> str:
-    return str(draw.firm.attorneys[matter["attorney_id"]]["full_name"])
+    facts: dict[str, str] = field(default_factory=dict)  # told between the phone and the story
+    client_caller: bool = True  # a client calling for themselves (verified before escalating)
 
 
 def in_custody(draw: kit.Draw) -> Situation:
@@ -46,9 +34,10 @@ def in_custody(draw: kit.Draw) -> Situation:
     said = kit.pronouns(relation)
     story = draw.say(TEXT["arrest"], c=client["full_name"], p=said["subj"], r=relation, o=said["obj"])
     # A relative calling about a client in custody cannot be verified as the client.
-    return situation(draw, name, phone, story, TEXT.line("reason in_custody", client=client["full_name"]),
-                     "emergency", client_caller=False, for_whom=f"My {relation}, {client['full_name']}.",
-                     attorney=attorney(draw, matter))
+    who = client["full_name"]
+    return Situation(name, phone, story, TEXT.line("reason in_custody", client=who), "emergency",
+                     {"for_whom": f"My {relation}, {who}.", "attorney": draw.firm.lawyer(matter)},
+                     client_caller=False)
 
 
 def threatened(draw: kit.Draw) -> Situation:
@@ -57,17 +46,18 @@ def threatened(draw: kit.Draw) -> Situation:
                                               if any(a["matter_id"] == m["matter_id"] for a in adverse)]))
     other = next(a["name"] for a in adverse if a["matter_id"] == matter["matter_id"])
     name = client["full_name"]
-    return situation(draw, name, client["phone_e164"], draw.say(TEXT["threat"], o=other),
+    return Situation(name, client["phone_e164"], draw.say(TEXT["threat"], o=other),
                      TEXT.line("reason threatened", name=name, other=other), "emergency",
-                     attorney=attorney(draw, matter))
+                     {"attorney": draw.firm.lawyer(matter)})
 
 
 def hearing_tomorrow(draw: kit.Draw) -> Situation:
     areas = ("family", "criminal_defense", "employment", "personal_injury")
     client, matter = draw.rng.choice(kit.fit(draw.firm.open_matters(*areas)))
-    name, lawyer = client["full_name"], attorney(draw, matter)
-    return situation(draw, name, client["phone_e164"], draw.say(TEXT["hearing"], t=matter["title"], a=lawyer),
-                     TEXT.line("reason hearing", name=name, title=matter["title"]), "high", attorney=lawyer)
+    name, lawyer = client["full_name"], draw.firm.lawyer(matter)
+    return Situation(name, client["phone_e164"], draw.say(TEXT["hearing"], t=matter["title"], a=lawyer),
+                     TEXT.line("reason hearing", name=name, title=matter["title"]), "high",
+                     {"attorney": lawyer})
 
 
 def billing(texts: str, level: str) -> Callable[[kit.Draw], Situation]:
@@ -76,7 +66,7 @@ def billing(texts: str, level: str) -> Callable[[kit.Draw], Situation]:
 
     def make(draw: kit.Draw) -> Situation:
         row = draw.rng.choice([c for c in draw.firm.clients if c["kind"] == "person"])
-        return situation(draw, row["full_name"], row["phone_e164"], draw.say(TEXT[texts]),
+        return Situation(row["full_name"], row["phone_e164"], draw.say(TEXT[texts]),
                          TEXT.line(f"reason {texts}", name=row["full_name"]), level)
 
     return make
@@ -105,7 +95,8 @@ def make(draw: kit.Draw) -> kit.Draft | None:
         draw, TEXT, say=say, variant=level,
         openings=lambda: [draw.opening_line(case.story, case.name) + " " + draw.say(TEXT["asks"])
                           for _ in range(2)],
-        facts=case.facts,
+        facts={"full_name": case.name, "phone": draw.spoken_phone(case.phone), **case.facts,
+               "matter_summary": case.story},
         goal={"tools_ok": ["escalate_to_human"], "agent_says_any": TEXT.words(f"says {level}")},
         reactions=reactions, calls=[*(lookup if case.client_caller else []),
                                     kit.call("escalate_to_human", reason=case.reason, urgency=urgency)])
