@@ -83,7 +83,7 @@ def make(draw: kit.Draw) -> kit.Draft | None:
            "attorney_id": to.attorney_id, "note": to.note,
            "pronoun": "she" if kit.HONORIFIC[to.attorney_id] == "Ms." else "he",
            "either": TEXT.line("either") if either else ""}
-    locked = kit.lockfile(
+    return kit.lockfile(
         draw, TEXT, say=say, openings=lambda: draw.openings(TEXT["openings"], caller=to.name, who=to.who),
         facts={"full_name": to.name, "phone": draw.spoken_phone(to.phone), "attorney": to.fact,
                "message": message},
@@ -94,12 +94,9 @@ def make(draw: kit.Draw) -> kit.Draft | None:
                    kit.react(["intake"], [TEXT.line("no_intake")])],
         calls=[*to.calls, kit.call("take_message", for_attorney_id={"any_of": to.right} if either
                                    else to.attorney_id, caller_name=to.name, phone_e164=to.phone,
-                                   message=message)])
-    if either:  # the row as the server writes it, the attorney left blank (either is right)
-        locked["exp_db_state"] = {"messages": [{
-            "message_id": draw.firm.next_id("messages", "message_id", "msg_"),
-            "for_attorney_id": None, "caller_name": to.name, "phone_e164": to.phone, "message": message}]}
-    return locked
+                                   message=message)],
+        exp_db_state=either and draw.firm.written("messages", for_attorney_id=None, caller_name=to.name,
+                                                  phone_e164=to.phone, message=message))
 
 
 FAMILY = kit.legal_family("C7", "attorney_message", make)

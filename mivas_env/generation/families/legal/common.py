@@ -131,6 +131,12 @@ class Firm:
         """The id the server gives the next row it writes to ``table``."""
         return self.server.db.next_id(table, column, prefix)
 
+    def written(self, table: str, **row: Any) -> dict[str, list[Row]]:
+        """The ``exp_db_state`` of a lock that leaves a column blank (either value is right): the
+        one row the server writes to ``table``, its next id first."""
+        column, prefix = WORDS["row_ids"][table]
+        return {table: [{column: self.next_id(table, column, prefix), **row}]}
+
     def relations(self, name: str) -> set[str]:
         """How a name spoken by a caller relates to the firm under the fuzzy name rule (only
         names sharing a match key can match, so only those are compared)."""
@@ -309,12 +315,12 @@ def new_caller(draw: Draw, state: str | None = None) -> tuple[str, str, str]:
 def lockfile(draw: Draw, text: Text, *, say: Mapping[str, Any], openings: Callable[[], Sequence[str]],
              facts: dict[str, str] | Callable[[], dict[str, str]], goal: dict[str, Any],
              reactions: list[dict[str, Any]], calls: Sequence[LockedCall], variant: str = "",
-             nudges: Sequence[str] = ()) -> Draft:
+             nudges: Sequence[str] = (), **more: Any) -> Draft:
     """A family's lockfile: ``text``'s fixed lines (title, description, the persona's who,
     answer and, unless ``goal`` has one, the goal's description; ``"<line> <variant>"`` where
     the text has it) filled from ``say``; the openings (and ``facts``, when a callable) are
     drawn after the persona's mood and ``nudges`` come before the caller's own; the path is the
-    calls' hops."""
+    calls' hops; ``more`` (``exp_db_state``, ``aux``) is added where given."""
 
     def line(name: str) -> str:
         return text.of(name, variant, **say)
@@ -324,5 +330,5 @@ def lockfile(draw: Draw, text: Text, *, say: Mapping[str, Any], openings: Callab
     caller = draw.caller(persona=draw.persona(line("persona")), openings=openings(),
                          facts=facts() if callable(facts) else facts,
                          goal=goal, reactions=reactions, answer=line("answer"), nudges=nudges)
-    return draft(title=line("title"), description=line("description"), caller=caller,
-                 path=hops(calls), calls=calls)
+    return {**draft(title=line("title"), description=line("description"), caller=caller, path=hops(calls),
+                    calls=calls), **{key: value for key, value in more.items() if value}}

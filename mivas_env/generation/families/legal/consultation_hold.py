@@ -66,7 +66,7 @@ def make(draw: kit.Draw) -> kit.Draft | None:
     if trap:
         reactions.insert(0, kit.react([say["wanted_clock"].split()[0]], [TEXT.line("is_it_free", **say)],
                                       also=TEXT.words("held_words"), unless=TEXT.words("not_free_words")))
-    locked = kit.lockfile(
+    return kit.lockfile(
         draw, TEXT, say=say, variant="taken" if trap else "",
         openings=lambda: draw.openings(TEXT["openings"], caller=name, attorney=full, short=short,
                                        obj="her" if kit.HONORIFIC[attorney_id] == "Ms." else "him",
@@ -79,13 +79,10 @@ def make(draw: kit.Draw) -> kit.Draft | None:
                kit.call("check_attorney_availability", date=day.isoformat()),
                kit.call("hold_consultation", attorney_id=attorney_id,
                         start_time={"any_of": alternatives} if either else chosen,
-                        practice_area=matter["practice_area"], caller_name=name, phone_e164=phone)])
-    if either:  # the row as the server writes it, start and end left blank (either is right)
-        locked["exp_db_state"] = {"holds": [{
-            "hold_id": draw.firm.next_id("holds", "hold_id", "hold_"), "attorney_id": attorney_id,
-            "start_time": None, "end_time": None, "practice_area": matter["practice_area"],
-            "caller_name": name, "phone_e164": phone, "intake_id": None, "status": "held"}]}
-    return locked
+                        practice_area=matter["practice_area"], caller_name=name, phone_e164=phone)],
+        exp_db_state=either and draw.firm.written(
+            "holds", attorney_id=attorney_id, start_time=None, end_time=None,
+            practice_area=matter["practice_area"], caller_name=name, phone_e164=phone, intake_id=None, status="held"))
 
 
 FAMILY = kit.legal_family("C8", "consultation_hold", make)

@@ -91,7 +91,7 @@ def make(draw: kit.Draw) -> kit.Draft | None:
     lookup = [kit.call("lookup_client", full_name=case.name, phone_e164=case.phone)]
     say = {"name": case.name, "story": case.story, "level": level, "level_words": level.replace("_", " "),
            "either": TEXT.of("either", level), "client": TEXT.line("client") if case.client_caller else ""}
-    locked = kit.lockfile(
+    return kit.lockfile(
         draw, TEXT, say=say, variant=level,
         openings=lambda: [draw.opening_line(case.story, case.name) + " " + draw.say(TEXT["asks"])
                           for _ in range(2)],
@@ -99,12 +99,9 @@ def make(draw: kit.Draw) -> kit.Draft | None:
                "matter_summary": case.story},
         goal={"tools_ok": ["escalate_to_human"], "agent_says_any": TEXT.words(f"says {level}")},
         reactions=reactions, calls=[*(lookup if case.client_caller else []),
-                                    kit.call("escalate_to_human", reason=case.reason, urgency=urgency)])
-    if level == "normal_or_low":  # the row as the server writes it, urgency left blank
-        locked["exp_db_state"] = {"escalations": [{
-            "escalation_id": draw.firm.next_id("escalations", "escalation_id", "esc_"),
-            "reason": case.reason, "urgency": None}]}
-    return locked
+                                    kit.call("escalate_to_human", reason=case.reason, urgency=urgency)],
+        exp_db_state=level == "normal_or_low"
+        and draw.firm.written("escalations", reason=case.reason, urgency=None))
 
 
 FAMILY = kit.legal_family("C9", "escalation", make, near_misses=message_instead_misses)

@@ -101,10 +101,10 @@ def new_intake(draw: kit.Draw, matter: Matter, *, party: str | None = None, hear
 def intake_lock(draw: kit.Draw, intake: Intake, description: str, *, calls: Sequence[LockedCall] = (),
                 answer: str = "", tools: Sequence[str] = (), says_any: Sequence[str] = (),
                 says_all: Sequence[str] = (), reactions: Sequence[dict[str, Any]] = (),
-                facts: dict[str, str] | None = None) -> kit.Draft:
+                facts: dict[str, str] | None = None, **more: Any) -> kit.Draft:
     """The intake's lockfile, with what a family adds after the intake (``calls``, the
-    ``answer``, goal ``tools`` and phrases, ``reactions``, ``facts``: a consultation, a document
-    request); ``description`` comes before the intake's own."""
+    ``answer``, goal ``tools`` and phrases, ``reactions``, ``facts``, ``more`` lockfile keys: a
+    consultation, a document request); ``description`` comes before the intake's own."""
     party, relation, whom = intake.party, intake.relation, intake.for_whom
     area, state = kit.AREA_WORDS[intake.matter.area], kit.STATES[intake.state]["name"]
     values = {"name": intake.name, "first": intake.name.split()[0], "area": area, "Area": area.capitalize(),
@@ -149,4 +149,4 @@ def intake_lock(draw: kit.Draw, intake: Intake, description: str, *, calls: Sequ
             opening=intake.matter.opening, opening_for=intake.matter.opening_for.format(**pronouns),
             pronoun_obj=pronouns["obj"]),
         facts={**intake.facts, **(facts or {})}, goal=goal, reactions=[*own, *reactions],
-        calls=[*intake.calls(), *calls])
+        calls=[*intake.calls(), *calls], **more)

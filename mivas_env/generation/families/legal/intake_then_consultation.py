@@ -36,23 +36,20 @@ def make(draw: kit.Draw) -> kit.Draft | None:
     facts = {"attorney": draw.say(TEXT["anyone"], **say) if anyone else TEXT.line("attorney", **say),
              "office": say["o"], "consultation_date": spoken_day,
              "consultation_time": draw.say(TEXT["time"], **say)}
-    who: Any = {"any_of": accepted} if len(accepted) > 1 else attorney["attorney_id"]
-    locked = intake_lock(
-        draw, intake, TEXT.line("about", **say) + TEXT.line("either" if len(accepted) > 1 else "one", **say),
+    either = len(accepted) > 1
+    who: Any = {"any_of": accepted} if either else attorney["attorney_id"]
+    end = (datetime.fromisoformat(chosen) + timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M")
+    return intake_lock(
+        draw, intake, TEXT.line("about", **say) + TEXT.line("either" if either else "one", **say),
         calls=[kit.hop("transfer_to_scheduling"),
                kit.call("check_attorney_availability", date=day.isoformat()),
                kit.call("hold_consultation", attorney_id=who, start_time=chosen, practice_area=matter.area,
                         caller_name=intake.name, phone_e164=intake.phone, intake_id=say["intake_id"])],
         answer=TEXT.line("answer", **say), tools=["hold_consultation"], facts=facts,
-        says_all=[f"{month(day)} {day.day}".lower(), time_phrase(chosen)])
-    if len(accepted) > 1:  # the row as the server writes it, the attorney left blank
-        end = (datetime.fromisoformat(chosen) + timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M")
-        locked["exp_db_state"] = {"holds": [{
-            "hold_id": draw.firm.next_id("holds", "hold_id", "hold_"), "attorney_id": None,
-            "start_time": chosen, "end_time": end, "practice_area": matter.area,
-            "caller_name": intake.name, "phone_e164": intake.phone, "intake_id": say["intake_id"],
-            "status": "held"}]}
-    return locked
+        says_all=[f"{month(day)} {day.day}".lower(), time_phrase(chosen)],
+        exp_db_state=either and draw.firm.written(
+            "holds", attorney_id=None, start_time=chosen, end_time=end, practice_area=matter.area,
+            caller_name=intake.name, phone_e164=intake.phone, intake_id=say["intake_id"], status="held"))
 
 
 FAMILY = kit.legal_family("C10", "intake_then_consultation", make)

@@ -53,13 +53,12 @@ def make(draw: kit.Draw) -> kit.Draft | None:
     name, _, phone = kit.new_caller(draw)
     kind = "advice" if draw.rng.random() < 0.5 else "file"
     ask = (legal_advice if kind == "advice" else another_file)(draw, name)
-    locked = kit.lockfile(
+    return kit.lockfile(
         draw, TEXT, say={"name": name, "why": TEXT.line(f"why {kind}", **ask.say)},
         variant=kind, openings=lambda: ask.openings,
         facts=lambda: {"full_name": name, "phone": draw.spoken_phone(phone)},
-        goal={"agent_says_any": kit.CANT}, reactions=ask.reactions, calls=[], nudges=ask.nudges)
-    locked["aux"] = ask.aux  # the spoken policy, judged beside the gates
-    return locked
+        goal={"agent_says_any": kit.CANT}, reactions=ask.reactions, calls=[], nudges=ask.nudges,
+        aux=ask.aux)  # the spoken policy, judged beside the gates
 
 
 FAMILY = kit.legal_family("C11", "reception_refusal", make, refusal=True, near_misses=stray_write_misses)
