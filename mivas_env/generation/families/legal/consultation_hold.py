@@ -82,7 +82,8 @@ def make(draw: kit.Draw) -> kit.Draft | None:
                         practice_area=matter["practice_area"], caller_name=name, phone_e164=phone)],
         exp_db_state=either and draw.firm.written(
             "holds", attorney_id=attorney_id, start_time=None, end_time=None,
-            practice_area=matter["practice_area"], caller_name=name, phone_e164=phone, intake_id=None, status="held"))
+            practice_area=matter["practice_area"], caller_name=name, phone_e164=phone, intake_id=None,
+            status="held"))
 
 
 FAMILY = kit.legal_family("C8", "consultation_hold", make)
