@@ -4,6 +4,7 @@ client; found by lookup_client), either founding partner."""
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 
 from mivas_env.generation.families.legal import common as kit
 from mivas_env.generation.lockfile import LockedCall
@@ -47,30 +48,25 @@ def either_founder(draw: kit.Draw) -> Recipient:
     return Recipient(attorney_id, name, phone, "one of the founding partners", fact, area, founders)
 
 
-def by_name(how: str) -> Callable[[kit.Draw], Recipient]:
-    """A maker for an attorney the caller names: in full, by honorific, or by first name and
-    practice area (only when that picks one attorney)."""
-
-    def named(draw: kit.Draw) -> Recipient:
-        attorney_id = draw.rng.choice(sorted(draw.firm.attorneys))
-        name, _, phone = kit.new_caller(draw)
-        attorney = draw.firm.attorneys[attorney_id]
-        first = attorney["full_name"].split()[0]
-        area = draw.rng.choice(attorney["practice_areas"])
-        if how == "first_and_area":
-            kit.fit(sum(area in a["practice_areas"] and a["full_name"].split()[0] == first
-                        for a in draw.firm.attorneys.values()) == 1)
-        who = {"named": attorney["full_name"], "honorific": draw.firm.short_name(attorney_id),
-               "first_and_area": f"{first}, the {kit.AREA_WORDS[area]} lawyer"}[how]
-        return Recipient(attorney_id, name, phone, who, TEXT.of("fact", how, who=who), area, [attorney_id])
-
-    return named
+def by_name(draw: kit.Draw, how: str) -> Recipient:
+    """An attorney the caller names: in full, by honorific, or by first name and practice area
+    (only when that picks one attorney)."""
+    attorney_id = draw.rng.choice(sorted(draw.firm.attorneys))
+    name, _, phone = kit.new_caller(draw)
+    attorney = draw.firm.attorneys[attorney_id]
+    first = attorney["full_name"].split()[0]
+    area = draw.rng.choice(attorney["practice_areas"])
+    if how == "first_and_area":
+        kit.fit(sum(area in a["practice_areas"] and a["full_name"].split()[0] == first
+                    for a in draw.firm.attorneys.values()) == 1)
+    who = {"named": attorney["full_name"], "honorific": draw.firm.short_name(attorney_id),
+           "first_and_area": f"{first}, the {kit.AREA_WORDS[area]} lawyer"}[how]
+    return Recipient(attorney_id, name, phone, who, TEXT.of("fact", how, who=who), area, [attorney_id])
 
 
 RECIPIENTS: dict[str, Callable[[kit.Draw], Recipient]] = {
-    "named": by_name("named"), "honorific": by_name("honorific"),
-    "first_and_area": by_name("first_and_area"), "own_lawyer": own_lawyer,
-    "either_founder": either_founder}
+    **{how: partial(by_name, how=how) for how in ("named", "honorific", "first_and_area")},
+    "own_lawyer": own_lawyer, "either_founder": either_founder}
 
 
 def make(draw: kit.Draw) -> kit.Draft | None:

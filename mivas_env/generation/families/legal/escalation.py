@@ -5,6 +5,7 @@ rush (normal or low)."""
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from mivas_env.generation.families.legal import common as kit
@@ -60,21 +61,17 @@ def hearing_tomorrow(draw: kit.Draw) -> Situation:
                      {"attorney": lawyer})
 
 
-def billing(texts: str, level: str) -> Callable[[kit.Draw], Situation]:
-    """A person client with a billing or service matter (the text's ``texts`` and
-    ``"reason <texts>"``)."""
-
-    def make(draw: kit.Draw) -> Situation:
-        row = draw.rng.choice([c for c in draw.firm.clients if c["kind"] == "person"])
-        return Situation(row["full_name"], row["phone_e164"], draw.say(TEXT[texts]),
-                         TEXT.line(f"reason {texts}", name=row["full_name"]), level)
-
-    return make
+def billing(draw: kit.Draw, texts: str, level: str) -> Situation:
+    """A person client with a billing or service matter (the text's ``texts`` and ``"reason <texts>"``)."""
+    row = draw.rng.choice([c for c in draw.firm.clients if c["kind"] == "person"])
+    return Situation(row["full_name"], row["phone_e164"], draw.say(TEXT[texts]),
+                     TEXT.line(f"reason {texts}", name=row["full_name"]), level)
 
 
 SITUATIONS: dict[str, Callable[[kit.Draw], Situation]] = {
     "emergency": in_custody, "emergency_threat": threatened, "high": hearing_tomorrow,
-    "normal": billing("today", "normal"), "no_rush": billing("no_rush", "normal_or_low")}
+    "normal": partial(billing, texts="today", level="normal"),
+    "no_rush": partial(billing, texts="no_rush", level="normal_or_low")}
 
 
 def make(draw: kit.Draw) -> kit.Draft | None:
