@@ -286,19 +286,6 @@ class Draw(Scene):
         """Opening lines: a greeting, often the caller's name, and the split's templates."""
         return self.distinct(lambda: self.opening_line(self.say(templates, **slots), caller), count)
 
-    def caller(self, *, persona: str, openings: Sequence[str], facts: dict[str, str], goal: dict[str, Any],
-               reactions: list[dict[str, Any]], answer: str, nudges: Sequence[str] = ()) -> dict[str, Any]:
-        """The caller block: fact lines in the split's words (sentence facts start capitalised)."""
-        fact_lines = {slot: self.variants(FACT_LINES.get(slot, CALLER["sentence_lines"]), 2, value="{value}")
-                      for slot in facts}
-        said = {slot: value if slot in FACT_LINES else value[:1].upper() + value[1:]
-                for slot, value in facts.items()}
-        return caller_block(
-            persona=persona, opening=list(dict.fromkeys(openings)), facts=said,
-            fact_lines=fact_lines, goal=goal, reactions=reactions, agent_answer=answer,
-            nudges=list(dict.fromkeys([*nudges, *self.variants(CALLER["nudges"], 2)])))
-
-
 def legal_family(code: str, category: str, make: Callable[[Draw], Draft | None], *, refusal: bool = False,
                  near_misses: Callable[[World, Draft], list[NearMiss]] | None = None) -> Family:
     return family(INDUSTRY, code, category, make, scene=Draw, refusal=refusal, near_misses=near_misses)
@@ -319,16 +306,24 @@ def lockfile(draw: Draw, text: Text, *, say: Mapping[str, Any], openings: Callab
     """A family's lockfile: ``text``'s fixed lines (title, description, the persona's who,
     answer and, unless ``goal`` has one, the goal's description; ``"<line> <variant>"`` where
     the text has it) filled from ``say``; the openings (and ``facts``, when a callable) are
-    drawn after the persona's mood and ``nudges`` come before the caller's own; the path is the
-    calls' hops; ``more`` (``exp_db_state``, ``aux``) is added where given."""
+    drawn after the persona's mood, the fact lines in the split's words (sentence facts start
+    capitalised) and ``nudges`` come before the caller's own; the path is the calls' hops;
+    ``more`` (``exp_db_state``, ``aux``) is added where given."""
 
     def line(name: str) -> str:
         return text.of(name, variant, **say)
 
     if "description" not in goal:
         goal = {"description": line("goal"), **goal}
-    caller = draw.caller(persona=draw.persona(line("persona")), openings=openings(),
-                         facts=facts() if callable(facts) else facts,
-                         goal=goal, reactions=reactions, answer=line("answer"), nudges=nudges)
+    persona, opening = draw.persona(line("persona")), openings()
+    told = facts() if callable(facts) else facts
+    fact_lines = {slot: draw.variants(FACT_LINES.get(slot, CALLER["sentence_lines"]), 2, value="{value}")
+                  for slot in told}
+    said = {slot: value if slot in FACT_LINES else value[:1].upper() + value[1:] 
+            for slot, value in told.items()}
+    caller = caller_block(
+        persona=persona, opening=list(dict.fromkeys(opening)), facts=said, fact_lines=fact_lines,
+        goal=goal, reactions=reactions, agent_answer=line("answer"),
+        nudges=list(dict.fromkeys([*nudges, *draw.variants(CALLER["nudges"], 2)])))
     return {**draft(title=line("title"), description=line("description"), caller=caller, path=hops(calls),
                     calls=calls), **{key: value for key, value in more.items() if value}}
