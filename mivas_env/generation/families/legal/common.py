@@ -319,7 +319,7 @@ def lockfile(draw: Draw, text: Text, *, say: Mapping[str, Any], openings: Callab
     told = facts() if callable(facts) else facts
     fact_lines = {slot: draw.variants(FACT_LINES.get(slot, CALLER["sentence_lines"]), 2, value="{value}")
                   for slot in told}
-    said = {slot: value if slot in FACT_LINES else value[:1].upper() + value[1:] 
+    said = {slot: value if slot in FACT_LINES else value[:1].upper() + value[1:]
             for slot, value in told.items()}
     caller = caller_block(
         persona=persona, opening=list(dict.fromkeys(opening)), facts=said, fact_lines=fact_lines,
