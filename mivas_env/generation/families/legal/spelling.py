@@ -39,19 +39,15 @@ def spelled(name: str) -> str:
 
 def _token_variants(token: str, tier: int) -> list[str]:
     low = token.lower()
-    out: list[str] = []
-    if tier == 1 and low in SWAPS["first_names"]:
-        out.append(SWAPS["first_names"][low])
+    out = [SWAPS["first_names"][low]] if tier == 1 and low in SWAPS["first_names"] else []
     for old, new in SWAPS["sound" if tier == 1 else "letters"]:
-        start = 1 if old in ("y", "i", "s", "z") else 0
-        index = low.find(old, start)
+        index = low.find(old, 1 if old in ("y", "i", "s", "z") else 0)
         while index != -1:
             changed = low[:index] + new + low[index + len(old):]
             out.append(changed[:1].upper() + changed[1:])
             index = low.find(old, index + 1)
     if tier == 1 and "-" in token:
-        out.append(token.replace("-", ""))
-        out.append(token.replace("-", " "))
+        out += [token.replace("-", ""), token.replace("-", " ")]
     return out
 
 
@@ -59,9 +55,7 @@ def misspellings(name: str, tier: int | None = None) -> list[str]:
     """Spellings of ``name`` that differ in letters, not just case or marks, and that the
     grader's fuzzy rule matches both ways: sound-alike ones first (tier 1), then doubled or
     dropped letters (tier 2); ``tier`` keeps one tier only."""
-    words = name.split(" ")
-    base = name_orders(name)[0]
-    out: list[str] = []
+    words, base, out = name.split(" "), name_orders(name)[0], []
     for level in (1, 2) if tier is None else (tier,):
         for index, word in enumerate(words):
             if len(word) < 3 or word.endswith(".") or word.casefold() in COMPANY_KIND_WORDS:
