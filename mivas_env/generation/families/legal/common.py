@@ -3,29 +3,24 @@ answered by the tool server itself where a rule is involved (deadlines, availabi
 conflicts), and ``Draw``, the legal ``Scene``: new callers who match nobody at the firm, dates,
 phones and places in the split's words, and the caller block."""
 
-from __future__ import annotations
-
-import random
+import json
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
+from importlib import resources
 from typing import Any, TypeVar
 
-from mivas_env.generation.core import Draft, Family, NearMiss, World
+from mivas_env.generation.core import Draft as Draft  # for the families
+from mivas_env.generation.core import Family, NearMiss, World
 from mivas_env.generation.families.legal.spelling import spelled
-from mivas_env.generation.lockfile import (
-    LockedCall,
-    ReactionFields,
-    caller_block,
-    draft,
-    hops,
-    reaction,
-)
+from mivas_env.generation.lockfile import LockedCall, caller_block, draft, hops
 from mivas_env.generation.lockfile import call as locked_call
+from mivas_env.generation.lockfile import hop as hop  # for the families
 from mivas_env.generation.scene import NoFit, Scene, family
-from mivas_env.generation.spoken import month, weekday
+from mivas_env.generation.spoken import clock_ampm, month, weekday
 from mivas_env.generation.text import TemplateSet, Text, load_templates
+from mivas_env.generation.text import family_templates as family_templates  # for the families
 from mivas_env.industries import Database
 from mivas_env.industries.legal import LegalServer
 from rewards import load_industry
@@ -39,38 +34,16 @@ Row = dict[str, Any]
 T = TypeVar("T")
 INDUSTRY = "legal"
 PACKAGE = "mivas_env.generation.families.legal"
-CANT = ["can't", "cannot", "unable", "not able"]
-AREA_WORDS = {
-    "personal_injury": "personal injury", "employment": "employment", "family": "family law",
-    "estate_planning": "estate planning", "criminal_defense": "criminal defense",
-    "immigration": "immigration",
-}
-STATES: dict[str, tuple[str, tuple[str, ...], tuple[str, ...]]] = {
-    # code -> (name, towns, area codes)
-    "NY": ("New York", ("Queens", "Brooklyn", "the Bronx", "Yonkers", "Albany", "Buffalo"),
-           ("212", "646", "718", "917", "347")),
-    "NJ": ("New Jersey", ("Newark", "Jersey City", "Elizabeth", "Paterson", "Hoboken",
-                          "Trenton"), ("973", "201", "862", "908", "732", "551", "609")),
-    "CT": ("Connecticut", ("Stamford", "Hartford", "New Haven", "Bridgeport"), ("203", "860")),
-    "PA": ("Pennsylvania", ("Philadelphia", "Pittsburgh", "Allentown", "Scranton"),
-           ("215", "267", "412")),
-    "CA": ("California", ("Los Angeles", "San Diego", "Oakland", "Sacramento"),
-           ("213", "415", "619")),
-    "FL": ("Florida", ("Miami", "Orlando", "Tampa"), ("305", "407")),
-    "TX": ("Texas", ("Houston", "Dallas", "Austin"), ("713", "214")),
-    "MA": ("Massachusetts", ("Boston", "Worcester", "Springfield"), ("617", "508")),
-}
-RULE_STATES = ("NY", "NJ", "CT", "PA", "CA")
-HONORIFIC = {"att_01": "Ms.", "att_02": "Mr.", "att_03": "Ms.", "att_04": "Mr.", "att_05": "Ms.",
-             "att_06": "Mr.", "att_07": "Ms.", "att_08": "Mr.", "att_09": "Ms."}
-RELATIVES = {"mother": "her", "father": "his", "brother": "his", "sister": "her", "son": "his",
-             "daughter": "her", "husband": "his", "wife": "her", "aunt": "her", "uncle": "his"}
+WORDS = json.loads(resources.files(PACKAGE).joinpath("words.json").read_text("utf-8"))
+STATES: dict[str, dict[str, Any]] = WORDS["states"]  # code -> name, towns, area codes
+RULE_STATES: list[str] = WORDS["rule_states"]
+AREA_WORDS: dict[str, str] = WORDS["area_words"]
+HONORIFIC: dict[str, str] = WORDS["honorifics"]
+RELATIVES: dict[str, str] = WORDS["relatives"]  # relation -> possessive pronoun
+CANT: list[str] = WORDS["cant"]
 CALLER = load_templates(PACKAGE, "caller")
 FACT_LINES = {"full_name": CALLER["name_lines"], "phone": CALLER["phone_lines"],
               "incident_date": CALLER["date_lines"]}
-# How a persona joins who calls and their mood, per split. The split still draws one of its
-# two (identical) joins, so every later draw of a seed stays where it was.
-PERSONA_JOINS = {"train": ".", "test": ";", "bench": "."}
 
 
 def sentence_case(text: str) -> str:
@@ -85,8 +58,20 @@ def goal_date(day: date) -> str:
 
 def clock(start_time: str) -> str:
     """'2026-12-14T13:30' -> '1:30 PM'."""
-    hour = int(start_time[11:13])
-    return f"{hour % 12 or 12}:{start_time[14:16]} {'AM' if hour < 12 else 'PM'}"
+    return clock_ampm(start_time[11:])
+
+
+def pronouns(relation: str) -> dict[str, str]:
+    """A relative's pronouns: ``pos``, ``subj``, ``obj`` ("uncle": his, he, him)."""
+    his = RELATIVES.get(relation, "her") == "his"
+    return {"pos": "his" if his else "her", "subj": "he" if his else "she", "obj": "him" if his else "her"}
+
+
+def fit(value: T | None) -> T:
+    """``value`` when there is one (not empty, not false); else ``NoFit``: redraw."""
+    if not value:
+        raise NoFit("nothing fits")
+    return value
 
 
 def call(name: str, /, **parameters: Any) -> LockedCall:
@@ -94,20 +79,14 @@ def call(name: str, /, **parameters: Any) -> LockedCall:
     return locked_call(name, output={"ok": True}, **parameters)
 
 
-def react(when: Sequence[str], say: Sequence[str], *, unless: Sequence[str] = (),
-          also: Sequence[str] = (), after_tool: str | None = None,
-          once: bool = True) -> dict[str, Any]:
-    """A caller reaction (what the agent says, what the caller answers)."""
-    fields: ReactionFields = {"when_agent_says_any": list(when), "say": list(say)}
-    if unless:
-        fields["unless_agent_says_any"] = list(unless)
-    if also:
-        fields["also_says_any"] = list(also)
-    if after_tool is not None:
-        fields["after_tool"] = after_tool
-    if not once:
-        fields["once"] = False
-    return reaction(**fields)
+def react(when: Sequence[str], say: Sequence[str], *, unless: Sequence[str] = (), also: Sequence[str] = (),
+          after_tool: str | None = None, once: bool = True) -> dict[str, Any]:
+    """A caller reaction (what the agent says, what the caller answers), the fields of
+    ``lockfile.ReactionFields`` in this order, those left at their default left out."""
+    optional = {"unless_agent_says_any": list(unless), "also_says_any": list(also),
+                "after_tool": after_tool, "once": None if once else False}
+    return {"when_agent_says_any": list(when), "say": list(say),
+            **{key: value for key, value in optional.items() if value not in (None, [])}}
 
 
 # --- the firm as it is in one world ------------------------------------------------------------
@@ -138,12 +117,25 @@ class Firm:
                 self.by_key.setdefault(key, []).append(entry)
 
     def call(self, tool: str, **arguments: Any) -> dict[str, Any]:
-        result: dict[str, Any] = self.server.call(tool, arguments)
-        return result
+        return dict(self.server.call(tool, arguments))
+
+    def lawyer(self, matter: Row) -> str:
+        """The full name of a matter's attorney."""
+        return str(self.attorneys[matter["attorney_id"]]["full_name"])
+
+    def short_name(self, attorney_id: str) -> str:
+        """How a caller names an attorney: 'Ms. Brennan'."""
+        return f"{HONORIFIC[attorney_id]} {self.attorneys[attorney_id]['full_name'].split()[-1]}"
 
     def next_id(self, table: str, column: str, prefix: str) -> str:
         """The id the server gives the next row it writes to ``table``."""
         return self.server.db.next_id(table, column, prefix)
+
+    def written(self, table: str, **row: Any) -> dict[str, list[Row]]:
+        """The ``exp_db_state`` of a lock that leaves a column blank (either value is right): the
+        one row the server writes to ``table``, its next id first."""
+        column, prefix = WORDS["row_ids"][table]
+        return {table: [{column: self.next_id(table, column, prefix), **row}]}
 
     def relations(self, name: str) -> set[str]:
         """How a name spoken by a caller relates to the firm under the fuzzy name rule (only
@@ -153,8 +145,7 @@ class Firm:
                 if names_match(known, name) or names_match(name, known)}
 
     def conflict(self, name: str) -> bool:
-        data = self.call("run_conflict_check", opposing_party=name)["data"]
-        return bool(data["conflict"])
+        return bool(self.call("run_conflict_check", opposing_party=name)["data"]["conflict"])
 
     def unknown(self, name: str) -> bool:
         return not self.relations(name)
@@ -164,22 +155,18 @@ class Firm:
                          incident_date=incident.isoformat())
 
     def free_starts(self, attorney_id: str, day: date) -> list[str]:
-        result = self.call("check_attorney_availability", date=day.isoformat(),
-                           attorney_id=attorney_id)
-        if not result["ok"]:
-            return []
-        starts: list[str] = result["data"]["attorneys"][0]["free_start_times"]
-        return starts
+        result = self.call("check_attorney_availability", date=day.isoformat(), attorney_id=attorney_id)
+        return list(result["data"]["attorneys"][0]["free_start_times"]) if result["ok"] else []
 
     def candidate_starts(self, attorney_id: str, day: date) -> list[str]:
         """Every start the attorney's windows allow that day, free or not."""
         weekday_key = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")[day.weekday()]
-        return [f"{day.isoformat()}T{start}"
-                for start, _ in self.server.catalog.slots.get((attorney_id, weekday_key), ())]
+        windows = self.server.catalog.slots.get((attorney_id, weekday_key), ())
+        return [f"{day.isoformat()}T{start}" for start, _ in windows]
 
     def booking_days(self) -> list[date]:
-        return [self.today + timedelta(days=n) for n in range(1, 91)
-                if (self.today + timedelta(days=n)).isoformat() not in self.closures]
+        days = (self.today + timedelta(days=n) for n in range(1, 91))
+        return [day for day in days if day.isoformat() not in self.closures]
 
     def open_matters(self, *areas: str) -> list[tuple[Row, Row]]:
         """(client, matter) pairs of open matters of people, optionally in these areas."""
@@ -201,12 +188,11 @@ def firm(world: World) -> Firm:
     the same tables for a seed until it evicts them, and then a new object (a new key); the
     whole memo is dropped past ``MAX_FIRMS``."""
     key = (world.industry, world.seed, id(world.tables))
-    found = _FIRMS.get(key)
-    if found is None:
+    if key not in _FIRMS:
         if len(_FIRMS) > MAX_FIRMS:
             _FIRMS.clear()
-        found = _FIRMS[key] = Firm(world)
-    return found
+        _FIRMS[key] = Firm(world)
+    return _FIRMS[key]
 
 
 # --- one instance being written ----------------------------------------------------------------
@@ -228,18 +214,22 @@ class Draw(Scene):
         own = items[SPLITS.index(self.split)::len(SPLITS)]
         return own[self.rng.randrange(len(own))]
 
-    def variants(self, templates: TemplateSet, count: int = 3, **slots: Any) -> list[str]:
-        """Up to ``count`` distinct phrasings from the split's templates (``3 * count`` draws)."""
+    def distinct(self, make: Callable[[], str], count: int) -> list[str]:
+        """Up to ``count`` distinct results of ``make`` (``3 * count`` draws)."""
         out: list[str] = []
         for _ in range(count * 3):
-            text = self.say(templates, **slots)
+            text = make()
             if text not in out:
                 out.append(text)
             if len(out) == count:
                 break
         return out
 
-    def person(self, surname: str | None = None) -> str | None:
+    def variants(self, templates: TemplateSet, count: int = 3, **slots: Any) -> list[str]:
+        """Up to ``count`` distinct phrasings from the split's templates."""
+        return self.distinct(lambda: self.say(templates, **slots), count)
+
+    def person(self, surname: str | None = None) -> str:
         """A new person from the split's pool: matches nobody at the firm or in this call."""
         for _ in range(50):
             last = surname or self.rng.choice(self.names.surnames)
@@ -248,46 +238,42 @@ class Draw(Scene):
                                                    for u in self.used):
                 self.used.append(name)
                 return name
-        return None
+        raise NoFit("no new person")
 
-    def company(self, kind: str) -> str | None:
+    def company(self, kind: str) -> str:
         for _ in range(50):
             name = f"{self.rng.choice(self.names.company_words)} {kind}"
             if self.firm.unknown(name) and name not in self.used:
                 self.used.append(name)
                 return name
-        return None
+        raise NoFit("no new company")
 
     def phone(self, state: str) -> str:
         """A number of the state's area codes that no client has."""
-        codes = STATES[state][2]
-
-        def number(rng: random.Random) -> str:
-            return f"+1{rng.choice(codes)}5550{rng.randrange(100, 200):03d}"
-
-        return self.draw(number, self.firm.phones)
+        codes = STATES[state]["area_codes"]
+        return self.draw(lambda rng: f"+1{rng.choice(codes)}5550{rng.randrange(100, 200):03d}",
+                         self.firm.phones)
 
     def date(self, day: date) -> str:
         """How the caller says a date (the form is the split's)."""
-        return self.say(CALLER["date_forms"], month=month(day), day=day.day,
-                        ordinal=ordinal_day(day.day), year=day.year, weekday=weekday(day))
+        return self.say(CALLER["date_forms"], month=month(day), day=day.day, ordinal=ordinal_day(day.day),
+                        year=day.year, weekday=weekday(day))
 
     def spoken_phone(self, e164: str) -> str:
         digits = e164[2:]
         return self.say(CALLER["phone_forms"], a=digits[:3], b=digits[3:6], c=digits[6:])
 
     def where(self, state: str) -> tuple[str, str]:
-        name, towns, _ = STATES[state]
-        town = self.rng.choice(towns)
-        return self.say(CALLER["state_forms"], state=name, town=town), town
+        town = self.rng.choice(STATES[state]["towns"])
+        return self.say(CALLER["state_forms"], state=STATES[state]["name"], town=town), town
 
     def spell(self, name: str) -> str:
         return self.say(CALLER["spell_forms"], name=name, letters=spelled(name))
 
     def persona(self, who: str) -> str:
         mood = self.say(CALLER["moods"])
-        self.rng.randrange(2)  # the split's join (see PERSONA_JOINS)
-        return f"{who}{PERSONA_JOINS[self.split]} {mood}"
+        self.rng.randrange(2)  # the split's join, drawn so every later draw stays where it was
+        return f"{who}{WORDS['persona_joins'][self.split]} {mood}"
 
     def opening_line(self, line: str, caller: str = "") -> str:
         if not caller or self.rng.random() < 0.25:
@@ -296,78 +282,48 @@ class Draw(Scene):
         intro = self.say(CALLER["intros"], name=caller, first=first, last_initial=f"{last[:1]}.")
         return sentence_case(self.say(CALLER["hellos"]) + intro + line)
 
-    def openings(self, templates: TemplateSet, count: int = 3, caller: str = "",
-                 **slots: Any) -> list[str]:
+    def openings(self, templates: TemplateSet, count: int = 3, caller: str = "", **slots: Any) -> list[str]:
         """Opening lines: a greeting, often the caller's name, and the split's templates."""
-        out: list[str] = []
-        for _ in range(count * 3):
-            text = self.opening_line(self.say(templates, **slots), caller)
-            if text not in out:
-                out.append(text)
-            if len(out) == count:
-                break
-        return out
+        return self.distinct(lambda: self.opening_line(self.say(templates, **slots), caller), count)
 
-    def caller(self, *, persona: str, openings: Sequence[str], facts: dict[str, str],
-               goal: dict[str, Any], reactions: list[dict[str, Any]], answer: str,
-               nudges: Sequence[str] = ()) -> dict[str, Any]:
-        """The caller block: fact lines in the split's words (sentence facts start capitalised)."""
-        fact_lines = {slot: self.variants(FACT_LINES.get(slot, CALLER["sentence_lines"]), 2,
-                                          value="{value}")
-                      for slot in facts}
-        said = {slot: value if slot in FACT_LINES else value[:1].upper() + value[1:]
-                for slot, value in facts.items()}
-        return caller_block(
-            persona=persona, opening=list(dict.fromkeys(openings)), facts=said,
-            fact_lines=fact_lines, goal=goal, reactions=reactions, agent_answer=answer,
-            nudges=list(dict.fromkeys([*nudges, *self.variants(CALLER["nudges"], 2)])))
-
-
-def legal_family(code: str, category: str, make: Callable[[Draw], Draft | None], *,
-                 refusal: bool = False,
+def legal_family(code: str, category: str, make: Callable[[Draw], Draft | None], *, refusal: bool = False,
                  near_misses: Callable[[World, Draft], list[NearMiss]] | None = None) -> Family:
-    return family(INDUSTRY, code, category, make, scene=draw_for, refusal=refusal,
-                  near_misses=near_misses)
+    return family(INDUSTRY, code, category, make, scene=Draw, refusal=refusal, near_misses=near_misses)
 
 
-def draw_for(world: World, rng: random.Random) -> Draw:
-    return Draw(world, rng)
-
-
-def new_caller(draw: Draw, state: str) -> tuple[str, str, str] | None:
-    """A caller who is not known to the firm: (full name, surname, E.164 phone)."""
+def new_caller(draw: Draw, state: str | None = None) -> tuple[str, str, str]:
+    """A caller unknown to the firm (``NoFit`` when none is free): full name, surname, E.164
+    phone of ``state`` (by default New York or New Jersey)."""
+    state = state or draw.rng.choice(("NY", "NJ"))
     name = draw.person()
-    if name is None:
-        return None
     return name, name.split(" ", 1)[1], draw.phone(state)
 
 
-def nearby_caller(draw: Draw) -> tuple[str, str, str]:
-    """A caller unknown to the firm from New York or New Jersey (``NoFit`` when none is free)."""
-    found = new_caller(draw, draw.rng.choice(("NY", "NJ")))
-    if found is None:
-        raise NoFit("no new caller")
-    return found
-
-
-def lockfile(draw: Draw, text: Text, *, say: Mapping[str, Any],
-             openings: Callable[[], Sequence[str]],
+def lockfile(draw: Draw, text: Text, *, say: Mapping[str, Any], openings: Callable[[], Sequence[str]],
              facts: dict[str, str] | Callable[[], dict[str, str]], goal: dict[str, Any],
-             reactions: list[dict[str, Any]], calls: Sequence[LockedCall],
-             variant: str = "", nudges: Sequence[str] = ()) -> Draft:
+             reactions: list[dict[str, Any]], calls: Sequence[LockedCall], variant: str = "",
+             nudges: Sequence[str] = (), **more: Any) -> Draft:
     """A family's lockfile: ``text``'s fixed lines (title, description, the persona's who,
     answer and, unless ``goal`` has one, the goal's description; ``"<line> <variant>"`` where
     the text has it) filled from ``say``; the openings (and ``facts``, when a callable) are
-    drawn after the persona's mood and ``nudges`` come before the caller's own; the path is the
-    calls' hops."""
+    drawn after the persona's mood, the fact lines in the split's words (sentence facts start
+    capitalised) and ``nudges`` come before the caller's own; the path is the calls' hops;
+    ``more`` (``exp_db_state``, ``aux``) is added where given."""
 
     def line(name: str) -> str:
         return text.of(name, variant, **say)
 
     if "description" not in goal:
         goal = {"description": line("goal"), **goal}
-    caller = draw.caller(persona=draw.persona(line("persona")), openings=openings(),
-                         facts=facts() if callable(facts) else facts,
-                         goal=goal, reactions=reactions, answer=line("answer"), nudges=nudges)
-    return draft(title=line("title"), description=line("description"), caller=caller,
-                 path=hops(calls), calls=calls)
+    persona, opening = draw.persona(line("persona")), openings()
+    told = facts() if callable(facts) else facts
+    fact_lines = {slot: draw.variants(FACT_LINES.get(slot, CALLER["sentence_lines"]), 2, value="{value}")
+                  for slot in told}
+    said = {slot: value if slot in FACT_LINES else value[:1].upper() + value[1:]
+            for slot, value in told.items()}
+    caller = caller_block(
+        persona=persona, opening=list(dict.fromkeys(opening)), facts=said, fact_lines=fact_lines,
+        goal=goal, reactions=reactions, agent_answer=line("answer"),
+        nudges=list(dict.fromkeys([*nudges, *draw.variants(CALLER["nudges"], 2)])))
+    return {**draft(title=line("title"), description=line("description"), caller=caller, path=hops(calls),
+                    calls=calls), **{key: value for key, value in more.items() if value}}

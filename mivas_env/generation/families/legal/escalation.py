@@ -3,18 +3,17 @@ defines. One maker per situation: a relative in custody, a threat at the door (e
 hearing tomorrow (high), a billing complaint for today (normal), a billing question with no
 rush (normal or low)."""
 
-from __future__ import annotations
-
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
-from mivas_env.generation.core import Draft
 from mivas_env.generation.families.legal import common as kit
 from mivas_env.generation.families.legal.near_misses import message_instead_misses
-from mivas_env.generation.text import family_templates
 
-TEXT = family_templates(__name__)
+TEXT = kit.family_templates(__name__)
+
+
 @dataclass
 class Situation:
     """Why the caller needs a person, and who calls."""
@@ -24,88 +23,59 @@ class Situation:
     story: str
     reason: str
     level: str  # an urgency, or normal_or_low (either is right)
-    facts: dict[str, str]
+    facts: dict[str, str] = field(default_factory=dict)  # told between the phone and the story
     client_caller: bool = True  # a client calling for themselves (verified before escalating)
 
 
-def in_custody(draw: kit.Draw) -> Situation | None:
-    pairs = draw.firm.open_matters("criminal_defense")
-    if not pairs:
-        return None
-    client, matter = draw.rng.choice(pairs)
+def in_custody(draw: kit.Draw) -> Situation:
+    client, matter = draw.rng.choice(kit.fit(draw.firm.open_matters("criminal_defense")))
     relation = draw.rng.choice(sorted(kit.RELATIVES))
     name = draw.person(client["full_name"].split(" ", 1)[1])
-    if name is None:
-        return None
     phone = draw.phone("NY")
-    his = kit.RELATIVES[relation] == "his"
-    story = draw.say(TEXT["arrest"], c=client["full_name"], p="he" if his else "she", r=relation,
-                     o="him" if his else "her")
+    said = kit.pronouns(relation)
+    story = draw.say(TEXT["arrest"], c=client["full_name"], p=said["subj"], r=relation, o=said["obj"])
     # A relative calling about a client in custody cannot be verified as the client.
-    return Situation(name, phone, story,
-                     TEXT.line("reason in_custody", client=client["full_name"]), "emergency",
-                     {"full_name": name, "phone": draw.spoken_phone(phone),
-                      "for_whom": f"My {relation}, {client['full_name']}.",
-                      "attorney": draw.firm.attorneys[matter["attorney_id"]]["full_name"],
-                      "matter_summary": story}, client_caller=False)
+    who = client["full_name"]
+    return Situation(name, phone, story, TEXT.line("reason in_custody", client=who), "emergency",
+                     {"for_whom": f"My {relation}, {who}.", "attorney": draw.firm.lawyer(matter)},
+                     client_caller=False)
 
 
-def threatened(draw: kit.Draw) -> Situation | None:
+def threatened(draw: kit.Draw) -> Situation:
     adverse = draw.firm.adverse
-    pairs = [(c, m) for c, m in draw.firm.open_matters("family")
-             if any(a["matter_id"] == m["matter_id"] for a in adverse)]
-    if not pairs:
-        return None
-    client, matter = draw.rng.choice(pairs)
-    other = next(a for a in adverse if a["matter_id"] == matter["matter_id"])
-    name, phone = client["full_name"], client["phone_e164"]
-    story = draw.say(TEXT["threat"], o=other["name"])
-    return Situation(name, phone, story,
-                     TEXT.line("reason threatened", name=name, other=other["name"]), "emergency",
-                     {"full_name": name, "phone": draw.spoken_phone(phone),
-                      "attorney": draw.firm.attorneys[matter["attorney_id"]]["full_name"],
-                      "matter_summary": story})
+    client, matter = draw.rng.choice(kit.fit([(c, m) for c, m in draw.firm.open_matters("family")
+                                              if any(a["matter_id"] == m["matter_id"] for a in adverse)]))
+    other = next(a["name"] for a in adverse if a["matter_id"] == matter["matter_id"])
+    name = client["full_name"]
+    return Situation(name, client["phone_e164"], draw.say(TEXT["threat"], o=other),
+                     TEXT.line("reason threatened", name=name, other=other), "emergency",
+                     {"attorney": draw.firm.lawyer(matter)})
 
 
-def hearing_tomorrow(draw: kit.Draw) -> Situation | None:
-    pairs = draw.firm.open_matters("family", "criminal_defense", "employment", "personal_injury")
-    if not pairs:
-        return None
-    client, matter = draw.rng.choice(pairs)
-    name, phone = client["full_name"], client["phone_e164"]
-    attorney = draw.firm.attorneys[matter["attorney_id"]]["full_name"]
-    story = draw.say(TEXT["hearing"], t=matter["title"], a=attorney)
-    return Situation(name, phone, story,
+def hearing_tomorrow(draw: kit.Draw) -> Situation:
+    areas = ("family", "criminal_defense", "employment", "personal_injury")
+    client, matter = draw.rng.choice(kit.fit(draw.firm.open_matters(*areas)))
+    name, lawyer = client["full_name"], draw.firm.lawyer(matter)
+    return Situation(name, client["phone_e164"], draw.say(TEXT["hearing"], t=matter["title"], a=lawyer),
                      TEXT.line("reason hearing", name=name, title=matter["title"]), "high",
-                     {"full_name": name, "phone": draw.spoken_phone(phone), "attorney": attorney,
-                      "matter_summary": story})
+                     {"attorney": lawyer})
 
 
-def billing(texts: str, level: str) -> Callable[[kit.Draw], Situation | None]:
-    """A person client with a billing or service matter (the text's ``texts`` and
-    ``"reason <texts>"``)."""
-
-    def situation(draw: kit.Draw) -> Situation | None:
-        row = draw.rng.choice([c for c in draw.firm.clients if c["kind"] == "person"])
-        name, phone = row["full_name"], row["phone_e164"]
-        story = draw.say(TEXT[texts])
-        return Situation(name, phone, story, TEXT.line(f"reason {texts}", name=name), level,
-                         {"full_name": name, "phone": draw.spoken_phone(phone),
-                          "matter_summary": story})
-
-    return situation
+def billing(draw: kit.Draw, texts: str, level: str) -> Situation:
+    """A person client with a billing or service matter (the text's ``texts`` and ``"reason <texts>"``)."""
+    row = draw.rng.choice([c for c in draw.firm.clients if c["kind"] == "person"])
+    return Situation(row["full_name"], row["phone_e164"], draw.say(TEXT[texts]),
+                     TEXT.line(f"reason {texts}", name=row["full_name"]), level)
 
 
-SITUATIONS: dict[str, Callable[[kit.Draw], Situation | None]] = {
+SITUATIONS: dict[str, Callable[[kit.Draw], Situation]] = {
     "emergency": in_custody, "emergency_threat": threatened, "high": hearing_tomorrow,
-    "normal": billing("today", "normal"), "no_rush": billing("no_rush", "normal_or_low")}
+    "normal": partial(billing, texts="today", level="normal"),
+    "no_rush": partial(billing, texts="no_rush", level="normal_or_low")}
 
 
-def make(draw: kit.Draw) -> Draft | None:
-    case = SITUATIONS[draw.rng.choice(("emergency", "emergency_threat", "high", "normal",
-                                       "no_rush"))](draw)
-    if case is None:
-        return None
+def make(draw: kit.Draw) -> kit.Draft | None:
+    case = SITUATIONS[draw.rng.choice(tuple(SITUATIONS))](draw)
     level = case.level
     if level in ("emergency", "high"):
         reactions = [kit.react(TEXT.words("a_message"), [TEXT.line("cant_wait")],
@@ -114,26 +84,21 @@ def make(draw: kit.Draw) -> Draft | None:
         reactions = [kit.react(["emergency", "right away"], [TEXT.line("not_an_emergency")])]
     reactions.append(kit.react(["intake"], [TEXT.line("no_new_case")]))
     urgency: Any = {"any_of": ["normal", "low"]} if level == "normal_or_low" else level
-    if case.client_caller and not draw.firm.verified(case.name, case.phone):
-        return None
+    kit.fit(not case.client_caller or draw.firm.verified(case.name, case.phone))
     lookup = [kit.call("lookup_client", full_name=case.name, phone_e164=case.phone)]
-    say = {"name": case.name, "story": case.story, "level": level,
-           "level_words": level.replace("_", " "), "either": TEXT.of("either", level),
-           "client": TEXT.line("client") if case.client_caller else ""}
-    locked = kit.lockfile(
+    say = {"name": case.name, "story": case.story, "level": level, "level_words": level.replace("_", " "),
+           "either": TEXT.of("either", level), "client": TEXT.line("client") if case.client_caller else ""}
+    return kit.lockfile(
         draw, TEXT, say=say, variant=level,
         openings=lambda: [draw.opening_line(case.story, case.name) + " " + draw.say(TEXT["asks"])
                           for _ in range(2)],
-        facts=case.facts,
+        facts={"full_name": case.name, "phone": draw.spoken_phone(case.phone), **case.facts,
+               "matter_summary": case.story},
         goal={"tools_ok": ["escalate_to_human"], "agent_says_any": TEXT.words(f"says {level}")},
-        reactions=reactions,
-        calls=[*(lookup if case.client_caller else []),
-               kit.call("escalate_to_human", reason=case.reason, urgency=urgency)])
-    if level == "normal_or_low":  # the row as the server writes it, urgency left blank
-        locked["exp_db_state"] = {"escalations": [{
-            "escalation_id": draw.firm.next_id("escalations", "escalation_id", "esc_"),
-            "reason": case.reason, "urgency": None}]}
-    return locked
+        reactions=reactions, calls=[*(lookup if case.client_caller else []),
+                                    kit.call("escalate_to_human", reason=case.reason, urgency=urgency)],
+        exp_db_state=level == "normal_or_low"
+        and draw.firm.written("escalations", reason=case.reason, urgency=None))
 
 
 FAMILY = kit.legal_family("C9", "escalation", make, near_misses=message_instead_misses)

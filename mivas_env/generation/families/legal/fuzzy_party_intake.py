@@ -2,9 +2,6 @@
 it otherwise (an adverse party, not a client); the grader's fuzzy rule accepts the caller's
 spelling and the gold locks the records'."""
 
-from __future__ import annotations
-
-from mivas_env.generation.core import Draft
 from mivas_env.generation.families.legal import common as kit
 from mivas_env.generation.families.legal.intake import intake_lock, new_intake
 from mivas_env.generation.families.legal.matters import MATTERS, Matter
@@ -12,53 +9,41 @@ from mivas_env.generation.families.legal.near_misses import misheard_party_misse
 from mivas_env.generation.families.legal.spelling import caller_spelling
 from rewards.names import names_match
 
+TEXT = kit.family_templates(__name__)
 ROLE_MATTERS = {"defendant driver": 0, "driver": 0, "dog owner": 2}  # index into MATTERS
 DECOY = 0.5  # how often the party's name starts like a client's (the Okonkwo/Okafor trap)
 
 
 def matter_of(draw: kit.Draw, role: str) -> Matter:
-    if role in ROLE_MATTERS:
-        return MATTERS[ROLE_MATTERS[role]]
     if role == "employer":
         return draw.rng.choice([m for m in MATTERS if m.area == "employment"])
-    return MATTERS[3] if role == "landlord" else MATTERS[1]
+    return MATTERS[ROLE_MATTERS.get(role, 3 if role == "landlord" else 1)]
 
 
-def make(draw: kit.Draw) -> Draft | None:
+def make(draw: kit.Draw) -> kit.Draft | None:
     rng, adverse = draw.rng, draw.firm.adverse
     persons = [row for row in adverse if row["role"] in ROLE_MATTERS]
     companies = [row for row in adverse if row["role"] in ("employer", "landlord")
                  or (row["role"] == "defendant" and "Markets" in row["name"])]
-    choices = persons + companies
-    if not choices:
-        return None
+    choices = kit.fit(persons + companies)
     decoys = [row for row in persons if near_client(draw.world, row["name"]) is not None]
     row = rng.choice(decoys if decoys and rng.random() < DECOY else choices)
     records = row["name"]
     matter = matter_of(draw, row["role"])
-    heard = caller_spelling(draw, records, "adverse_party")
-    if heard is None:
-        return None
+    heard = kit.fit(caller_spelling(draw, records, "adverse_party"))
     draw.used.append(records)
     intake = new_intake(draw, matter, party=records, heard=heard, for_someone=False)
-    if intake is None:
-        return None
     intake.facts["opposing_party"] = draw.spell(heard)
     # A client whose name starts like the party's: hearing that name, the caller corrects.
     near = [known for known, relation in draw.firm.names if relation == "client"
             and known.split()[-1][:2].lower() == heard.split()[-1][:2].lower()
             and not names_match(known, heard)]
-    extra = [kit.react(["conflict"], [f"A conflict? I've never used your firm. Did you check {heard}?"],
-                   also=kit.CANT, unless=["no conflict"])]
-    if near:
-        extra.insert(0, kit.react([near[0].lower()], [f"No, not {near[0]}. {draw.spell(heard)}."],
-                              once=False, unless=[records.lower(), heard.lower()]))
-    return intake_lock(draw, intake,
-                       f"Intake where the caller spells the other party '{heard}' and the firm's "
-                       f"records have '{records}' (an adverse party, not a client). The fuzzy rule "
-                       "accepts the caller's spelling in T (run_conflict_check, create_intake) and "
-                       "D (intakes.opposing_party); the gold locks the records' spelling. ",
-                       extra_reactions=extra)
+    corrections = [kit.react([near[0].lower()],
+                             [TEXT.line("not_them", near=near[0], spelled=draw.spell(heard))],
+                             once=False, unless=[records.lower(), heard.lower()])] if near else []
+    return intake_lock(draw, intake, TEXT.line("about", heard=heard, records=records), reactions=[
+        *corrections, kit.react(["conflict"], [TEXT.line("never_a_client", heard=heard)], also=kit.CANT,
+                                unless=["no conflict"])])
 
 
 FAMILY = kit.legal_family("C4", "fuzzy_party_intake", make, near_misses=misheard_party_misses)

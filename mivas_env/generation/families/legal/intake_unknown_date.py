@@ -1,21 +1,17 @@
 """C6 intake, unknown date: the caller does not know the incident date, so the intake has none
 and no deadline can be checked."""
 
-from __future__ import annotations
-
-from mivas_env.generation.core import Draft
 from mivas_env.generation.families.legal import common as kit
 from mivas_env.generation.families.legal.intake import intake_lock, new_intake
 from mivas_env.generation.families.legal.matters import MATTERS
-from mivas_env.generation.text import family_templates
 
-TEXT = family_templates(__name__)  # the description
+TEXT = kit.family_templates(__name__)  # the description
 
 
-def make(draw: kit.Draw) -> Draft | None:
+def make(draw: kit.Draw) -> kit.Draft | None:
     matter = draw.rng.choice([m for m in MATTERS if m.event])
     intake = new_intake(draw, matter, known_date=False, for_someone=draw.rng.random() < 0.5)
-    return None if intake is None else intake_lock(draw, intake, TEXT.line("description"))
+    return intake_lock(draw, intake, TEXT.line("description"))
 
 
 FAMILY = kit.legal_family("C6", "intake_unknown_date", make)

@@ -3,16 +3,14 @@ caller tells it (for themselves or for a relative), who the other side is, which
 exist. The caller's words for each practice area are split-held-out templates
 (``templates/matters.json``)."""
 
-from __future__ import annotations
-
 import json
 from dataclasses import dataclass
 from importlib import resources
 
 from mivas_env.generation.families.legal import common as kit
-from mivas_env.generation.text import TemplateSet, load_templates
+from mivas_env.generation.text import TemplateSet
 
-SAYS = load_templates(kit.PACKAGE, "matters")
+SAYS = kit.family_templates(__name__)
 
 
 @dataclass(frozen=True)
@@ -33,17 +31,11 @@ class Matter:
     opening_for: str = ""  # the opening phrase for a relative: "{subj} was rear-ended"
 
 
-def _load() -> dict[str, Matter]:
-    raw = json.loads(resources.files(kit.PACKAGE).joinpath("matters.json").read_text("utf-8"))
-    return {key: Matter(**{**fields, "says": SAYS[key],
-                           "documents": tuple(tuple(pair) for pair in fields["documents"])})
-            for key, fields in raw.items()}
-
-
-BY_KEY = _load()
+RAW = json.loads(resources.files(kit.PACKAGE).joinpath("matters.json").read_text("utf-8"))
+BY_KEY = {key: Matter(**{**fields, "says": SAYS[key], "documents": tuple(map(tuple, fields["documents"]))})
+          for key, fields in RAW.items()}
 FAMILY_MATTER = BY_KEY["family_divorce"]
 ESTATE_MATTER = BY_KEY["estate_will"]
 # The matters drawn for most families, in file order (personal injury first: C4 names them by
 # index), without divorce and estate planning, which only some families use.
-MATTERS: tuple[Matter, ...] = tuple(matter for key, matter in BY_KEY.items()
-                                    if key not in ("family_divorce", "estate_will"))
+MATTERS = tuple(matter for key, matter in BY_KEY.items() if key not in ("family_divorce", "estate_will"))

@@ -2,8 +2,6 @@
 beyond the fuzzy rule, an intake despite a conflict, a refusal that writes, a message in place
 of an escalation."""
 
-from __future__ import annotations
-
 from typing import Any
 
 from mivas_env.agents.baselines import gold_arguments
@@ -15,20 +13,22 @@ from rewards.worlds.names import pool
 Calls = list[tuple[str, dict[str, Any]]]
 
 
-def gold(data: Draft) -> Calls:
-    return [(c["name"], gold_arguments(c.get("parameters") or {})) for c in data["exp_tool_calls"]]
+def gold(data: Draft) -> tuple[Calls, Any]:
+    """The gold calls and the opposing party they name (``None`` when none does)."""
+    calls = [(c["name"], gold_arguments(c.get("parameters") or {})) for c in data["exp_tool_calls"]]
+    return calls, next((args["opposing_party"] for _, args in calls if "opposing_party" in args), None)
+
+
+def unmatched(a: str, b: str) -> bool:
+    return not names_match(a, b) and not names_match(b, a)
 
 
 def misheard(world: World, name: str) -> str | None:
     """A mishearing of ``name`` beyond the fuzzy rule that names nobody at the firm."""
-    known = kit.firm(world)
-    words = name.split()
-    for surname in pool(world.split).surnames:
-        candidate = " ".join([*words[:-1], surname]) if len(words) > 1 else f"{surname} {name}"
-        if (not names_match(name, candidate) and not names_match(candidate, name)
-                and known.unknown(candidate)):
-            return candidate
-    return None
+    words, firm = name.split(), kit.firm(world)
+    candidates = (" ".join([*words[:-1], surname]) if len(words) > 1 else f"{surname} {name}"
+                  for surname in pool(world.split).surnames)
+    return next((c for c in candidates if unmatched(name, c) and firm.unknown(c)), None)
 
 
 def with_party(calls: Calls, party: str) -> Calls:
@@ -41,44 +41,34 @@ def near_client(world: World, name: str) -> str | None:
     """A client of the world whose name starts like ``name`` but does not match it (the party
     Daniel Okonkwo, the client Daniel Okafor): the mishearing a conflict check must survive."""
     first, _, last = name.partition(" ")
-    for row in kit.firm(world).clients:
-        known = row["full_name"]
+    for known in (str(row["full_name"]) for row in kit.firm(world).clients):
         k_first, _, k_last = known.partition(" ")
-        if (k_first == first and k_last[:2].casefold() == last[:2].casefold()
-                and not names_match(known, name) and not names_match(name, known)):
-            return str(known)
+        if k_first == first and k_last[:2].casefold() == last[:2].casefold() and unmatched(known, name):
+            return known
     return None
-
-
-def _party(calls: Calls) -> Any:
-    return next((args["opposing_party"] for _, args in calls if "opposing_party" in args), None)
 
 
 def misheard_party_misses(world: World, data: Draft) -> list[NearMiss]:
     """The party misheard beyond the rule: the check (and the intake) name someone else; when a
     client's name starts like the party's, that client (the agent then wrongly refuses)."""
-    calls = gold(data)
-    party = _party(calls)
+    calls, party = gold(data)
     if not isinstance(party, str):
         return []
+    wrongs = (near_client(world, party), misheard(world, party))
     return [NearMiss(f"opposing_party misheard as {wrong!r}", tuple(with_party(calls, wrong)), "T")
-            for wrong in dict.fromkeys(w for w in (near_client(world, party),
-                                                   misheard(world, party)) if w is not None)]
+            for wrong in dict.fromkeys(w for w in wrongs if w is not None)]
 
 
 def intake_despite_conflict_misses(world: World, data: Draft) -> list[NearMiss]:
     """An intake opened under a misheard name after the check: D (intakes allows no extra row)."""
-    calls = gold(data)
-    party = _party(calls)
+    calls, party = gold(data)
     wrong = misheard(world, party) if isinstance(party, str) else None
     if wrong is None:
         return []
     intake = ("create_intake", {"full_name": data["caller"]["facts"]["full_name"],
-                                "phone_e164": "+12125550100",
-                                "practice_area": "personal_injury", "summary": "Misheard party.",
-                                "opposing_party": wrong})
-    return [NearMiss(f"intake opened against misheard {wrong!r}",
-                     (*with_party(calls, wrong), intake), "D"),
+                                "phone_e164": "+12125550100", "practice_area": "personal_injury",
+                                "summary": "Misheard party.", "opposing_party": wrong})
+    return [NearMiss(f"intake opened against misheard {wrong!r}", (*with_party(calls, wrong), intake), "D"),
             *misheard_party_misses(world, data)]
 
 

@@ -1,20 +1,16 @@
 """C3 new matter intake: run_conflict_check on the other party, create_intake with the caller's
 facts, and (when there is an incident date) check_filing_deadline."""
 
-from __future__ import annotations
-
-from mivas_env.generation.core import Draft
 from mivas_env.generation.families.legal import common as kit
 from mivas_env.generation.families.legal.intake import intake_lock, new_intake
 from mivas_env.generation.families.legal.matters import ESTATE_MATTER, FAMILY_MATTER, MATTERS
-from mivas_env.generation.text import family_templates
 
-TEXT = family_templates(__name__)  # the description
+TEXT = kit.family_templates(__name__)  # the description
 
 
-def make(draw: kit.Draw) -> Draft | None:
+def make(draw: kit.Draw) -> kit.Draft | None:
     intake = new_intake(draw, draw.rng.choice((*MATTERS, FAMILY_MATTER, ESTATE_MATTER)))
-    return None if intake is None else intake_lock(draw, intake, TEXT.line("description"))
+    return intake_lock(draw, intake, TEXT.line("description"))
 
 
 FAMILY = kit.legal_family("C3", "new_matter_intake", make)

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import json
+from importlib import resources
 from typing import TYPE_CHECKING
 
 from rewards.names import name_orders, names_match
@@ -12,21 +14,8 @@ if TYPE_CHECKING:
     from mivas_env.generation.families.legal.common import Draw
 
 # Spellings that sound the same (tier 1: what a caller writes from hearing a name), then
-# doubled or dropped letters (tier 2, used when a name has no tier-1 spelling).
-_SOUND_SWAPS: tuple[tuple[str, str], ...] = (
-    ("ph", "f"), ("f", "ph"), ("c", "k"), ("k", "c"), ("qu", "kw"), ("kw", "qu"), ("q", "k"),
-    ("y", "i"), ("i", "y"), ("z", "s"), ("s", "z"), ("ck", "k"), ("ie", "y"), ("ey", "y"),
-    ("ei", "ie"), ("x", "ks"), ("ks", "x"), ("ck", "c"),
-)
-_LETTER_SWAPS: tuple[tuple[str, str], ...] = (
-    ("ss", "s"), ("ll", "l"), ("l", "ll"), ("n", "nn"), ("nn", "n"), ("t", "tt"), ("tt", "t"),
-    ("r", "rr"), ("rr", "r"), ("ah", "a"), ("a", "ah"), ("oh", "o"), ("th", "t"), ("v", "ph"),
-    ("ou", "u"),
-)
-_FIRST_NAME_SWAPS = {"steven": "Stephen", "stephen": "Steven", "jon": "John", "john": "Jon",
-                     "catherine": "Katherine", "katherine": "Catherine", "philip": "Phillip",
-                     "phillip": "Philip", "sara": "Sarah", "sarah": "Sara", "jeffrey": "Geoffrey",
-                     "mohammed": "Mohamed", "aisha": "Aysha", "sean": "Shaun"}
+# doubled or dropped letters (tier 2, used when a name has no tier-1 spelling), as (old, new).
+SWAPS = json.loads(resources.files(__package__ or "").joinpath("spelling.json").read_text("utf-8"))
 COMPANY_KIND_WORDS = frozenset(
     word.casefold() for kind in (*EMPLOYER_KINDS, *LEGAL_FORMS,
                                  *(k for _, kinds in PI_SCENARIOS for k, _ in kinds))
@@ -50,19 +39,15 @@ def spelled(name: str) -> str:
 
 def _token_variants(token: str, tier: int) -> list[str]:
     low = token.lower()
-    out: list[str] = []
-    if tier == 1 and low in _FIRST_NAME_SWAPS:
-        out.append(_FIRST_NAME_SWAPS[low])
-    for old, new in _SOUND_SWAPS if tier == 1 else _LETTER_SWAPS:
-        start = 1 if old in ("y", "i", "s", "z") else 0
-        index = low.find(old, start)
+    out = [SWAPS["first_names"][low]] if tier == 1 and low in SWAPS["first_names"] else []
+    for old, new in SWAPS["sound" if tier == 1 else "letters"]:
+        index = low.find(old, 1 if old in ("y", "i", "s", "z") else 0)
         while index != -1:
             changed = low[:index] + new + low[index + len(old):]
             out.append(changed[:1].upper() + changed[1:])
             index = low.find(old, index + 1)
     if tier == 1 and "-" in token:
-        out.append(token.replace("-", ""))
-        out.append(token.replace("-", " "))
+        out += [token.replace("-", ""), token.replace("-", " ")]
     return out
 
 
@@ -70,9 +55,7 @@ def misspellings(name: str, tier: int | None = None) -> list[str]:
     """Spellings of ``name`` that differ in letters, not just case or marks, and that the
     grader's fuzzy rule matches both ways: sound-alike ones first (tier 1), then doubled or
     dropped letters (tier 2); ``tier`` keeps one tier only."""
-    words = name.split(" ")
-    base = name_orders(name)[0]
-    out: list[str] = []
+    words, base, out = name.split(" "), name_orders(name)[0], []
     for level in (1, 2) if tier is None else (tier,):
         for index, word in enumerate(words):
             if len(word) < 3 or word.endswith(".") or word.casefold() in COMPANY_KIND_WORDS:
