@@ -61,14 +61,31 @@ class NaturalCarefulAgent(CarefulVoiceAgent):
         self.task_id = f"{lock.industry}/{lock.id}"
         super().reveal(lock)
 
-    def phrasing(self, slot: str, question: str) -> str:
+    rephrase = False  # ask again in other words of the split after an unusable answer
+
+    def phrasing(self, slot: str, question: str, attempt: int = 0) -> str:
         lines = self.questions.get(slot)
         if not lines:
             return question
-        return random.Random(f"natural-questions/{self.seed}/{self.task_id}/{slot}").choice(lines)
+        key = f"natural-questions/{self.seed}/{self.task_id}/{slot}"
+        first = random.Random(key).choice(lines)
+        others = [line for line in lines if line != first]
+        if attempt == 0 or not others:
+            return first
+        return random.Random(f"{key}/again").sample(others, len(others))[(attempt - 1) % len(others)]
+
+    def again(self, slot: str, question: str, attempt: int) -> str:
+        return self.phrasing(slot, question, attempt) if self.rephrase else question
 
     def _ask(self, item: Dictated, question: str, gold: Any) -> None:
         super()._ask(item, self.phrasing(item.slot, question), gold)
+
+
+def natural_agent(questions: Mapping[str, Sequence[str]], seed: int,
+                  rephrase: bool) -> NaturalCarefulAgent:
+    agent = NaturalCarefulAgent(questions, seed)
+    agent.rephrase = rephrase
+    return agent
 
 
 def phrasings(industry: str, split: str) -> dict[str, list[str]]:
@@ -83,7 +100,8 @@ def phrasings(industry: str, split: str) -> dict[str, list[str]]:
 CHANNELS: dict[str, dict[str, Any]] = {"text": {}, "asr": {"channel": "asr"}}
 
 
-def run(industry: str, tasks: list[Task], split: str, wer: float, seed: int) -> dict[str, Any]:
+def run(industry: str, tasks: list[Task], split: str, wer: float, seed: int,
+        rephrase: bool = False) -> dict[str, Any]:
     """Pass rates of both agents on both channels, and the loss in points."""
     questions = phrasings(industry, split)
     out: dict[str, Any] = {"tasks": len(tasks), "channels": {}}
@@ -91,7 +109,7 @@ def run(industry: str, tasks: list[Task], split: str, wer: float, seed: int) -> 
         env_kwargs = {**kwargs, "wer": wer} if kwargs else {}
         passed = {}
         for label, agent in (("canonical", CarefulVoiceAgent()),
-                             ("natural", NaturalCarefulAgent(questions, seed))):
+                             ("natural", natural_agent(questions, seed, rephrase))):
             passed[label] = sum(r.passed for r in evaluate(agent, tasks, seed=seed,
                                                            env_kwargs=env_kwargs))
         out["channels"][channel] = row(len(tasks), passed)
@@ -143,6 +161,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--wer", type=float, default=0.1, help="the asr channel's word error "
                         "rate (default 0.1)")
     parser.add_argument("--seed", type=at_least(0), default=0)
+    parser.add_argument("--rephrase", action="store_true",
+                        help="after an answer it cannot use, the agent asks again in other words "
+                             "of the split, as a person rephrases (default: the same words)")
     parser.add_argument("--json", action="store_true", help="the results as JSON")
     args = parser.parse_args(argv)
     if not 0.0 <= args.wer <= 1.0:
@@ -153,7 +174,8 @@ def main(argv: list[str] | None = None) -> int:
         for industry in args.industry or corpus_industries():
             tasks = [*load_tasks(industry),
                      *(i.task for i in generate(industry, "test", args.generated))]
-            result["industries"][industry] = run(industry, tasks, args.split, args.wer, args.seed)
+            result["industries"][industry] = run(industry, tasks, args.split, args.wer, args.seed,
+                                                args.rephrase)
     except (CorpusError, MivasError) as exc:
         print(f"natural_questions: error: {exc}", file=sys.stderr)
         return 2

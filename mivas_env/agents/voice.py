@@ -296,6 +296,11 @@ class CarefulVoiceAgent(_ScriptedVoiceAgent):
             return f"I need it to verify your identity and find your record, so {question}"
         return super().act(observation, info)
 
+    def again(self, slot: str, question: str, attempt: int) -> str:
+        """The question asked again after an answer it could not use (``attempt`` 1, 2, ...):
+        the same words here; an agent that rephrases says it otherwise."""
+        return question
+
     def _ask(self, item: Dictated, question: str, gold: Any) -> None:
         reader = READERS[item.kind]
         state = {"read_backs": 0}
@@ -342,8 +347,9 @@ class CarefulVoiceAgent(_ScriptedVoiceAgent):
             if value is None:  # nothing usable heard: ask again
                 self.pending = heard
                 self.plan.appendleft(read_back)
-                self.question = question
-                return question if self.short else "Sorry, I didn't catch that. " + question
+                again = self.again(item.slot, question, state["read_backs"])
+                self.question = again
+                return again if self.short else "Sorry, I didn't catch that. " + again
             self.pending = confirmed
             if self.short:
                 return f"Is this right: {_say_back(item.kind, value)}?"
