@@ -14,9 +14,10 @@ A clause asks for a slot when one of the slot's patterns matches and the clause 
 Readings that take the same words go to the more specific pattern, then to the slot the
 question word asks about, the slot the caller knows, the context (the slot asked last, the
 active desk's slots); of slots one question names without "and"/"or"/comma between them, it
-asks for one. A request no pattern places goes to the learned fallback (``model.py``). All of it
-is linear in the line's length: a dictionary lookup per word and a bounded placement per
-pattern, no regex that can backtrack."""
+asks for one. The learned model (``model.py``) then has its say: it places a request no pattern
+places, and overrules a one-slot reading when it is sure. The pieces a reading is made of are in
+``phrases.py``. All of it is linear in the line's length: a dictionary lookup per word and a
+bounded placement per pattern, no regex that can backtrack."""
 
 from __future__ import annotations
 
@@ -61,9 +62,6 @@ from mivas_env.caller.requests import (
     strong_request,
 )
 from mivas_env.caller.words import Sentence, sentences
-
-# --- the compiled lexicon of one industry ---------------------------------------------------
-
 
 # The caller listens to the first part of a very long line (about a minute and a half of speech):
 # what it reads is bounded, so no line, however long, costs more than this much.
