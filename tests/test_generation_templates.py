@@ -119,7 +119,8 @@ def test_every_placeholder_is_a_slot_its_family_passes(monkeypatch: pytest.Monke
     seen = _filled(monkeypatch)
     for path in FILES:
         text = load_templates(_package(path), path.stem)
-        for name, templates in [*text.items(), *text.lines.items()]:
+        entries: list[tuple[str, TemplateSet | Line]] = [*text.items(), *text.lines.items()]
+        for name, templates in entries:
             if templates.placeholders == {"value"}:  # a fact line, taken verbatim
                 continue
             assert seen[templates.name], f"{path.name} {name!r}: no family fills it"
