@@ -445,3 +445,14 @@ def test_a_slot_waved_off_beside_a_question_is_not_given(industry: str, line: st
     understanding = industry_understanding(industry)
     reading = understanding.read(line.casefold(), known=list(understanding.order))
     assert reading.asked == [slot] and waved not in reading.asked
+
+
+def test_informal_spellings_of_speech_are_read_as_words() -> None:
+    assert asked("customer_support", "Lemme get your ZIP.") == ["zip"]
+
+
+def test_a_short_part_of_a_value_inside_a_longer_word_is_no_garbled_read_back() -> None:
+    # "com" (of hotmail.com) sits inside "confirm": "confirm the city" reads back no email
+    shopper = with_email("ekanta_medi@hotmail.com")
+    shopper.respond("What's the email on the account?")
+    assert not shopper.respond("Could you confirm the zip, please?").text.startswith(("No", "Not"))

@@ -570,7 +570,7 @@ def _near(part: str, units: list[str]) -> bool:
             if any(0 < Levenshtein.distance(part, w) <= max(1, len(part) // 3) for w in windows):
                 return True
         elif 0 < Levenshtein.distance(part, unit) <= max(1, len(part) // 3) or (
-                len(unit) > len(part) and any(
+                len(part) >= 5 and len(unit) > len(part) and any(  # "com" is in "confirm"
                     Levenshtein.distance(part, unit[i:i + len(part)]) <= max(1, len(part) // 4)
                     for i in range(len(unit) - len(part) + 1))):
             return True

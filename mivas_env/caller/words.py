@@ -43,6 +43,10 @@ _CONTRACTIONS = (("won't", "will not"), ("can't", "can not"), ("cannot", "can no
                  ("shan't", "shall not"), ("ain't", "is not"), ("n't", " not"), ("'re", " are"),
                  ("'ve", " have"), ("'ll", " will"), ("'d", " would"), ("'m", " am"),
                  ("let's", "let us"))
+# Informal spellings of spoken English, word by word ("Lemme get your ZIP").
+_INFORMAL = {"lemme": "let me", "gonna": "going to", "wanna": "want to", "gotta": "got to",
+             "whaddya": "what do you", "whatcha": "what are you", "dunno": "do not know"}
+_INFORMAL_WORD = re.compile(r"\b(?:" + "|".join(_INFORMAL) + r")\b")
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?|#|[,:()\u2014\u2013]| - ")
 _BREAK = re.compile(r"[.!;\n]+|\?+")
 _DOTTED = re.compile(r"\b(?:[a-z]\.){2,}")  # d.o.b. -> dob, i.d. -> id
@@ -79,6 +83,7 @@ def sentences(line: str) -> list[Sentence]:
     for old, new in _CONTRACTIONS:
         if old in text:
             text = text.replace(old, new)
+    text = _INFORMAL_WORD.sub(lambda m: _INFORMAL[m[0]], text)
     out: list[Sentence] = []
     start = 0
     for match in _BREAK.finditer(text):
