@@ -31,7 +31,6 @@ sys.path.insert(0, str(ROOT))
 
 from mivas_env.caller.model import MODEL_FILE, NONE, SlotModel, text_features  # noqa: E402
 from mivas_env.caller.understanding import Understanding, industry_understanding  # noqa: E402
-from mivas_env.caller.words import sentences  # noqa: E402
 from rewards.industry import tasks_dir  # noqa: E402
 
 CORPUS = ROOT / "tests" / "fixtures" / "agent_lines"
@@ -82,16 +81,14 @@ def across_authors(data: list[Example], rules: Understanding) -> tuple[float, fl
     for held_out in authors:
         model = SlotModel.train([(e.label, e.feats) for e in data if e.author != held_out])
         for example in (e for e in data if e.author == held_out):
-            text = " ".join(example.text.casefold().split())
-            reading = rules.read(text, known=list(rules.order))
-            if any(rules.negations.find(s.stems).cues for s in sentences(text)):
+            reading = rules.read(" ".join(example.text.casefold().split()),
+                                 known=list(rules.order))
+            if reading.waves_off:
                 continue  # the second opinion keeps out of a line that waves a slot off
-            if not reading.asked and (reading.unplaced_request or reading.refers_back):
+            if rules.to_place(reading):
                 placed.append((example.label, *model.best(example.feats)))
-            slot = (reading.asked[0] if len(reading.asked) == 1
-                    and not reading.acts & {"readback", "spell"} and not reading.negated
-                    and not reading.unknown_request else None)
-            slots = [s for s in rules.order if s not in reading.mentioned]
+            to_judge = rules.to_judge(reading, known=list(rules.order))
+            slot, slots = to_judge if to_judge is not None else (None, [])
             judged.append((example.label, slot, slots, *model.best(example.feats)))
 
     def said(right: bool) -> float:

@@ -108,36 +108,63 @@ class Understanding:
             self._cache[key] = self._cache.pop(key)  # most recently used last
         return Reading(list(cached.asked), set(cached.negated), list(cached.mentioned),
                        set(cached.acts), cached.unplaced_request, cached.unknown_request,
-                       cached.refers_back)
+                       cached.refers_back, cached.waves_off)
 
     def _read(self, line: str, last_asked: Sequence[str], desk: Collection[str],
               known: Collection[str]) -> Reading:
         reading = Reading()
         before: set[str] = set()
-        feats: list[str] = []  # the line's features, for the learned second opinion
-        waves_off = False  # a negation anywhere: the model, which has no notion of one, keeps out
+        read: list[tuple[Sentence, Found]] = []  # for the learned second opinion's features
         for sentence in sentences(line[:MAX_READ_CHARS]):
             found = self.lexicon.find(sentence.stems)
-            feats += features(sentence.stems, found.every)
-            waves_off = waves_off or bool(self.negations.find(sentence.stems).cues)
-            self._read_sentence(sentence, found, before, reading, last_asked, desk, known)
+            negations = self.negations.find(sentence.stems).cues
+            reading.waves_off = reading.waves_off or bool(negations)
+            self._read_sentence(sentence, found, negations, before, reading, last_asked, desk,
+                                known)
             before.update(cue for cue in found.every if cue.startswith("@"))  # concepts only
-        if not waves_off:  # "Forget the time for now, what day?"
-            self._second_opinion(reading, feats, last_asked, known)
+            read.append((sentence, found))
+        self._second_opinion(reading, read, last_asked, known)
         return reading
 
-    def _second_opinion(self, reading: Reading, feats: list[str], last_asked: Sequence[str],
-                        known: Collection[str] = ()) -> None:
-        """The learned model on a line the rules read as asking one slot, not by context (the
-        slot asked last), not a read-back or a spelling request, with no slot waved off and
-        nothing asked that no slot covers: a slot it is sure of replaces the rules' one; "asks
-        for nothing", when it is sure of it, drops it."""
+    @staticmethod
+    def to_place(reading: Reading) -> bool:
+        """Whether the learned model is asked to place the line's request: the rules placed
+        none, and it asks (or asks about what the line named before), and waves nothing off."""
+        return (not reading.asked and not reading.waves_off
+                and (reading.unplaced_request or reading.refers_back))
+
+    def to_judge(self, reading: Reading, last_asked: Sequence[str] = (),
+                 known: Collection[str] = ()) -> tuple[str, list[str]] | None:
+        """The one slot the rules read that the learned model may overrule, and the slots it
+        may name instead; None where it keeps out: not one slot, one from the context (the slot
+        asked last), a read-back or a spelling request, a slot waved off ("Forget the time for
+        now, what day?": the model has no notion of a negation), or something no slot covers.
+        It never names a slot the line names outside its request ("I can look it up without
+        your date of birth; what's your phone number?"), nor trades a slot the caller knows
+        for one it does not ("which one is it?" to a caller who knows the item)."""
+        if (len(reading.asked) != 1 or reading.asked[0] in last_asked or reading.waves_off
+                or reading.acts & {"readback", "spell"} or reading.negated
+                or reading.unknown_request):
+            return None
+        rules = reading.asked[0]
+        return rules, [slot for slot in self.order if slot not in reading.mentioned
+                       and (slot in known or rules not in known)]
+
+    def _second_opinion(self, reading: Reading, read: Sequence[tuple[Sentence, Found]],
+                        last_asked: Sequence[str], known: Collection[str]) -> None:
+        """The learned model on the line (``to_place``, ``to_judge``): a request it is sure of
+        is placed; a slot it is sure of replaces the rules' one; "asks for nothing", when it is
+        sure of it, drops it. The line's features are built only when the model is asked."""
         model = self.model
-        if not reading.asked and (reading.unplaced_request or reading.refers_back):
+
+        def feats() -> list[str]:
+            return [f for sentence, found in read for f in features(sentence.stems, found.every)]
+
+        if self.to_place(reading):
             # "We have offices in New York and New Jersey. Which suits you?": the question is
             # placed by the whole line, not by its last sentence alone; "Let me note the date
             # of the incident. What was it?" asks for what the line named
-            slot = model.predict(feats) if model is not None else None
+            slot = model.predict(feats()) if model is not None else None
             if slot is None and reading.refers_back:
                 slot = next((s for s in reversed(reading.mentioned)
                              if s not in reading.negated), None)
@@ -145,17 +172,11 @@ class Understanding:
                 reading.asked.append(slot)
                 reading.unplaced_request = False
             return
-        if (model is None or len(reading.asked) != 1 or reading.asked[0] in last_asked
-                or reading.acts & {"readback", "spell"} or reading.negated
-                or reading.unknown_request):
+        judged = self.to_judge(reading, last_asked, known)
+        if model is None or judged is None:
             return
-        # not a slot the line names outside its request ("I can look it up without your date
-        # of birth; what's your phone number?")
-        # and the context outranks it: a slot the caller knows is not traded for one it does
-        # not ("which one is it?" to a caller who knows the item, not the product)
-        slots = [slot for slot in self.order if slot not in reading.mentioned
-                 and (slot in known or reading.asked[0] not in known)]
-        slot = model.judge(reading.asked[0], *model.best(feats), slots)
+        rules, slots = judged
+        slot = model.judge(rules, *model.best(feats()), slots)
         if slot is None:  # a request, but for none of the caller's facts: it asks what is meant
             reading.mentioned.extend(reading.asked)
             reading.asked.clear()
@@ -163,7 +184,8 @@ class Understanding:
         else:
             reading.asked[0] = slot
 
-    def _read_sentence(self, sentence: Sentence, found: Found, before: set[str],
+    def _read_sentence(self, sentence: Sentence, found: Found,
+                       negations: Mapping[str, list[tuple[int, int]]], before: set[str],
                        reading: Reading, last_asked: Sequence[str], desk: Collection[str],
                        known: Collection[str]) -> None:
         stems = sentence.stems
@@ -191,7 +213,7 @@ class Understanding:
         if not matches and request and last_asked:
             matches = self._elliptical(found.every, last_asked)
         if (not matches and request and self.model is not None
-                and not self.negations.find(stems).cues):  # "You need not tell me the state"
+                and not negations):  # "You need not tell me the state"
             slot = self.model.predict(features(stems, found.every))  # when it is sure
             if slot is not None and slot in self.order:
                 words = frozenset(i for i, word in enumerate(stems) if word != ",")
@@ -226,7 +248,7 @@ class Understanding:
             chosen = [m for m in chosen if not m.positions <= theirs]
         # "Don't worry about the email, what's your ZIP?": the email is waved off though its
         # clause does not ask
-        negated = self._negated(stems, named, sentence.question)
+        negated = self._negated(stems, named, sentence.question, negations)
         reading.negated.update(negated)
         for match in chosen:
             if match.slot not in negated and match.slot not in reading.asked:
@@ -309,7 +331,8 @@ class Understanding:
             taken |= match.positions | {min(match.positions) - 1, max(match.positions) + 1}
         return sorted(kept, key=lambda m: m.first)
 
-    def _negated(self, stems: Sequence[str], chosen: list[Match], question: bool) -> set[str]:
+    def _negated(self, stems: Sequence[str], chosen: list[Match], question: bool,
+                 found: Mapping[str, list[tuple[int, int]]]) -> set[str]:
         """Slots the sentence says are not needed: after a negation in the same clause
         ("no need for your phone"), or named and then waved off ("your phone can wait"). In a
         question, "got" asks ("Got the order number?", "Have you got your card?"): it says
@@ -317,7 +340,6 @@ class Understanding:
         if not chosen:
             return set()
         negated = {m.slot for m in chosen if negated_before(stems, m.first)}
-        found = self.negations.find(stems).cues
         if not found:
             return negated
         breaks = [i for i, word in enumerate(stems) if word in CLAUSE_BREAKS]
@@ -347,7 +369,8 @@ class Reading:
     not needed; ``mentioned``: slots named outside a request ("I'll note your phone");
     ``acts``: dialogue acts (readback, spell, help, anything_else, hold, transfer);
     ``unplaced_request``: a request the caller cannot place; ``unknown_request``: a request
-    for something it understands but no slot covers ("your blood type")."""
+    for something it understands but no slot covers ("your blood type"); ``refers_back``: a
+    question about what the line named before; ``waves_off``: the line holds a negation."""
 
     asked: list[str] = field(default_factory=list)
     negated: set[str] = field(default_factory=set)
@@ -356,6 +379,7 @@ class Reading:
     unplaced_request: bool = False
     unknown_request: bool = False  # a request for something no caller knows of (a decoy)
     refers_back: bool = False  # a question about "it" or "that one" that names no slot
+    waves_off: bool = False  # a negation somewhere in the line ("no need for your phone")
 
 
 TAGS = frozenset(["correct", "right", "yeah", "yes", "ok", "okay", "yep"])
