@@ -51,17 +51,17 @@ class NaturalCarefulAgent(CarefulVoiceAgent):
 
     name = "careful-natural"
 
-    def __init__(self, questions: Mapping[str, Sequence[str]], seed: int = 0) -> None:
+    def __init__(self, questions: Mapping[str, Sequence[str]], seed: int = 0,
+                 rephrase: bool = False) -> None:
         super().__init__()
         self.questions = {slot: list(lines) for slot, lines in questions.items() if lines}
         self.seed = seed
+        self.rephrase = rephrase  # ask again in other words of the split after an unusable answer
         self.task_id = ""
 
     def reveal(self, lock: Lockfile) -> None:
         self.task_id = f"{lock.industry}/{lock.id}"
         super().reveal(lock)
-
-    rephrase = False  # ask again in other words of the split after an unusable answer
 
     def phrasing(self, slot: str, question: str, attempt: int = 0) -> str:
         lines = self.questions.get(slot)
@@ -79,13 +79,6 @@ class NaturalCarefulAgent(CarefulVoiceAgent):
 
     def _ask(self, item: Dictated, question: str, gold: Any) -> None:
         super()._ask(item, self.phrasing(item.slot, question), gold)
-
-
-def natural_agent(questions: Mapping[str, Sequence[str]], seed: int,
-                  rephrase: bool) -> NaturalCarefulAgent:
-    agent = NaturalCarefulAgent(questions, seed)
-    agent.rephrase = rephrase
-    return agent
 
 
 def phrasings(industry: str, split: str) -> dict[str, list[str]]:
@@ -109,7 +102,7 @@ def run(industry: str, tasks: list[Task], split: str, wer: float, seed: int,
         env_kwargs = {**kwargs, "wer": wer} if kwargs else {}
         passed = {}
         for label, agent in (("canonical", CarefulVoiceAgent()),
-                             ("natural", natural_agent(questions, seed, rephrase))):
+                             ("natural", NaturalCarefulAgent(questions, seed, rephrase))):
             passed[label] = sum(r.passed for r in evaluate(agent, tasks, seed=seed,
                                                            env_kwargs=env_kwargs))
         out["channels"][channel] = row(len(tasks), passed)
