@@ -456,3 +456,30 @@ def test_a_short_part_of_a_value_inside_a_longer_word_is_no_garbled_read_back() 
     shopper = with_email("ekanta_medi@hotmail.com")
     shopper.respond("What's the email on the account?")
     assert not shopper.respond("Could you confirm the zip, please?").text.startswith(("No", "Not"))
+
+
+def test_a_question_word_alone_asks_about_the_slot_asked_last() -> None:
+    # "Who?" alone could ask for several slots; right after a doctor question it asks the doctor
+    assert asked("healthcare", "Who?", after="provider") == ["provider"]
+    assert asked("healthcare", "And when?", after="preferred_date") == ["preferred_date"]
+
+
+def test_a_question_word_alone_after_a_sentence_naming_a_slot_asks_that_slot() -> None:
+    assert asked("healthcare", "Is there someone you've been seeing? Who?") == ["provider"]
+    assert asked("healthcare", "Doctor or nurse practitioner? And who?") == ["provider"]
+
+
+def test_a_slot_an_earlier_sentence_waved_off_is_not_read_again_from_context() -> None:
+    reading = industry_understanding("healthcare").read(
+        "got your insurance. and who's your doctor here?")
+    assert reading.asked == ["provider"] and "carrier" in reading.negated
+
+
+def test_their_name_after_asking_who_the_matter_is_for_is_not_the_callers_name() -> None:
+    for line in ("Who's this for — you, or a family member? What's their name?",
+                 "Is this for you, or for a family member? And if so, what's their name?",
+                 "Who are you in a fight with, a person or a company? What's their name?"):
+        assert "full_name" not in asked("legal", line), line
+    reply = caller("legal/C5-E3").respond(
+        "Is this for you, or a family member? What's their name?").text
+    assert "Erin Walsh" not in reply and "for me" in reply

@@ -107,8 +107,9 @@ def refers_back(sentence: Sentence) -> bool:
         return False
     if content[0] == "which" or content[0] in ("pick", "choose") or content[:2] == ("your", "pick"):
         return len(content) <= 6
-    return content[0] in ("what", "when", "where", "who") and any(
-        w in ("it", "that", "this", "one", "ones", "those", "them") for w in content)
+    # "... Who?", "... And when?": a question word alone asks about what was named before
+    return content[0] in ("what", "when", "where", "who") and (len(content) == 1 or any(
+        w in ("it", "that", "this", "one", "ones", "those", "them") for w in content))
 
 
 def clause_spans(sentence: Sentence) -> list[tuple[int, int]]:

@@ -41,6 +41,7 @@ from mivas_env.caller.lexicon import (
 from mivas_env.caller.model import SlotModel, features, load_model
 from mivas_env.caller.phrases import (
     GENERIC,
+    NAME_WORDS,
     QUESTION_WORDS,
     Found,
     Lexicon,
@@ -55,6 +56,7 @@ from mivas_env.caller.phrases import (
 )
 from mivas_env.caller.requests import (
     SHORT,
+    after_markers,
     asking_clauses,
     bare_clauses,
     is_request,
@@ -203,7 +205,13 @@ class Understanding:
             # short question is about what the line named before it, not a slot of its own
             reading.refers_back = True
             return
-        if sum(w not in FILLERS and w not in MARKERS for w in sentence.words) <= SHORT:
+        content = after_markers(sentence)
+        if (request and last_asked and len(content) == 1
+                and content[0] in self.answers.get(last_asked[0], ())):
+            # "Who?" right after "Which doctor do you see?": the question word alone asks
+            # about the slot asked last, whatever else it could ask
+            matches = [Match(last_asked[0], 0.5, frozenset([len(stems) - 1]), len(stems) - 1)]
+        elif sum(w not in FILLERS and w not in MARKERS for w in sentence.words) <= SHORT:
             # "Time?", "Name and number?", "And your date of birth": a bare noun phrase
             strict = {m.slot for m in matches}
             loose = [m for m in self._matches(found, context, sentence.clauses, loose=True)
@@ -228,6 +236,9 @@ class Understanding:
                 reading.unplaced_request = reading.unplaced_request or strong_request(sentence)
                 reading.refers_back = reading.refers_back or refers_back(sentence)
             return
+        # "Got your insurance. And who's your doctor?": a slot an earlier sentence waved off
+        # is not read again from the words it left behind
+        matches = [m for m in matches if m.slot not in reading.negated] or matches
         chosen = coordinated(self._resolve(matches, last_asked, desk, known, stems), stems,
                               self.answers)
         asking = asking_clauses(sentence, chosen, acts.cues.get("request", []))
@@ -244,8 +255,14 @@ class Understanding:
         # "Is there a company involved? What's its name?", "Who was the other driver, if you
         # know their name?": the name of the one asked about, not the caller's
         theirs = someone_elses_name(stems)
-        if theirs and (reading.asked or any(not m.positions <= theirs for m in chosen)):
-            chosen = [m for m in chosen if not m.positions <= theirs]
+
+        def of_theirs(match: Match) -> bool:  # "what's their name": the name words are theirs
+            return bool(match.positions & theirs) and not any(
+                stems[i] in NAME_WORDS or stems[i] in ("you", "your")
+                for i in match.positions - theirs)
+
+        if theirs and (reading.asked or any(not of_theirs(m) for m in chosen)):
+            chosen = [m for m in chosen if not of_theirs(m)]
         # "Don't worry about the email, what's your ZIP?": the email is waved off though its
         # clause does not ask
         negated = self._negated(stems, named, sentence.question, negations)
