@@ -483,3 +483,20 @@ def test_their_name_after_asking_who_the_matter_is_for_is_not_the_callers_name()
     reply = caller("legal/C5-E3").respond(
         "Is this for you, or a family member? What's their name?").text
     assert "Erin Walsh" not in reply and "for me" in reply
+
+
+def test_a_question_word_asks_its_slot_where_commas_only_add_to_the_question() -> None:
+    # "Who ... to, name-wise?": one question; "who" asks for a person, the shipping words qualify
+    assert asked("customer_support", "Who are we shipping this to, name-wise?") == [
+        "recipient_name"]
+    assert asked("legal", "Whose case is it, name-wise?") == ["for_whom"]
+    # a slot a "which" names keeps its own ask
+    assert "item" in asked("customer_support", "Tell me why, and which item.")
+
+
+def test_a_value_holding_another_facts_value_counts_as_both_toward_two_facts() -> None:
+    carla = caller("legal/C10-E1")  # her incident state "New York, in Manhattan" holds the office
+    facts = carla.spec.facts
+    reply = carla.respond("When did it happen, and in which state?").text
+    shown = {slot for slot, value in facts.items() if value.casefold() in reply.casefold()}
+    assert 1 <= len(shown) <= MAX_FACTS_PER_TURN, reply

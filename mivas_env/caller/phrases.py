@@ -202,7 +202,17 @@ def coordinated(chosen: list[Match], stems: Sequence[str],
         close = [m for m in group if m.weight >= top.weight - 0.5]  # as specific, near enough
         return next((m for m in close if len(close) > 1 and named_by_which(m)), top)
 
-    return [pick(group) for group in groups]
+    picked = [pick(group) for group in groups]
+    if wh is not None and len(picked) > 1 and not any(
+            word in COORDINATORS and word != "," for word in stems):
+        # "Who are we shipping this to, name-wise?": groups parted only by commas are one
+        # question; where its question word asks for one of them, the others qualify it
+        # (but for one a "which" names: "... why, just which item")
+        answering = [m for m in picked if wh in answers.get(m.slot, ()) or named_by_which(m)
+                     or any(i in m.positions for i in which)]
+        if answering:
+            return answering
+    return picked
 
 
 COORDINATORS = frozenset(["and", "or", ",", "plus", "also", "then", "as", "together"])

@@ -322,10 +322,20 @@ class ScriptedCaller:
         return None
 
     def _answers(self, asked: list[str]) -> list[str]:
-        """Answers to the slots the line asks for, the first two at most. Asked for several
-        ("your email or phone?"), the caller gives what it has and says it does not know only
-        when it has none."""
-        known = [slot for slot in asked if slot in self.spec.facts][:self.max_facts]
+        """Answers to the slots the line asks for, two facts at most (a value that holds another
+        fact's value says both). Asked for several ("your email or phone?"), the caller gives
+        what it has and says it does not know only when it has none."""
+        facts = self.spec.facts
+        known: list[str] = []
+        shown: set[str] = set()  # every fact whose value the answers say, nested ones too
+        for slot in (slot for slot in asked if slot in facts):
+            value = facts[slot].casefold()
+            more = shown | {other for other, said in facts.items()
+                            if said and said.casefold() in value}
+            if known and len(more) > self.max_facts:
+                continue  # "New York, in Manhattan" also says the office "Manhattan"
+            known.append(slot)
+            shown = more
         if asked and not known:
             return [self._pick(self.spec.unknown)]
         answers = []
