@@ -500,3 +500,11 @@ def test_a_value_holding_another_facts_value_counts_as_both_toward_two_facts() -
     reply = carla.respond("When did it happen, and in which state?").text
     shown = {slot for slot, value in facts.items() if value.casefold() in reply.casefold()}
     assert 1 <= len(shown) <= MAX_FACTS_PER_TURN, reply
+
+
+def test_an_acknowledgement_naming_a_value_does_not_ask_for_it() -> None:
+    # "Okay, Newark." says the office back; the question after it asks for the day alone
+    assert asked("legal", "Okay, Newark. What day would you like?") == ["consultation_date"]
+    assert asked("legal", "Okay, Newark it is! So what day are we looking at?") == [
+        "consultation_date"]
+    assert asked("legal", "Newark?") == ["office"]  # asked back, it is a question

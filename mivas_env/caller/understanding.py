@@ -68,6 +68,9 @@ from mivas_env.caller.words import Sentence, sentences
 # The caller listens to the first part of a very long line (about a minute and a half of speech):
 # what it reads is bounded, so no line, however long, costs more than this much.
 MAX_READ_CHARS = 1_200
+ACKNOWLEDGEMENTS = frozenset(
+    "okay ok great perfect alright right sure lovely wonderful excellent awesome cool gotcha "
+    "good fine super fantastic brilliant yes yeah yep got".split())
 READ_CACHE = 4096  # readings remembered per industry
 
 
@@ -241,6 +244,17 @@ class Understanding:
         matches = [m for m in matches if m.slot not in reading.negated] or matches
         chosen = coordinated(self._resolve(matches, last_asked, desk, known, stems), stems,
                               self.answers)
+        if (not sentence.question and not request and stems[0] in ACKNOWLEDGEMENTS
+                and not any(word in ("your", "the", "and") for word in stems)):
+            # "Okay, Newark.": an acknowledgement naming only a slot's value (no word of its
+            # concept) says the value back; it does not ask for it
+            concept = {i for cue, spans in found.cues.items() if cue.startswith("@")
+                       for a, b in spans for i in range(a, b)}
+            said = [m for m in chosen if not m.positions & concept]
+            reading.mentioned.extend(m.slot for m in said)
+            chosen = [m for m in chosen if m not in said]
+            if not chosen:
+                return
         asking = asking_clauses(sentence, chosen, acts.cues.get("request", []))
         if not request and not asking:
             reading.mentioned.extend(m.slot for m in chosen)
