@@ -508,3 +508,9 @@ def test_an_acknowledgement_naming_a_value_does_not_ask_for_it() -> None:
     assert asked("legal", "Okay, Newark it is! So what day are we looking at?") == [
         "consultation_date"]
     assert asked("legal", "Newark?") == ["office"]  # asked back, it is a question
+
+
+def test_what_kind_asks_about_what_was_named_before_or_asked_last() -> None:
+    assert asked("legal", "Do you have any paperwork about the case? What kind?") == [
+        "document_type"]
+    assert asked("legal", "What kind?", after="document_type") == ["document_type"]

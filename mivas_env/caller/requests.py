@@ -99,6 +99,11 @@ def strong_request(sentence: Sentence) -> bool:
     return second_person and (sentence.question or opener)
 
 
+def what_kind(content: Sequence[str]) -> bool:
+    """"What kind?", "What sort of?": a question of a kind that names no thing itself."""
+    return 1 < len(content) <= 3 and content[0] == "what" and content[1] in ("kind", "sort", "type")
+
+
 def refers_back(sentence: Sentence) -> bool:
     """"What was it?", "Which one?", "Which works better?", "Pick one?": a question that names
     nothing itself, about something the line named before it."""
@@ -107,6 +112,8 @@ def refers_back(sentence: Sentence) -> bool:
         return False
     if content[0] == "which" or content[0] in ("pick", "choose") or content[:2] == ("your", "pick"):
         return len(content) <= 6
+    if what_kind(content):
+        return True  # "Any paperwork on that? What kind?"
     # "... Who?", "... And when?": a question word alone asks about what was named before
     return content[0] in ("what", "when", "where", "who") and (len(content) == 1 or any(
         w in ("it", "that", "this", "one", "ones", "those", "them") for w in content))

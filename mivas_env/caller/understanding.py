@@ -62,6 +62,7 @@ from mivas_env.caller.requests import (
     is_request,
     refers_back,
     strong_request,
+    what_kind,
 )
 from mivas_env.caller.words import Sentence, sentences
 
@@ -209,10 +210,10 @@ class Understanding:
             reading.refers_back = True
             return
         content = after_markers(sentence)
-        if (request and last_asked and len(content) == 1
-                and content[0] in self.answers.get(last_asked[0], ())):
-            # "Who?" right after "Which doctor do you see?": the question word alone asks
-            # about the slot asked last, whatever else it could ask
+        if request and last_asked and (what_kind(content) or len(content) == 1
+                                       and content[0] in self.answers.get(last_asked[0], ())):
+            # "Who?" right after "Which doctor do you see?", "What kind?" after asking for
+            # documents: about the slot asked last, whatever else it could ask
             matches = [Match(last_asked[0], 0.5, frozenset([len(stems) - 1]), len(stems) - 1)]
         elif sum(w not in FILLERS and w not in MARKERS for w in sentence.words) <= SHORT:
             # "Time?", "Name and number?", "And your date of birth": a bare noun phrase
