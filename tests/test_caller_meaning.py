@@ -514,3 +514,11 @@ def test_what_kind_asks_about_what_was_named_before_or_asked_last() -> None:
     assert asked("legal", "Do you have any paperwork about the case? What kind?") == [
         "document_type"]
     assert asked("legal", "What kind?", after="document_type") == ["document_type"]
+
+
+def test_a_question_for_a_person_asks_no_slot_from_a_bare_noun_of_another_kind() -> None:
+    # "this matter" names the kind of case, which no "who" question asks for
+    assert asked("legal", "Who is the counterparty in this matter?") == ["opposing_party"]
+    assert asked("legal", "Who's the case actually for? You, or someone else?") == ["for_whom"]
+    assert asked("legal", "Who's the client, and what's the case about?") == [
+        "for_whom", "practice_area"]

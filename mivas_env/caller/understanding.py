@@ -243,6 +243,17 @@ class Understanding:
         # "Got your insurance. And who's your doctor?": a slot an earlier sentence waved off
         # is not read again from the words it left behind
         matches = [m for m in matches if m.slot not in reading.negated] or matches
+        content = after_markers(sentence)
+        if content and content[0] in ("who", "whom"):
+            # "Who is the respondent in this matter?": a question for a person asks no slot a
+            # person does not answer from one bare noun ("this matter") alone
+            other = [i for i, word in enumerate(stems) if word in ("what", "which", "how")]
+            matches = [m for m in matches
+                       if m.weight > 1.0 or content[0] in self.answers.get(m.slot, ())
+                       or any(i < m.first for i in other)]  # "... and what is it about?"
+            if not matches:
+                reading.unplaced_request = reading.unplaced_request or request
+                return
         chosen = coordinated(self._resolve(matches, last_asked, desk, known, stems), stems,
                               self.answers)
         if (not sentence.question and not request and stems[0] in ACKNOWLEDGEMENTS
