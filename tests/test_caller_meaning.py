@@ -522,3 +522,13 @@ def test_a_question_for_a_person_asks_no_slot_from_a_bare_noun_of_another_kind()
     assert asked("legal", "Who's the case actually for? You, or someone else?") == ["for_whom"]
     assert asked("legal", "Who's the client, and what's the case about?") == [
         "for_whom", "practice_area"]
+
+
+def test_request_words_of_others_a_relative_clause_or_a_negation_ask_nothing() -> None:
+    assert asked("customer_support", "A few people share that name, so to be sure, what's the "
+                 "ZIP code on the account?") == ["zip"]
+    assert asked("healthcare", "I see a couple of people with that name, which happens a lot! "
+                 "What's the date of birth?") == ["date_of_birth"]
+    assert asked("healthcare", "We'll use the number on file, no need to give it. What's the "
+                 "date of birth?") == ["date_of_birth"]
+    assert asked("customer_support", "ZIP code on the account, please.") == ["zip"]

@@ -34,16 +34,21 @@ def after_markers(sentence: Sentence) -> tuple[str, ...]:
 
 
 # Request verbs the agent uses of its own doing ("I can't give medical advice", "I'll tell the
-# attorney"): after "I" or "we" (with no "you" between) they ask the caller for nothing.
+# attorney") or of others' ("people share that name"): after "I", "we" or a third person (with
+# no "you" between) they ask the caller for nothing.
 DOINGS = frozenset("tell give gimme provide confirm spell pick choose select verify share read "
                    "say repeat".split())
 
 
+# Who else a request verb may be of: "A few people share that name" asks nothing.
+DOERS = frozenset("i we they people he she someone somebody others everyone nobody".split())
+
+
 def requests_in(words: Sequence[str]) -> bool:
     """Whether ``words`` (a sentence or a clause) hold a request word that asks the caller."""
-    speaker = False  # an "I" or "we" seen, with no "you" since
+    speaker = False  # an "I", "we" or someone else seen, with no "you" since
     for word in words:
-        if word in ("i", "we"):
+        if word in DOERS:
             speaker = True
         elif word in ("you", "your"):
             speaker = False
@@ -149,6 +154,17 @@ def bare_clauses(sentence: Sentence, chosen: Sequence[Match]) -> set[int]:
                 j in taken or sentence.words[j] in FILLERS for j in rest):
             bare.add(index)
     return bare
+
+
+def idle_request(sentence: Sentence, clause: int) -> bool:
+    """Whether a clause's request words ask for nothing: a relative clause (", which happens a
+    lot") or a request under a negation (", no need to give it")."""
+    start, end = clause_spans(sentence)[clause]
+    words = sentence.words[start:end]
+    if words and words[0] in ("which", "who") and (len(words) == 1 or words[1] not in SUBJECTS):
+        return True
+    first = next((i for i, word in enumerate(words) if word in REQUEST_WORDS), None)
+    return first is not None and any(word in ("no", "not", "never") for word in words[:first])
 
 
 def asking_clauses(sentence: Sentence, chosen: Sequence[Match],

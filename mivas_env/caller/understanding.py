@@ -59,6 +59,7 @@ from mivas_env.caller.requests import (
     after_markers,
     asking_clauses,
     bare_clauses,
+    idle_request,
     is_request,
     refers_back,
     strong_request,
@@ -278,6 +279,13 @@ class Understanding:
         if asking and any(asks(m) for m in chosen):
             # "Dates matter for deadlines, so when did this happen?": only the clause that asks
             chosen = [m for m in chosen if asks(m)]
+        elif asking and not sentence.question and all(
+                idle_request(sentence, clause) for clause in asking):
+            # "I see a couple of people with that name, which happens a lot!", "We'll use the
+            # number on file, no need to give it.": the clause that names a slot asks nothing,
+            # and the request words of the others ask for nothing either
+            reading.mentioned.extend(m.slot for m in chosen)
+            return
         # "Is there a company involved? What's its name?", "Who was the other driver, if you
         # know their name?": the name of the one asked about, not the caller's
         theirs = someone_elses_name(stems)
