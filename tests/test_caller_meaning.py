@@ -532,3 +532,10 @@ def test_request_words_of_others_a_relative_clause_or_a_negation_ask_nothing() -
     assert asked("healthcare", "We'll use the number on file, no need to give it. What's the "
                  "date of birth?") == ["date_of_birth"]
     assert asked("customer_support", "ZIP code on the account, please.") == ["zip"]
+
+
+def test_when_one_is_usually_free_asks_for_the_waitlist_days_and_times() -> None:
+    assert asked("healthcare", "When's good for you generally?") == ["waitlist_notes"]
+    assert asked("healthcare", "What times usually work for you: mornings, lunch, after "
+                 "work?") == ["waitlist_notes"]
+    assert asked("healthcare", "And what are you being seen for, generally?") == ["visit_type"]

@@ -117,7 +117,10 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
             "mind if i ask why", "what has changed", "what changed", "what is changed",
             "something come up", "did something come up", "what led you", "what has led you",
             "led you to", "what made you decide"),
+    "usually": ("generally free", "free generally", "generally good", "good for you generally",
+                "generally available", "usually", "typically", "short notice", "normally"),
     "waitlist": ("waitlist", "wait list", "waiting list", "cancellation list", "sooner", "earlier",
+
                  "frees up", "free up", "becomes available", "comes up", "opens up", "open up",
                  "earlier opening", "an opening comes up", "opening comes up", "spot frees up",
                  "something opens", "comes available", "becomes free", "earlier slot",
