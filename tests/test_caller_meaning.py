@@ -539,3 +539,13 @@ def test_when_one_is_usually_free_asks_for_the_waitlist_days_and_times() -> None
     assert asked("healthcare", "What times usually work for you: mornings, lunch, after "
                  "work?") == ["waitlist_notes"]
     assert asked("healthcare", "And what are you being seen for, generally?") == ["visit_type"]
+
+
+def test_not_this_but_that_then_what_is_it_asks_for_the_second_thing_named() -> None:
+    assert asked("customer_support", "Not the ZIP, the apartment number. What is it?") == [
+        "new_address_line2"]
+    assert asked("healthcare", "Not your member ID, I mean your phone number. What's that?") == [
+        "phone"]
+    # "What is it?" alone asks about what was named before, not about a product
+    assert asked("customer_support", "Let me note the reason for the cancellation. What is "
+                 "it?") == ["cancel_reason"]

@@ -177,6 +177,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
                  "matter against", "case against", "respondent", "counterparty",
                  "adverse party", "opposition"),
     "for_whom": ("for yourself", "for someone else", "on behalf", "on whose behalf",
+                 "matter concerns", "case concerns", "the person it concerns",
                  "who is this for", "whom is this for", "who is the matter for",
                  "who would the client be", "who is the client", "the client",
                  "for a family member", "for a relative", "for a friend", "for another person",
@@ -221,7 +222,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
                  "consultation with", "who at the firm", "at the firm", "who are you after",
                  "are you after", "talk to", "speak to", "speak with", "meet with",
                  "see the attorney", "with whom"),
-    "message": ("message", "pass on", "pass along", "let them know", "let him know", "let her know",
+    "message": ("message", "pass on", "pass along", "passed on", "passed along", "let them know",
+                "let him know", "let her know",
                 "what should i tell", "what would you like me to tell",
                 "what do you want me to tell", "note for", "what should i say",
                 "what would you like me to say", "what do you want me to say", "tell them",
@@ -328,7 +330,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
                   "who is it for"),
     "product": ("product", "products", "model", "which product", "what product", "device", "gadget",
                 "what are you looking at", "what are you interested in",
-                "what are you asking about", "item", "what is it", "which one",
+                "what are you asking about", "item", "which one",
                 "what were you looking at", "what are you shopping", "shopping for",
                 "interested in", "looking at", "considering", "thinking of buying",
                 "thinking about buying", "want to buy", "like to buy", "asking about",
@@ -495,7 +497,7 @@ DECOYS: tuple[str, ...] = (
 # Phrases that name a slot's words without asking for it ("is this a good time?"): they claim
 # their words so that no slot is read there, and ask for nothing.
 NEUTRAL: tuple[str, ...] = (
-    "is this a good time", "good time to talk", "a good time to talk", "bad time", "at this time",
+    "i mean", "is this a good time", "good time to talk", "a good time to talk", "bad time", "at this time",
     "in the meantime", "for the time being", "have a good day", "have a great day",
     "have a nice day", "take your time", "thank you for your time", "thanks for your time",
     "for your time", "same time", "at the same time", "any time", "anytime", "all the time",
