@@ -549,3 +549,13 @@ def test_not_this_but_that_then_what_is_it_asks_for_the_second_thing_named() -> 
     # "What is it?" alone asks about what was named before, not about a product
     assert asked("customer_support", "Let me note the reason for the cancellation. What is "
                  "it?") == ["cancel_reason"]
+
+
+def test_a_slot_after_a_preposition_qualifies_though_an_and_came_before() -> None:
+    # the "and"/"or" joins doings or two words of one thing; "with the attorney" only qualifies
+    assert asked("legal", "Which day would you like to come in and sit down with the "
+                 "attorney?") == ["consultation_date"]
+    assert asked("legal", "What files or records do you have for this matter?") == [
+        "document_type"]
+    assert asked("legal", "So what kind of matter is it, and just give me the short version of "
+                 "what happened?") == ["practice_area", "matter_summary"]

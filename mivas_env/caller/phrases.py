@@ -170,6 +170,10 @@ def place(pattern: Pattern, found: Found, clauses: Sequence[int],
                  best[1] - best[0])
 
 
+# Words after an "and" that make what follows a question of its own ("..., and what ...").
+ASKING = frozenset("what which how , give tell provide share say spell confirm need".split())
+
+
 def coordinated(chosen: list[Match], stems: Sequence[str],
                  answers: Mapping[str, frozenset[str]]) -> list[Match]:
     """One question asks for one thing unless it joins several ("your name and date of
@@ -183,9 +187,15 @@ def coordinated(chosen: list[Match], stems: Sequence[str],
     groups: list[list[Match]] = [[chosen[0]]]
     for match in chosen[1:]:
         gap = stems[max(groups[-1][-1].positions) + 1:match.first]
-        lead = [word for word in gap if word not in DETERMINERS]
+        lead = [word for word in gap if word not in DETERMINERS and word not in ("this", "that")]
         after_preposition = bool(lead) and lead[-1] in PREPOSITIONS
-        if any(word in COORDINATORS for word in gap):
+        joins = [i for i, word in enumerate(gap) if word in COORDINATORS]
+        # "What files or records do you have for this matter?": the "or" joins two words of
+        # one thing, and the slot after the preposition only qualifies it
+        inner = (after_preposition and joins and gap[joins[-1]] in ("and", "or")
+                 and len([w for w in gap[joins[-1] + 1:] if w not in DETERMINERS]) > 2
+                 and not any(w in QUESTION_WORDS or w in ASKING for w in gap[joins[-1] + 1:]))
+        if joins and not inner:
             groups.append([match])
         elif not after_preposition or (wh is not None and wh in answers.get(match.slot, ())):
             groups[-1].append(match)
