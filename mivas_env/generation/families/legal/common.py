@@ -1,7 +1,5 @@
-"""What the legal families (Brennan & Adeyemi LLP) share: the firm as it is in one world,
-answered by the tool server itself where a rule is involved (deadlines, availability,
-conflicts), and ``Draw``, the legal ``Scene``: new callers who match nobody at the firm, dates,
-phones and places in the split's words, and the caller block."""
+"""What the legal families share: the firm of a world (``Firm``), the legal scene (``Draw``: new
+callers unknown to the firm, their words in the split's forms) and the lockfile builder."""
 
 import json
 import re
@@ -63,8 +61,7 @@ def clock(start_time: str) -> str:
 
 def pronouns(relation: str) -> dict[str, str]:
     """A relative's pronouns: ``pos``, ``subj``, ``obj`` ("uncle": his, he, him)."""
-    his = RELATIVES.get(relation, "her") == "his"
-    return {"pos": "his" if his else "her", "subj": "he" if his else "she", "obj": "him" if his else "her"}
+    return dict(WORDS["pronouns"][RELATIVES.get(relation, "her")])
 
 
 def fit(value: T | None) -> T:
@@ -81,8 +78,7 @@ def call(name: str, /, **parameters: Any) -> LockedCall:
 
 def react(when: Sequence[str], say: Sequence[str], *, unless: Sequence[str] = (), also: Sequence[str] = (),
           after_tool: str | None = None, once: bool = True) -> dict[str, Any]:
-    """A caller reaction (what the agent says, what the caller answers), the fields of
-    ``lockfile.ReactionFields`` in this order, those left at their default left out."""
+    """A caller reaction, its fields in this order, those left at their default left out."""
     optional = {"unless_agent_says_any": list(unless), "also_says_any": list(also),
                 "after_tool": after_tool, "once": None if once else False}
     return {"when_agent_says_any": list(when), "say": list(say),
@@ -92,9 +88,8 @@ def react(when: Sequence[str], say: Sequence[str], *, unless: Sequence[str] = ()
 # --- the firm as it is in one world ------------------------------------------------------------
 
 class Firm:
-    """A world's catalog with the lookups the families need, answered by the tool server itself
-    where a rule is involved (deadlines, availability, conflicts). Only read-only tools are
-    called on its server."""
+    """A world's catalog and lookups, answered by the tool server itself (read-only tools only)
+    where a rule is involved (deadlines, availability, conflicts)."""
 
     def __init__(self, world: World) -> None:
         tables = {name: rows if isinstance(rows, list) else [dict(r) for r in rows]
@@ -120,26 +115,24 @@ class Firm:
         return dict(self.server.call(tool, arguments))
 
     def lawyer(self, matter: Row) -> str:
-        """The full name of a matter's attorney."""
         return str(self.attorneys[matter["attorney_id"]]["full_name"])
 
     def short_name(self, attorney_id: str) -> str:
         """How a caller names an attorney: 'Ms. Brennan'."""
         return f"{HONORIFIC[attorney_id]} {self.attorneys[attorney_id]['full_name'].split()[-1]}"
 
-    def next_id(self, table: str, column: str, prefix: str) -> str:
+    def next_id(self, table: str) -> str:
         """The id the server gives the next row it writes to ``table``."""
-        return self.server.db.next_id(table, column, prefix)
+        return self.server.db.next_id(table, *WORDS["row_ids"][table])
 
     def written(self, table: str, **row: Any) -> dict[str, list[Row]]:
         """The ``exp_db_state`` of a lock that leaves a column blank (either value is right): the
         one row the server writes to ``table``, its next id first."""
-        column, prefix = WORDS["row_ids"][table]
-        return {table: [{column: self.next_id(table, column, prefix), **row}]}
+        return {table: [{WORDS["row_ids"][table][0]: self.next_id(table), **row}]}
 
     def relations(self, name: str) -> set[str]:
-        """How a name spoken by a caller relates to the firm under the fuzzy name rule (only
-        names sharing a match key can match, so only those are compared)."""
+        """How a caller's name relates to the firm under the fuzzy rule (only names sharing a
+        match key can match)."""
         candidates = {entry for key in match_keys(name) for entry in self.by_key.get(key, ())}
         return {relation for known, relation in candidates
                 if names_match(known, name) or names_match(name, known)}
@@ -175,7 +168,6 @@ class Firm:
                 and self.clients_by_id[m["client_id"]]["kind"] == "person"]
 
     def verified(self, name: str, phone: str) -> bool:
-        """Whether lookup_client finds a client by this name and phone."""
         return bool(self.call("lookup_client", full_name=name, phone_e164=phone)["ok"])
 
 
@@ -184,9 +176,8 @@ MAX_FIRMS = 32
 
 
 def firm(world: World) -> Firm:
-    """The ``Firm`` of a world. Keyed by the world's tables object: the world cache hands out
-    the same tables for a seed until it evicts them, and then a new object (a new key); the
-    whole memo is dropped past ``MAX_FIRMS``."""
+    """The ``Firm`` of a world, keyed by its tables object (the world cache hands out a new one
+    after evicting it); the whole memo is dropped past ``MAX_FIRMS``."""
     key = (world.industry, world.seed, id(world.tables))
     if key not in _FIRMS:
         if len(_FIRMS) > MAX_FIRMS:
@@ -303,12 +294,9 @@ def lockfile(draw: Draw, text: Text, *, say: Mapping[str, Any], openings: Callab
              facts: dict[str, str] | Callable[[], dict[str, str]], goal: dict[str, Any],
              reactions: list[dict[str, Any]], calls: Sequence[LockedCall], variant: str = "",
              nudges: Sequence[str] = (), **more: Any) -> Draft:
-    """A family's lockfile: ``text``'s fixed lines (title, description, the persona's who,
-    answer and, unless ``goal`` has one, the goal's description; ``"<line> <variant>"`` where
-    the text has it) filled from ``say``; the openings (and ``facts``, when a callable) are
-    drawn after the persona's mood, the fact lines in the split's words (sentence facts start
-    capitalised) and ``nudges`` come before the caller's own; the path is the calls' hops;
-    ``more`` (``exp_db_state``, ``aux``) is added where given."""
+    """A family's lockfile: ``text``'s fixed lines (``"<line> <variant>"`` where it has one)
+    filled from ``say``; the openings (and callable ``facts``) are drawn after the persona's
+    mood; ``more`` (``exp_db_state``, ``aux``) is added where truthy."""
 
     def line(name: str) -> str:
         return text.of(name, variant, **say)

@@ -1,6 +1,5 @@
-"""A new matter as a caller tells it and as the gold intake records it (C3, C4, C6, C10, C12
-build on it): the caller, the other side, the incident and its deadline (asked of the server),
-the facts in the split's words, and the intake lockfile."""
+"""A new matter as a caller tells it, as the gold intake records it, and its lockfile (C3, C4, C6,
+C10 and C12 build on it)."""
 
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -62,10 +61,9 @@ def new_intake(draw: kit.Draw, matter: Matter, *, party: str | None = None, hear
     state = state_for(draw, matter)
     name, surname, phone = kit.new_caller(draw, state)
     where, town = draw.where(state)
-    if matter.area == "estate_planning":
-        for_someone = True
-    elif for_someone is None:
-        for_someone = matter.area in ("immigration", "criminal_defense") and rng.random() < 0.4
+    if for_someone is None or matter.area == "estate_planning":  # estate plans are for a relative
+        for_someone = matter.area == "estate_planning" or (
+            matter.area in ("immigration", "criminal_defense") and rng.random() < 0.4)
     relation = for_whom = None
     if for_someone:
         relation = rng.choice(["mother", "father", "aunt", "uncle"] if matter.area == "estate_planning"
@@ -76,10 +74,8 @@ def new_intake(draw: kit.Draw, matter: Matter, *, party: str | None = None, hear
                  if matter.party == "spouse" else draw.company(matter.party))
     heard = heard or party
     incident = incident_day(draw, matter.area) if matter.event and known_date else None
-    deadline = None
-    if incident is not None:
-        result = draw.firm.deadline(matter.area, state, incident)
-        deadline = kit.fit(result["ok"] and result["data"])
+    result = draw.firm.deadline(matter.area, state, incident) if incident else None
+    deadline = kit.fit(result["ok"] and result["data"]) if result else None
     story = (matter.story_for if for_someone else matter.story).format(
         party=heard or "", town=town, relation=relation or "", whom=for_whom or "",
         **kit.pronouns(relation or ""))
@@ -102,9 +98,8 @@ def intake_lock(draw: kit.Draw, intake: Intake, description: str, *, calls: Sequ
                 answer: str = "", tools: Sequence[str] = (), says_any: Sequence[str] = (),
                 says_all: Sequence[str] = (), reactions: Sequence[dict[str, Any]] = (),
                 facts: dict[str, str] | None = None, **more: Any) -> kit.Draft:
-    """The intake's lockfile, with what a family adds after the intake (``calls``, the
-    ``answer``, goal ``tools`` and phrases, ``reactions``, ``facts``, ``more`` lockfile keys: a
-    consultation, a document request); ``description`` comes before the intake's own."""
+    """The intake's lockfile, with what a family adds after the intake (a consultation, a document
+    request): ``calls``, ``answer``, goal ``tools`` and phrases, ``reactions``, ``facts``, ``more``."""
     party, relation, whom = intake.party, intake.relation, intake.for_whom
     area, state = kit.AREA_WORDS[intake.matter.area], kit.STATES[intake.state]["name"]
     values = {"name": intake.name, "first": intake.name.split()[0], "area": area, "Area": area.capitalize(),
@@ -113,8 +108,7 @@ def intake_lock(draw: kit.Draw, intake: Intake, description: str, *, calls: Sequ
               "deadline": (intake.deadline or {}).get("deadline") or "none",
               "incident": intake.incident and intake.incident.isoformat()}
 
-    def part(name: str, applies: object) -> str:
-        """The line ``name``, or ``""`` where it does not apply."""
+    def part(name: str, applies: object) -> str:  # the line, or "" where it does not apply
         return TEXT.line(name, **values) if applies else ""
 
     words, phrases, own = "", [], []

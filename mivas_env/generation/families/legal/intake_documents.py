@@ -17,7 +17,7 @@ def make(draw: kit.Draw) -> kit.Draft | None:
     intake = new_intake(draw, matter)
     document, doc_words = rng.choice(matter.documents)
     delivery = rng.choice(DELIVERIES)
-    intake_id = draw.firm.next_id("intakes", "intake_id", "int_")
+    intake_id = draw.firm.next_id("intakes")
     said = TEXT.words(f"says {delivery}")
     return intake_lock(
         draw, intake, TEXT.line("about", document=document, delivery=delivery),

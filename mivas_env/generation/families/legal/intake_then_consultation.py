@@ -31,7 +31,7 @@ def make(draw: kit.Draw) -> kit.Draft | None:
     spoken_day = day_said(draw, day)
     say = {"o": OFFICES.get(office, "Newark"), "a": kit.AREA_WORDS[matter.area], "d": spoken_day,
            "t": kit.clock(chosen), "attorney": attorney["full_name"], "day": long_date(day), "chosen": chosen,
-           "accepted": ", ".join(accepted), "intake_id": draw.firm.next_id("intakes", "intake_id", "int_"),
+           "accepted": ", ".join(accepted), "intake_id": draw.firm.next_id("intakes"),
            "first": draw.firm.attorneys[accepted[0]]["full_name"], "first_id": accepted[0]}
     facts = {"attorney": draw.say(TEXT["anyone"], **say) if anyone else TEXT.line("attorney", **say),
              "office": say["o"], "consultation_date": spoken_day,
