@@ -6,8 +6,7 @@ from datetime import date, timedelta
 from typing import Any
 
 from mivas_env.generation.families.legal import common as kit
-from mivas_env.generation.families.legal.intake import incident_day, state_for
-from mivas_env.generation.families.legal.matters import FAMILY_MATTER, MATTERS
+from mivas_env.generation.families.legal.intake import FAMILY_MATTER, MATTERS, incident_day, state_for
 from mivas_env.generation.lockfile import call as locked_call
 from mivas_env.generation.spoken import long_date
 

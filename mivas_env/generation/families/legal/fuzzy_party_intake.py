@@ -3,8 +3,7 @@ it otherwise (an adverse party, not a client); the grader's fuzzy rule accepts t
 spelling and the gold locks the records'."""
 
 from mivas_env.generation.families.legal import common as kit
-from mivas_env.generation.families.legal.intake import intake_lock, new_intake
-from mivas_env.generation.families.legal.matters import MATTERS, Matter
+from mivas_env.generation.families.legal.intake import MATTERS, Matter, intake_lock, new_intake
 from mivas_env.generation.families.legal.near_misses import misheard_party_misses, near_client
 from mivas_env.generation.families.legal.spelling import caller_spelling
 from rewards.names import names_match

@@ -1,17 +1,49 @@
-"""A new matter as a caller tells it, as the gold intake records it, and its lockfile (C3, C4, C6,
-C10 and C12 build on it)."""
+"""The matters callers bring (``matters.json``, their words for each area in
+``templates/matters.json``); a new matter as a caller tells it, as the gold intake records it, and
+its lockfile (C3 to C6, C10 and C12 build on it)."""
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
+from importlib import resources
 from typing import Any
 
 from mivas_env.generation.families.legal import common as kit
-from mivas_env.generation.families.legal.matters import Matter
 from mivas_env.generation.lockfile import LockedCall
 from mivas_env.generation.spoken import long_date
+from mivas_env.generation.text import TemplateSet, load_templates
 
 TEXT = kit.family_templates(__name__)
+
+
+@dataclass(frozen=True)
+class Matter:
+    """A kind of matter a caller brings. ``party``: "person", a company kind, or "" (none);
+    ``story``/``summary`` take {party} (the other side) and {town}."""
+
+    area: str
+    says: TemplateSet  # the caller's words for the practice area
+    story: str
+    summary: str
+    party: str
+    party_role: str  # how the caller refers to the other side
+    event: str  # what the incident date is the date of ("" when there is none)
+    documents: tuple[tuple[str, str], ...] = ()  # (document_type, the caller's words)
+    opening: str = ""  # a phrase for openings: "I was rear-ended"
+    story_for: str = ""  # the story told for a relative: {whom}, {subj}, {pos}, {party}, {town}
+    opening_for: str = ""  # the opening phrase for a relative: "{subj} was rear-ended"
+
+
+SAYS = load_templates(kit.PACKAGE, "matters")
+RAW = json.loads(resources.files(kit.PACKAGE).joinpath("matters.json").read_text("utf-8"))
+BY_KEY = {key: Matter(**{**fields, "says": SAYS[key], "documents": tuple(map(tuple, fields["documents"]))})
+          for key, fields in RAW.items()}
+FAMILY_MATTER, ESTATE_MATTER = BY_KEY["family_divorce"], BY_KEY["estate_will"]
+# The matters drawn for most families, in file order (personal injury first: C4 names them by
+# index), without divorce and estate planning, which only some families use.
+MATTERS = tuple(matter for key, matter in BY_KEY.items() if key not in ("family_divorce", "estate_will"))
+ALL_MATTERS = (*MATTERS, FAMILY_MATTER, ESTATE_MATTER)
 # How long ago incidents happen, by area: criminal appeals (20 to 60 days) are mostly recent.
 INCIDENT_DAYS = {"criminal_defense": 90, "immigration": 500}
 

@@ -4,8 +4,7 @@ runs the conflict check and declines without an intake."""
 from typing import Any
 
 from mivas_env.generation.families.legal import common as kit
-from mivas_env.generation.families.legal.intake import new_intake
-from mivas_env.generation.families.legal.matters import MATTERS
+from mivas_env.generation.families.legal.intake import MATTERS, new_intake
 from mivas_env.generation.families.legal.near_misses import intake_despite_conflict_misses
 from mivas_env.generation.families.legal.spelling import caller_spelling
 

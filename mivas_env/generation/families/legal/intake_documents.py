@@ -4,8 +4,7 @@ caller's channel (an upload link by text, mail, or drop-off)."""
 import re
 
 from mivas_env.generation.families.legal import common as kit
-from mivas_env.generation.families.legal.intake import intake_lock, new_intake
-from mivas_env.generation.families.legal.matters import FAMILY_MATTER, MATTERS
+from mivas_env.generation.families.legal.intake import FAMILY_MATTER, MATTERS, intake_lock, new_intake
 
 TEXT = kit.family_templates(__name__)  # the caller's words for each delivery channel
 DELIVERIES = ("drop_off", "mail", "upload_link_sms")

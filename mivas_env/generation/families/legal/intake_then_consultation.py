@@ -6,8 +6,7 @@ from typing import Any
 
 from mivas_env.generation.families.legal import common as kit
 from mivas_env.generation.families.legal.consultation_hold import day_said, pick_day, time_phrase
-from mivas_env.generation.families.legal.intake import intake_lock, new_intake
-from mivas_env.generation.families.legal.matters import ESTATE_MATTER, FAMILY_MATTER, MATTERS
+from mivas_env.generation.families.legal.intake import ALL_MATTERS, intake_lock, new_intake
 from mivas_env.generation.spoken import long_date, month
 
 TEXT = kit.family_templates(__name__)
@@ -17,7 +16,7 @@ ANYONE = 0.5  # how often any attorney of the office who does this is fine
 
 def make(draw: kit.Draw) -> kit.Draft | None:
     rng = draw.rng
-    matter = rng.choice((*MATTERS, FAMILY_MATTER, ESTATE_MATTER))
+    matter = rng.choice(ALL_MATTERS)
     intake = new_intake(draw, matter)
     eligible = [a for a in draw.firm.attorneys.values() if matter.area in a["practice_areas"]]
     attorney = rng.choice(eligible)

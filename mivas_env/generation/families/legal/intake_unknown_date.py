@@ -2,8 +2,7 @@
 and no deadline can be checked."""
 
 from mivas_env.generation.families.legal import common as kit
-from mivas_env.generation.families.legal.intake import intake_lock, new_intake
-from mivas_env.generation.families.legal.matters import MATTERS
+from mivas_env.generation.families.legal.intake import MATTERS, intake_lock, new_intake
 
 TEXT = kit.family_templates(__name__)  # the description
 
