@@ -1,6 +1,5 @@
-"""C1 filing deadline: the world's limitation rule, asked of check_filing_deadline, for an
-incident in a rule state; or a divorce (no deadline); or a state with no rule on file (the
-check says unsupported_state and an attorney must review it)."""
+"""C1 filing deadline: the world's limitation rule, asked of check_filing_deadline, for an incident
+in a rule state; or a divorce (no deadline); or a state with no rule (unsupported_state)."""
 
 from datetime import date, timedelta
 from typing import Any
@@ -42,8 +41,7 @@ def make(draw: kit.Draw) -> kit.Draft | None:
            "incident": incident.isoformat(), "opening": matter.opening, "event": matter.event}
     goal: dict[str, Any] = {"tools_ok": ["check_filing_deadline"]}
     if divorce:
-        variant = "none"
-        goal["agent_says_any"] = TEXT.words("no_deadline")
+        variant, goal["agent_says_any"] = "none", TEXT.words("no_deadline")
         reactions = [kit.react(["years", "days", "deadline is"], [TEXT.line("no_time_limit")],
                                unless=["no filing deadline", "no deadline", "no limitations"])]
     elif unsupported:
@@ -56,8 +54,7 @@ def make(draw: kit.Draw) -> kit.Draft | None:
         variant = "passed" if passed else ""
         goal["agent_says_all"] = [kit.goal_date(deadline), *(["passed"] if passed else [])]
         say |= {"rule": data["rule"], "deadline": deadline.isoformat(),
-                "passed": " (passed)" if passed else "",
-                "said_deadline": long_date(deadline, year=True)}
+                "passed": " (passed)" if passed else "", "said_deadline": long_date(deadline, year=True)}
         reactions = [
             kit.react([kit.STATES[s]["name"].lower() for s in kit.RULE_STATES if s != state],
                       [TEXT.line("wrong_state", state=state_name)], unless=[state_name.lower()]),
@@ -72,9 +69,9 @@ def make(draw: kit.Draw) -> kit.Draft | None:
                                        event_words=matter.opening[:1].upper() + matter.opening[1:],
                                        month=f"{incident:%B} {incident.year}"),
         facts=facts, goal=goal, reactions=reactions,
-        calls=[kit.hop("transfer_to_intake"), locked_call(
-            "check_filing_deadline", output=output, practice_area=matter.area, state=state,
-            incident_date=incident.isoformat())])
+        calls=[kit.hop("transfer_to_intake"),
+               locked_call("check_filing_deadline", output=output, practice_area=matter.area, state=state,
+                           incident_date=incident.isoformat())])
 
 
 FAMILY = kit.legal_family("C1", "filing_deadline", make)
