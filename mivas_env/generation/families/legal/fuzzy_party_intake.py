@@ -1,6 +1,5 @@
-"""C4 fuzzy party intake: the caller spells the other party as heard, the firm's records spell
-it otherwise (an adverse party, not a client); the grader's fuzzy rule accepts the caller's
-spelling and the gold locks the records'."""
+"""C4 fuzzy party intake: the caller's spelling of an adverse party is not the records', but the
+fuzzy rule accepts it; the gold locks the records'."""
 
 from mivas_env.generation.families.legal import common as kit
 from mivas_env.generation.families.legal.intake import MATTERS, Matter, intake_lock, new_intake
@@ -27,8 +26,7 @@ def make(draw: kit.Draw) -> kit.Draft | None:
     choices = kit.fit(persons + companies)
     decoys = [row for row in persons if near_client(draw.world, row["name"]) is not None]
     row = rng.choice(decoys if decoys and rng.random() < DECOY else choices)
-    records = row["name"]
-    matter = matter_of(draw, row["role"])
+    records, matter = row["name"], matter_of(draw, row["role"])
     heard = kit.fit(caller_spelling(draw, records, "adverse_party"))
     draw.used.append(records)
     intake = new_intake(draw, matter, party=records, heard=heard, for_someone=False)

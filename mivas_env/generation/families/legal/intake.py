@@ -87,8 +87,7 @@ class Intake:
 
 def new_intake(draw: kit.Draw, matter: Matter, *, party: str | None = None, heard: str | None = None,
                for_someone: bool | None = None, known_date: bool = True) -> Intake:
-    """A new caller with a new matter (``NoFit`` when none fits); ``party`` overrides the drawn
-    other side, ``heard`` is the party as the caller says it."""
+    """A new caller with a new matter; ``party`` overrides the drawn other side, ``heard`` is as said."""
     rng = draw.rng
     state = state_for(draw, matter)
     name, surname, phone = kit.new_caller(draw, state)
@@ -121,9 +120,8 @@ def new_intake(draw: kit.Draw, matter: Matter, *, party: str | None = None, hear
              "opposing_party": draw.say(TEXT["no_party"]) if heard is None
              else draw.spell(heard) if heard != party or rng.random() < 0.4 else heard,
              "for_whom": f"My {relation}, {draw.spell(for_whom)}." if for_whom else draw.say(TEXT["for_me"])}
-    return Intake(name=name, phone=phone, matter=matter, state=state, town=town, incident=incident,
-                  party=party, for_whom=for_whom, relation=relation, facts=facts, summary=summary,
-                  deadline=deadline)
+    return Intake(name, phone, matter, state, town, incident, party, for_whom, relation, facts, summary,
+                  deadline)
 
 
 def intake_lock(draw: kit.Draw, intake: Intake, description: str, *, calls: Sequence[LockedCall] = (),

@@ -1,5 +1,4 @@
-"""C5 intake refused for a conflict: the other side is a client of the firm; the intake desk
-runs the conflict check and declines without an intake."""
+"""C5 intake refused for a conflict: the other side is a client; the desk checks and declines."""
 
 from typing import Any
 

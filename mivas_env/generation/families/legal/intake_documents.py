@@ -1,5 +1,4 @@
-"""C12 intake documents: after the intake, request the document the caller has, by the
-caller's channel (an upload link by text, mail, or drop-off)."""
+"""C12 intake documents: after the intake, request the caller's document by their channel."""
 
 import re
 

@@ -1,5 +1,4 @@
-"""C10 intake then consultation: a new matter needs an intake before a consultation, so the
-route is intake then scheduling, and the hold links the new intake."""
+"""C10 intake then consultation: intake, then scheduling, and the hold links the new intake."""
 
 from datetime import datetime, timedelta
 from typing import Any

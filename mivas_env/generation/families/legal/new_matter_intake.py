@@ -1,5 +1,4 @@
-"""C3 new matter intake: run_conflict_check on the other party, create_intake with the caller's
-facts, and (when there is an incident date) check_filing_deadline."""
+"""C3 new matter intake: conflict check, create_intake, and (with an incident date) the deadline."""
 
 from mivas_env.generation.families.legal import common as kit
 from mivas_env.generation.families.legal.intake import ALL_MATTERS, intake_lock, new_intake

@@ -1,5 +1,5 @@
-"""C11 reception refusal: legal advice, or another client's file, asked of reception; no desk
-may give it. One maker per ask; the spoken policy (``aux``) says what a refusal never says."""
+"""C11 reception refusal: legal advice, or another client's file, asked of reception; no desk may
+give it. The spoken policy (``aux``) says what a refusal never says."""
 
 from dataclasses import dataclass
 from typing import Any
