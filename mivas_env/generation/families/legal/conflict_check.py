@@ -6,7 +6,6 @@ from mivas_env.generation.families.legal.near_misses import misheard_party_misse
 from mivas_env.generation.families.legal.spelling import caller_spelling, kind_of
 
 TEXT = kit.family_templates(__name__)
-KINDS = ("client", "client_spelling", "adverse", "adverse_spelling", "nobody")
 
 
 def party(draw: kit.Draw, kind: str) -> tuple[str, str]:
@@ -22,7 +21,7 @@ def party(draw: kit.Draw, kind: str) -> tuple[str, str]:
 def make(draw: kit.Draw) -> kit.Draft | None:
     rng = draw.rng
     name, _, phone = kit.new_caller(draw)
-    kind = rng.choice(KINDS)
+    kind = rng.choice(TEXT.words("kinds"))
     records, heard = party(draw, kind)
     conflict = draw.firm.conflict(heard)
     kit.fit(conflict == kind.startswith("client"))

@@ -8,8 +8,6 @@ from mivas_env.generation.scene import NoFit
 from mivas_env.generation.spoken import long_date, month
 
 TEXT = kit.family_templates(__name__)
-TAKEN = 0.5  # how often the wanted time is taken
-TWO_FALLBACKS = 0.5  # then, how often the caller names two fallbacks
 
 
 def pick_day(draw: kit.Draw, attorney_id: str, want_busy: bool) -> tuple[date, list[str], list[str]]:
@@ -40,11 +38,11 @@ def make(draw: kit.Draw) -> kit.Draft | None:
     client, matter = rng.choice(kit.fit(draw.firm.open_matters()))
     attorney_id, area = matter["attorney_id"], matter["practice_area"]
     full, short = draw.firm.attorneys[attorney_id]["full_name"], draw.firm.short_name(attorney_id)
-    trap = rng.random() < TAKEN
+    trap = rng.random() < 0.5  # the wanted time is taken
     day, free, busy = pick_day(draw, attorney_id, trap)
     wanted = rng.choice(busy) if trap else rng.choice(free)
     chosen = rng.choice(free) if trap else wanted
-    two = trap and len(free) > 1 and rng.random() < TWO_FALLBACKS
+    two = trap and len(free) > 1 and rng.random() < 0.5  # the caller names two fallbacks
     alternatives = sorted(rng.sample(free, 2)) if two else [chosen]
     chosen, either = alternatives[0], len(alternatives) > 1
     name, phone, spoken_day = client["full_name"], client["phone_e164"], day_said(draw, day)

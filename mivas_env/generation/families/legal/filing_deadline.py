@@ -10,25 +10,21 @@ from mivas_env.generation.lockfile import call as locked_call
 from mivas_env.generation.spoken import long_date
 
 TEXT = kit.family_templates(__name__)
-DIVORCE = 0.1  # how often the question is about a divorce (no deadline)
-NO_RULE = 0.12  # how often the incident is in a state the firm has no rule for
-STILL_AHEAD = 0.85  # how often the deadline has not passed yet
-NO_RULE_STATES = ("FL", "TX", "MA")
 
 
 def make(draw: kit.Draw) -> kit.Draft | None:
     rng = draw.rng
-    divorce = rng.random() < DIVORCE
+    divorce = rng.random() < 0.1  # a divorce: no deadline
     if divorce:
         matter, unsupported, state = FAMILY_MATTER, False, rng.choice(kit.RULE_STATES)
     else:
         matter = rng.choice(MATTERS)
         # Sometimes the matter happened in a state the firm has no rule for: the check says so.
-        unsupported = matter.area != "immigration" and rng.random() < NO_RULE
-        state = rng.choice(NO_RULE_STATES) if unsupported else state_for(draw, matter)
+        unsupported = matter.area != "immigration" and rng.random() < 0.12
+        state = rng.choice(kit.WORDS["no_rule_states"]) if unsupported else state_for(draw, matter)
     name, _, phone = kit.new_caller(draw, state)
-    incident = (incident_day(draw, matter.area) if divorce or rng.random() < STILL_AHEAD
-                else draw.today - timedelta(days=rng.randint(400, 1400)))
+    incident = (incident_day(draw, matter.area) if divorce or rng.random() < 0.85
+                else draw.today - timedelta(days=rng.randint(400, 1400)))  # long ago: often passed
     result = draw.firm.deadline(matter.area, state, incident)
     kit.fit(result.get("error_code") == "unsupported_state" if unsupported
             else result["ok"] and result["data"]["has_deadline"] != divorce)

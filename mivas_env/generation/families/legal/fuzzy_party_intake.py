@@ -9,7 +9,6 @@ from rewards.names import names_match
 
 TEXT = kit.family_templates(__name__)
 ROLE_MATTERS = {"defendant driver": 0, "driver": 0, "dog owner": 2}  # index into MATTERS
-DECOY = 0.5  # how often the party's name starts like a client's (the Okonkwo/Okafor trap)
 
 
 def matter_of(draw: kit.Draw, role: str) -> Matter:
@@ -25,7 +24,7 @@ def make(draw: kit.Draw) -> kit.Draft | None:
                  or (row["role"] == "defendant" and "Markets" in row["name"])]
     choices = kit.fit(persons + companies)
     decoys = [row for row in persons if near_client(draw.world, row["name"]) is not None]
-    row = rng.choice(decoys if decoys and rng.random() < DECOY else choices)
+    row = rng.choice(decoys if decoys and rng.random() < 0.5 else choices)  # the Okonkwo/Okafor trap
     records, matter = row["name"], matter_of(draw, row["role"])
     heard = kit.fit(caller_spelling(draw, records, "adverse_party"))
     draw.used.append(records)

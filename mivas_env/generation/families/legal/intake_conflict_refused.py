@@ -8,7 +8,6 @@ from mivas_env.generation.families.legal.near_misses import intake_despite_confl
 from mivas_env.generation.families.legal.spelling import caller_spelling
 
 TEXT = kit.family_templates(__name__)
-MISSPELT = 0.4  # how often the caller misspells a person client's name
 
 
 def make(draw: kit.Draw) -> kit.Draft | None:
@@ -16,7 +15,7 @@ def make(draw: kit.Draw) -> kit.Draft | None:
     row = rng.choice(draw.firm.clients)
     records, person = row["full_name"], row["kind"] == "person"
     known = options = [records, *row["also_known_as"]]
-    if rng.random() < MISSPELT and person:
+    if rng.random() < 0.4 and person:  # the caller misspells a person client's name
         options = [kit.fit(caller_spelling(draw, records, "client"))]
     heard = options[0] if person else rng.choice(options)
     kit.fit(draw.firm.conflict(heard))

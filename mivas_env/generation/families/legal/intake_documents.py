@@ -6,7 +6,6 @@ from mivas_env.generation.families.legal import common as kit
 from mivas_env.generation.families.legal.intake import FAMILY_MATTER, MATTERS, intake_lock, new_intake
 
 TEXT = kit.family_templates(__name__)  # the caller's words for each delivery channel
-DELIVERIES = ("drop_off", "mail", "upload_link_sms")
 
 
 def make(draw: kit.Draw) -> kit.Draft | None:
@@ -14,7 +13,7 @@ def make(draw: kit.Draw) -> kit.Draft | None:
     matter = rng.choice([m for m in (*MATTERS, FAMILY_MATTER) if m.documents])
     intake = new_intake(draw, matter)
     document, doc_words = rng.choice(matter.documents)
-    delivery = rng.choice(DELIVERIES)
+    delivery = rng.choice(TEXT.words("deliveries"))
     intake_id = draw.firm.next_id("intakes")
     said = TEXT.words(f"says {delivery}")
     return intake_lock(

@@ -9,8 +9,6 @@ from mivas_env.generation.families.legal.intake import ALL_MATTERS, intake_lock,
 from mivas_env.generation.spoken import long_date, month
 
 TEXT = kit.family_templates(__name__)
-OFFICES = {"ofc_manhattan": "Manhattan"}  # any other office is Newark
-ANYONE = 0.5  # how often any attorney of the office who does this is fine
 
 
 def make(draw: kit.Draw) -> kit.Draft | None:
@@ -23,11 +21,11 @@ def make(draw: kit.Draw) -> kit.Draft | None:
     chosen = rng.choice(free)
     office = attorney["office_id"]
     # "Anyone at that office who does this": every such attorney free at that time is right.
-    anyone = rng.random() < ANYONE
+    anyone = rng.random() < 0.5
     accepted = [a["attorney_id"] for a in eligible if a["office_id"] == office and chosen in
                 draw.firm.free_starts(a["attorney_id"], day)] if anyone else [attorney["attorney_id"]]
     spoken_day = day_said(draw, day)
-    say = {"o": OFFICES.get(office, "Newark"), "a": kit.AREA_WORDS[matter.area], "d": spoken_day,
+    say = {"o": kit.WORDS["offices"].get(office, "Newark"), "a": kit.AREA_WORDS[matter.area], "d": spoken_day,
            "t": kit.clock(chosen), "attorney": attorney["full_name"], "day": long_date(day), "chosen": chosen,
            "accepted": ", ".join(accepted), "intake_id": draw.firm.next_id("intakes"),
            "first": draw.firm.attorneys[accepted[0]]["full_name"], "first_id": accepted[0]}
