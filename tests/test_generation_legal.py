@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from mivas_env.generation import Stats, generate, generate_one, load_world
 from mivas_env.generation.families.legal import FAMILIES
 from mivas_env.generation.families.legal.common import Firm
-from mivas_env.generation.families.legal.matters import MATTERS as SCENES
+from mivas_env.generation.families.legal.intake import MATTERS as SCENES
 from mivas_env.generation.families.legal.spelling import misspellings
 from rewards import load_industry, load_seed, tasks_dir
 from rewards.names import names_match

@@ -1,7 +1,5 @@
-"""Legal task families (Brennan & Adeyemi LLP), one per category of ``tasks/legal/README.md``
-(C1..C12), one per module. ``common`` holds the firm and ``Draw`` (the legal scene),
-``matters`` what callers bring, ``intake`` the intake they open, ``spelling`` how they spell
-a party, ``near_misses`` the wrong runs the self-check adds, ``templates/`` their words."""
+"""Legal task families (Brennan & Adeyemi LLP), one per category of ``tasks/legal/README.md`` and
+per module; ``common`` holds the firm and the legal scene, ``intake`` the matters callers bring."""
 
 from mivas_env.generation.families import collect
 

@@ -1,6 +1,5 @@
-"""C7 attorney message: reception takes a message for the right attorney. One maker per way
-the caller names them: full name, honorific, first name and practice area, "my lawyer" (a
-client; found by lookup_client), either founding partner."""
+"""C7 attorney message: reception takes a message for the right attorney, named in full, by
+honorific, by first name and area, as "my lawyer" (a client) or as either founding partner."""
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -49,13 +48,11 @@ def either_founder(draw: kit.Draw) -> Recipient:
 
 
 def by_name(draw: kit.Draw, how: str) -> Recipient:
-    """An attorney the caller names: in full, by honorific, or by first name and practice area
-    (only when that picks one attorney)."""
+    """An attorney the caller names (by first name and area only when that picks one attorney)."""
     attorney_id = draw.rng.choice(sorted(draw.firm.attorneys))
     name, _, phone = kit.new_caller(draw)
     attorney = draw.firm.attorneys[attorney_id]
-    first = attorney["full_name"].split()[0]
-    area = draw.rng.choice(attorney["practice_areas"])
+    first, area = attorney["full_name"].split()[0], draw.rng.choice(attorney["practice_areas"])
     if how == "first_and_area":
         kit.fit(sum(area in a["practice_areas"] and a["full_name"].split()[0] == first
                     for a in draw.firm.attorneys.values()) == 1)
@@ -73,12 +70,10 @@ def make(draw: kit.Draw) -> kit.Draft | None:
     rng, attorneys = draw.rng, draw.firm.attorneys
     to = RECIPIENTS[rng.choice(tuple(RECIPIENTS))](draw)
     topic = rng.choice(TEXT.words(f"topics {to.area}"))
-    message = draw.say(TEXT["messages"], topic=topic)
-    either = len(to.right) > 1
+    message, either = draw.say(TEXT["messages"], topic=topic), len(to.right) > 1
     say = {"name": to.name, "attorney": attorneys[to.attorney_id]["full_name"], "topic": topic, "who": to.who,
-           "attorney_id": to.attorney_id, "note": to.note,
-           "pronoun": "she" if kit.HONORIFIC[to.attorney_id] == "Ms." else "he",
-           "either": TEXT.line("either") if either else ""}
+           "attorney_id": to.attorney_id, "note": to.note, "either": TEXT.line("either") if either else "",
+           "pronoun": "she" if kit.HONORIFIC[to.attorney_id] == "Ms." else "he"}
     return kit.lockfile(
         draw, TEXT, say=say, openings=lambda: draw.openings(TEXT["openings"], caller=to.name, who=to.who),
         facts={"full_name": to.name, "phone": draw.spoken_phone(to.phone), "attorney": to.fact,

@@ -1,7 +1,4 @@
-"""What the legal families (Brennan & Adeyemi LLP) share: the firm as it is in one world,
-answered by the tool server itself where a rule is involved (deadlines, availability,
-conflicts), and ``Draw``, the legal ``Scene``: new callers who match nobody at the firm, dates,
-phones and places in the split's words, and the caller block."""
+"""What the legal families share: the firm of a world, the legal scene (``Draw``), the lockfile."""
 
 import json
 import re
@@ -22,7 +19,7 @@ from mivas_env.generation.spoken import clock_ampm, month, weekday
 from mivas_env.generation.text import TemplateSet, Text, load_templates
 from mivas_env.generation.text import family_templates as family_templates  # for the families
 from mivas_env.industries import Database
-from mivas_env.industries.legal import LegalServer
+from mivas_env.industries.legal import WEEKDAYS, LegalServer
 from rewards import load_industry
 from rewards.clock import ordinal_day
 from rewards.names import names_match
@@ -42,8 +39,7 @@ HONORIFIC: dict[str, str] = WORDS["honorifics"]
 RELATIVES: dict[str, str] = WORDS["relatives"]  # relation -> possessive pronoun
 CANT: list[str] = WORDS["cant"]
 CALLER = load_templates(PACKAGE, "caller")
-FACT_LINES = {"full_name": CALLER["name_lines"], "phone": CALLER["phone_lines"],
-              "incident_date": CALLER["date_lines"]}
+FACT_LINES = {slot: CALLER[name] for slot, name in WORDS["fact_lines"].items()}  # the rest: sentence_lines
 
 
 def sentence_case(text: str) -> str:
@@ -63,8 +59,7 @@ def clock(start_time: str) -> str:
 
 def pronouns(relation: str) -> dict[str, str]:
     """A relative's pronouns: ``pos``, ``subj``, ``obj`` ("uncle": his, he, him)."""
-    his = RELATIVES.get(relation, "her") == "his"
-    return {"pos": "his" if his else "her", "subj": "he" if his else "she", "obj": "him" if his else "her"}
+    return dict(WORDS["pronouns"][RELATIVES.get(relation, "her")])
 
 
 def fit(value: T | None) -> T:
@@ -81,20 +76,15 @@ def call(name: str, /, **parameters: Any) -> LockedCall:
 
 def react(when: Sequence[str], say: Sequence[str], *, unless: Sequence[str] = (), also: Sequence[str] = (),
           after_tool: str | None = None, once: bool = True) -> dict[str, Any]:
-    """A caller reaction (what the agent says, what the caller answers), the fields of
-    ``lockfile.ReactionFields`` in this order, those left at their default left out."""
+    """A caller reaction, its fields in this order, those left at their default left out."""
     optional = {"unless_agent_says_any": list(unless), "also_says_any": list(also),
                 "after_tool": after_tool, "once": None if once else False}
     return {"when_agent_says_any": list(when), "say": list(say),
             **{key: value for key, value in optional.items() if value not in (None, [])}}
 
 
-# --- the firm as it is in one world ------------------------------------------------------------
-
 class Firm:
-    """A world's catalog with the lookups the families need, answered by the tool server itself
-    where a rule is involved (deadlines, availability, conflicts). Only read-only tools are
-    called on its server."""
+    """A world's catalog and lookups; rules (deadlines, availability, conflicts) ask its tool server."""
 
     def __init__(self, world: World) -> None:
         tables = {name: rows if isinstance(rows, list) else [dict(r) for r in rows]
@@ -120,26 +110,22 @@ class Firm:
         return dict(self.server.call(tool, arguments))
 
     def lawyer(self, matter: Row) -> str:
-        """The full name of a matter's attorney."""
         return str(self.attorneys[matter["attorney_id"]]["full_name"])
 
     def short_name(self, attorney_id: str) -> str:
         """How a caller names an attorney: 'Ms. Brennan'."""
         return f"{HONORIFIC[attorney_id]} {self.attorneys[attorney_id]['full_name'].split()[-1]}"
 
-    def next_id(self, table: str, column: str, prefix: str) -> str:
+    def next_id(self, table: str) -> str:
         """The id the server gives the next row it writes to ``table``."""
-        return self.server.db.next_id(table, column, prefix)
+        return self.server.db.next_id(table, *WORDS["row_ids"][table])
 
     def written(self, table: str, **row: Any) -> dict[str, list[Row]]:
-        """The ``exp_db_state`` of a lock that leaves a column blank (either value is right): the
-        one row the server writes to ``table``, its next id first."""
-        column, prefix = WORDS["row_ids"][table]
-        return {table: [{column: self.next_id(table, column, prefix), **row}]}
+        """The ``exp_db_state`` of a lock leaving columns blank: the row written to ``table``, id first."""
+        return {table: [{WORDS["row_ids"][table][0]: self.next_id(table), **row}]}
 
     def relations(self, name: str) -> set[str]:
-        """How a name spoken by a caller relates to the firm under the fuzzy name rule (only
-        names sharing a match key can match, so only those are compared)."""
+        """How a caller's name relates to the firm under the fuzzy rule (only names sharing a key match)."""
         candidates = {entry for key in match_keys(name) for entry in self.by_key.get(key, ())}
         return {relation for known, relation in candidates
                 if names_match(known, name) or names_match(name, known)}
@@ -160,8 +146,7 @@ class Firm:
 
     def candidate_starts(self, attorney_id: str, day: date) -> list[str]:
         """Every start the attorney's windows allow that day, free or not."""
-        weekday_key = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")[day.weekday()]
-        windows = self.server.catalog.slots.get((attorney_id, weekday_key), ())
+        windows = self.server.catalog.slots.get((attorney_id, WEEKDAYS[day.weekday()]), ())
         return [f"{day.isoformat()}T{start}" for start, _ in windows]
 
     def booking_days(self) -> list[date]:
@@ -175,7 +160,6 @@ class Firm:
                 and self.clients_by_id[m["client_id"]]["kind"] == "person"]
 
     def verified(self, name: str, phone: str) -> bool:
-        """Whether lookup_client finds a client by this name and phone."""
         return bool(self.call("lookup_client", full_name=name, phone_e164=phone)["ok"])
 
 
@@ -184,9 +168,7 @@ MAX_FIRMS = 32
 
 
 def firm(world: World) -> Firm:
-    """The ``Firm`` of a world. Keyed by the world's tables object: the world cache hands out
-    the same tables for a seed until it evicts them, and then a new object (a new key); the
-    whole memo is dropped past ``MAX_FIRMS``."""
+    """The ``Firm`` of a world, memoised by its tables object (the whole memo dropped past ``MAX_FIRMS``)."""
     key = (world.industry, world.seed, id(world.tables))
     if key not in _FIRMS:
         if len(_FIRMS) > MAX_FIRMS:
@@ -194,8 +176,6 @@ def firm(world: World) -> Firm:
         _FIRMS[key] = Firm(world)
     return _FIRMS[key]
 
-
-# --- one instance being written ----------------------------------------------------------------
 
 @dataclass
 class Draw(Scene):
@@ -226,7 +206,6 @@ class Draw(Scene):
         return out
 
     def variants(self, templates: TemplateSet, count: int = 3, **slots: Any) -> list[str]:
-        """Up to ``count`` distinct phrasings from the split's templates."""
         return self.distinct(lambda: self.say(templates, **slots), count)
 
     def person(self, surname: str | None = None) -> str:
@@ -249,19 +228,16 @@ class Draw(Scene):
         raise NoFit("no new company")
 
     def phone(self, state: str) -> str:
-        """A number of the state's area codes that no client has."""
         codes = STATES[state]["area_codes"]
         return self.draw(lambda rng: f"+1{rng.choice(codes)}5550{rng.randrange(100, 200):03d}",
                          self.firm.phones)
 
     def date(self, day: date) -> str:
-        """How the caller says a date (the form is the split's)."""
         return self.say(CALLER["date_forms"], month=month(day), day=day.day, ordinal=ordinal_day(day.day),
                         year=day.year, weekday=weekday(day))
 
     def spoken_phone(self, e164: str) -> str:
-        digits = e164[2:]
-        return self.say(CALLER["phone_forms"], a=digits[:3], b=digits[3:6], c=digits[6:])
+        return self.say(CALLER["phone_forms"], a=e164[2:5], b=e164[5:8], c=e164[8:])
 
     def where(self, state: str) -> tuple[str, str]:
         town = self.rng.choice(STATES[state]["towns"])
@@ -276,15 +252,15 @@ class Draw(Scene):
         return f"{who}{WORDS['persona_joins'][self.split]} {mood}"
 
     def opening_line(self, line: str, caller: str = "") -> str:
-        if not caller or self.rng.random() < 0.25:
-            return sentence_case(self.say(CALLER["hellos"]) + line)
-        first, _, last = caller.partition(" ")
-        intro = self.say(CALLER["intros"], name=caller, first=first, last_initial=f"{last[:1]}.")
-        return sentence_case(self.say(CALLER["hellos"]) + intro + line)
+        if caller and self.rng.random() >= 0.25:  # the caller introduces themselves
+            first, _, last = caller.partition(" ")
+            line = self.say(CALLER["intros"], name=caller, first=first, last_initial=f"{last[:1]}.") + line
+        return sentence_case(self.say(CALLER["hellos"]) + line)
 
     def openings(self, templates: TemplateSet, count: int = 3, caller: str = "", **slots: Any) -> list[str]:
         """Opening lines: a greeting, often the caller's name, and the split's templates."""
         return self.distinct(lambda: self.opening_line(self.say(templates, **slots), caller), count)
+
 
 def legal_family(code: str, category: str, make: Callable[[Draw], Draft | None], *, refusal: bool = False,
                  near_misses: Callable[[World, Draft], list[NearMiss]] | None = None) -> Family:
@@ -292,8 +268,7 @@ def legal_family(code: str, category: str, make: Callable[[Draw], Draft | None],
 
 
 def new_caller(draw: Draw, state: str | None = None) -> tuple[str, str, str]:
-    """A caller unknown to the firm (``NoFit`` when none is free): full name, surname, E.164
-    phone of ``state`` (by default New York or New Jersey)."""
+    """A caller unknown to the firm: full name, surname, a phone of ``state`` (else NY or NJ)."""
     state = state or draw.rng.choice(("NY", "NJ"))
     name = draw.person()
     return name, name.split(" ", 1)[1], draw.phone(state)
@@ -303,12 +278,8 @@ def lockfile(draw: Draw, text: Text, *, say: Mapping[str, Any], openings: Callab
              facts: dict[str, str] | Callable[[], dict[str, str]], goal: dict[str, Any],
              reactions: list[dict[str, Any]], calls: Sequence[LockedCall], variant: str = "",
              nudges: Sequence[str] = (), **more: Any) -> Draft:
-    """A family's lockfile: ``text``'s fixed lines (title, description, the persona's who,
-    answer and, unless ``goal`` has one, the goal's description; ``"<line> <variant>"`` where
-    the text has it) filled from ``say``; the openings (and ``facts``, when a callable) are
-    drawn after the persona's mood, the fact lines in the split's words (sentence facts start
-    capitalised) and ``nudges`` come before the caller's own; the path is the calls' hops;
-    ``more`` (``exp_db_state``, ``aux``) is added where given."""
+    """A family's lockfile: ``text``'s lines (``"<line> <variant>"`` where it has one) filled from ``say``;
+    openings (and callable ``facts``) drawn after the persona; ``more`` (``exp_db_state``, ``aux``) if set."""
 
     def line(name: str) -> str:
         return text.of(name, variant, **say)

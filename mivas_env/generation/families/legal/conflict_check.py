@@ -1,13 +1,11 @@
-"""C2 conflict check: can the firm act against this party? run_conflict_check on the party as
-the caller says it: a client (perhaps misspelled), an adverse party (perhaps misspelled), or
-someone unknown to the firm."""
+"""C2 conflict check on the party as the caller says it: a client or an adverse party (perhaps
+misspelled), or someone unknown to the firm."""
 
 from mivas_env.generation.families.legal import common as kit
 from mivas_env.generation.families.legal.near_misses import misheard_party_misses
 from mivas_env.generation.families.legal.spelling import caller_spelling, kind_of
 
 TEXT = kit.family_templates(__name__)
-KINDS = ("client", "client_spelling", "adverse", "adverse_spelling", "nobody")
 
 
 def party(draw: kit.Draw, kind: str) -> tuple[str, str]:
@@ -23,7 +21,7 @@ def party(draw: kit.Draw, kind: str) -> tuple[str, str]:
 def make(draw: kit.Draw) -> kit.Draft | None:
     rng = draw.rng
     name, _, phone = kit.new_caller(draw)
-    kind = rng.choice(KINDS)
+    kind = rng.choice(TEXT.words("kinds"))
     records, heard = party(draw, kind)
     conflict = draw.firm.conflict(heard)
     kit.fit(conflict == kind.startswith("client"))
@@ -31,12 +29,11 @@ def make(draw: kit.Draw) -> kit.Draft | None:
     facts = {"full_name": name, "phone": draw.spoken_phone(phone), "opposing_party": spoken,
              "practice_area": draw.say(TEXT["disputes"]),
              "matter_summary": draw.say(TEXT["summaries"], p=heard)}
-    if conflict:
-        reactions = [kit.react(TEXT.words("you_can"), [TEXT.line("sure", heard=heard)])]
-    else:
-        reactions = [kit.react(["conflict"], [TEXT.line("a_conflict", heard=heard)], also=kit.CANT,
-                               unless=["no conflict"])]
-    reactions.append(kit.react(["intake", "open a file"], [TEXT.line("before_intake")], unless=["conflict"]))
+    sure = kit.react(TEXT.words("you_can"), [TEXT.line("sure", heard=heard)])
+    clash = kit.react(["conflict"], [TEXT.line("a_conflict", heard=heard)], also=kit.CANT,
+                      unless=["no conflict"])
+    reactions = [sure if conflict else clash,
+                 kit.react(["intake", "open a file"], [TEXT.line("before_intake")], unless=["conflict"])]
     return kit.lockfile(
         draw, TEXT, variant="conflict" if conflict else "",
         say={"name": name, "heard": heard, "records": records, "conflict": conflict,
@@ -44,9 +41,8 @@ def make(draw: kit.Draw) -> kit.Draft | None:
              "matched": TEXT.line("matched", heard=heard) if heard != records else ""},
         openings=lambda: draw.openings(TEXT["openings"], caller=name, party=rng.choice(
             TEXT.words("person_roles" if kind_of(heard) == "person" else "company_roles"))),
-        facts=facts,
-        goal={"tools_ok": ["run_conflict_check"],
-              "agent_says_any": kit.CANT if conflict else TEXT.words("no_conflict")},
+        facts=facts, goal={"tools_ok": ["run_conflict_check"],
+                           "agent_says_any": kit.CANT if conflict else TEXT.words("no_conflict")},
         reactions=reactions,
         calls=[kit.hop("transfer_to_intake"), kit.call("run_conflict_check", opposing_party=heard)])
 

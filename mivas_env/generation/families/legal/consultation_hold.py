@@ -1,6 +1,5 @@
-"""C8 consultation hold: an existing client books a consultation with their attorney at the
-scheduling desk (availability, then a hold). Half the time the wanted time is taken and the
-caller's fallback (one time, or either of two) is held instead."""
+"""C8 consultation hold: a client books a consultation with their attorney at the scheduling desk;
+when the wanted time is taken, the caller's fallback (one time, or either of two) is held."""
 
 from datetime import date
 
@@ -9,8 +8,6 @@ from mivas_env.generation.scene import NoFit
 from mivas_env.generation.spoken import long_date, month
 
 TEXT = kit.family_templates(__name__)
-TAKEN = 0.5  # how often the wanted time is taken
-TWO_FALLBACKS = 0.5  # then, how often the caller names two fallbacks
 
 
 def pick_day(draw: kit.Draw, attorney_id: str, want_busy: bool) -> tuple[date, list[str], list[str]]:
@@ -39,13 +36,13 @@ def day_said(draw: kit.Draw, day: date) -> str:
 def make(draw: kit.Draw) -> kit.Draft | None:
     rng = draw.rng
     client, matter = rng.choice(kit.fit(draw.firm.open_matters()))
-    attorney_id = matter["attorney_id"]
+    attorney_id, area = matter["attorney_id"], matter["practice_area"]
     full, short = draw.firm.attorneys[attorney_id]["full_name"], draw.firm.short_name(attorney_id)
-    trap = rng.random() < TAKEN
+    trap = rng.random() < 0.5  # the wanted time is taken
     day, free, busy = pick_day(draw, attorney_id, trap)
     wanted = rng.choice(busy) if trap else rng.choice(free)
     chosen = rng.choice(free) if trap else wanted
-    two = trap and len(free) > 1 and rng.random() < TWO_FALLBACKS
+    two = trap and len(free) > 1 and rng.random() < 0.5  # the caller names two fallbacks
     alternatives = sorted(rng.sample(free, 2)) if two else [chosen]
     chosen, either = alternatives[0], len(alternatives) > 1
     name, phone, spoken_day = client["full_name"], client["phone_e164"], day_said(draw, day)
@@ -54,14 +51,10 @@ def make(draw: kit.Draw) -> kit.Draft | None:
            "wanted_clock": kit.clock(wanted), "answer_day": long_date(day),
            "held": " and ".join(a[11:] for a in alternatives), "are": "are" if either else "is",
            "not_free": TEXT.line("not_free", wanted=wanted[11:]) if trap else "",
-           "either": TEXT.line("either") if either else "",
-           "alternatives": " or ".join(map(kit.clock, alternatives)),
-           "area": kit.AREA_WORDS[matter["practice_area"]].capitalize(), "short": short}
+           "either": TEXT.line("either") if either else "", "area": kit.AREA_WORDS[area].capitalize(),
+           "alternatives": " or ".join(map(kit.clock, alternatives)), "short": short}
     time = draw.say(TEXT["time_or_fallback" if trap else "time"], day=spoken_day, want=say["wanted_clock"],
                     alt=say["alternatives"])
-    facts = {"full_name": name, "phone": draw.spoken_phone(phone), "attorney": full,
-             "practice_area": TEXT.line("area", **say), "consultation_date": spoken_day,
-             "consultation_time": time}
     reactions = [kit.react(["intake"], [TEXT.line("already_a_client", **say)])]
     if trap:
         reactions.insert(0, kit.react([say["wanted_clock"].split()[0]], [TEXT.line("is_it_free", **say)],
@@ -71,19 +64,19 @@ def make(draw: kit.Draw) -> kit.Draft | None:
         openings=lambda: draw.openings(TEXT["openings"], caller=name, attorney=full, short=short,
                                        obj="her" if kit.HONORIFIC[attorney_id] == "Ms." else "him",
                                        day_word=f"on {spoken_day}"),
-        facts=facts,
+        facts={"full_name": name, "phone": draw.spoken_phone(phone), "attorney": full,
+               "practice_area": TEXT.line("area", **say), "consultation_date": spoken_day,
+               "consultation_time": time},
         goal={"tools_ok": ["hold_consultation"], "agent_says_all": [f"{month(day)} {day.day}".lower()],
               "agent_says_any": [time_phrase(a) for a in alternatives]},
-        reactions=reactions,
-        calls=[kit.hop("transfer_to_scheduling"),
-               kit.call("check_attorney_availability", date=day.isoformat()),
-               kit.call("hold_consultation", attorney_id=attorney_id,
-                        start_time={"any_of": alternatives} if either else chosen,
-                        practice_area=matter["practice_area"], caller_name=name, phone_e164=phone)],
+        reactions=reactions, calls=[
+            kit.hop("transfer_to_scheduling"), kit.call("check_attorney_availability", date=day.isoformat()),
+            kit.call("hold_consultation", attorney_id=attorney_id,
+                     start_time={"any_of": alternatives} if either else chosen, practice_area=area,
+                     caller_name=name, phone_e164=phone)],
         exp_db_state=either and draw.firm.written(
-            "holds", attorney_id=attorney_id, start_time=None, end_time=None,
-            practice_area=matter["practice_area"], caller_name=name, phone_e164=phone, intake_id=None,
-            status="held"))
+            "holds", attorney_id=attorney_id, start_time=None, end_time=None, practice_area=area,
+            caller_name=name, phone_e164=phone, intake_id=None, status="held"))
 
 
 FAMILY = kit.legal_family("C8", "consultation_hold", make)

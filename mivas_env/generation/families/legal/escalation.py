@@ -1,7 +1,6 @@
-"""C9 escalation: the caller needs a person; escalate_to_human with the urgency the enum
-defines. One maker per situation: a relative in custody, a threat at the door (emergency), a
-hearing tomorrow (high), a billing complaint for today (normal), a billing question with no
-rush (normal or low)."""
+"""C9 escalation: the caller needs a person; escalate_to_human with the urgency the enum defines.
+One maker per situation: a relative in custody or a threat at the door (emergency), a hearing
+tomorrow (high), a billing complaint for today (normal), a billing question (normal or low)."""
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -28,17 +27,13 @@ class Situation:
 
 
 def in_custody(draw: kit.Draw) -> Situation:
+    """A relative calls about a client in custody (and cannot be verified as the client)."""
     client, matter = draw.rng.choice(kit.fit(draw.firm.open_matters("criminal_defense")))
-    relation = draw.rng.choice(sorted(kit.RELATIVES))
-    name = draw.person(client["full_name"].split(" ", 1)[1])
-    phone = draw.phone("NY")
-    said = kit.pronouns(relation)
-    story = draw.say(TEXT["arrest"], c=client["full_name"], p=said["subj"], r=relation, o=said["obj"])
-    # A relative calling about a client in custody cannot be verified as the client.
-    who = client["full_name"]
+    who, relation = client["full_name"], draw.rng.choice(sorted(kit.RELATIVES))
+    name, phone, said = draw.person(who.split(" ", 1)[1]), draw.phone("NY"), kit.pronouns(relation)
+    story = draw.say(TEXT["arrest"], c=who, p=said["subj"], r=relation, o=said["obj"])
     return Situation(name, phone, story, TEXT.line("reason in_custody", client=who), "emergency",
-                     {"for_whom": f"My {relation}, {who}.", "attorney": draw.firm.lawyer(matter)},
-                     client_caller=False)
+                     {"for_whom": f"My {relation}, {who}.", "attorney": draw.firm.lawyer(matter)}, False)
 
 
 def threatened(draw: kit.Draw) -> Situation:
@@ -55,10 +50,9 @@ def threatened(draw: kit.Draw) -> Situation:
 def hearing_tomorrow(draw: kit.Draw) -> Situation:
     areas = ("family", "criminal_defense", "employment", "personal_injury")
     client, matter = draw.rng.choice(kit.fit(draw.firm.open_matters(*areas)))
-    name, lawyer = client["full_name"], draw.firm.lawyer(matter)
-    return Situation(name, client["phone_e164"], draw.say(TEXT["hearing"], t=matter["title"], a=lawyer),
-                     TEXT.line("reason hearing", name=name, title=matter["title"]), "high",
-                     {"attorney": lawyer})
+    name, title, lawyer = client["full_name"], matter["title"], draw.firm.lawyer(matter)
+    return Situation(name, client["phone_e164"], draw.say(TEXT["hearing"], t=title, a=lawyer),
+                     TEXT.line("reason hearing", name=name, title=title), "high", {"attorney": lawyer})
 
 
 def billing(draw: kit.Draw, texts: str, level: str) -> Situation:
@@ -76,18 +70,16 @@ SITUATIONS: dict[str, Callable[[kit.Draw], Situation]] = {
 
 def make(draw: kit.Draw) -> kit.Draft | None:
     case = SITUATIONS[draw.rng.choice(tuple(SITUATIONS))](draw)
-    level = case.level
-    if level in ("emergency", "high"):
-        reactions = [kit.react(TEXT.words("a_message"), [TEXT.line("cant_wait")],
-                               unless=TEXT.words("urgent_words"))]
-    else:
-        reactions = [kit.react(["emergency", "right away"], [TEXT.line("not_an_emergency")])]
-    reactions.append(kit.react(["intake"], [TEXT.line("no_new_case")]))
+    level, client = case.level, case.client_caller
+    urgent = kit.react(TEXT.words("a_message"), [TEXT.line("cant_wait")], unless=TEXT.words("urgent_words"))
+    reactions = [urgent if level in ("emergency", "high")
+                 else kit.react(["emergency", "right away"], [TEXT.line("not_an_emergency")]),
+                 kit.react(["intake"], [TEXT.line("no_new_case")])]
     urgency: Any = {"any_of": ["normal", "low"]} if level == "normal_or_low" else level
-    kit.fit(not case.client_caller or draw.firm.verified(case.name, case.phone))
-    lookup = [kit.call("lookup_client", full_name=case.name, phone_e164=case.phone)]
+    kit.fit(not client or draw.firm.verified(case.name, case.phone))
+    lookup = [kit.call("lookup_client", full_name=case.name, phone_e164=case.phone)] if client else []
     say = {"name": case.name, "story": case.story, "level": level, "level_words": level.replace("_", " "),
-           "either": TEXT.of("either", level), "client": TEXT.line("client") if case.client_caller else ""}
+           "either": TEXT.of("either", level), "client": TEXT.line("client") if client else ""}
     return kit.lockfile(
         draw, TEXT, say=say, variant=level,
         openings=lambda: [draw.opening_line(case.story, case.name) + " " + draw.say(TEXT["asks"])
@@ -95,8 +87,8 @@ def make(draw: kit.Draw) -> kit.Draft | None:
         facts={"full_name": case.name, "phone": draw.spoken_phone(case.phone), **case.facts,
                "matter_summary": case.story},
         goal={"tools_ok": ["escalate_to_human"], "agent_says_any": TEXT.words(f"says {level}")},
-        reactions=reactions, calls=[*(lookup if case.client_caller else []),
-                                    kit.call("escalate_to_human", reason=case.reason, urgency=urgency)],
+        reactions=reactions,
+        calls=[*lookup, kit.call("escalate_to_human", reason=case.reason, urgency=urgency)],
         exp_db_state=level == "normal_or_low"
         and draw.firm.written("escalations", reason=case.reason, urgency=None))
 

@@ -1,36 +1,30 @@
-"""C1 filing deadline: the world's limitation rule, asked of check_filing_deadline, for an
-incident in a rule state; or a divorce (no deadline); or a state with no rule on file (the
-check says unsupported_state and an attorney must review it)."""
+"""C1 filing deadline: the world's limitation rule, asked of check_filing_deadline, for an incident
+in a rule state; or a divorce (no deadline); or a state with no rule (unsupported_state)."""
 
 from datetime import date, timedelta
 from typing import Any
 
 from mivas_env.generation.families.legal import common as kit
-from mivas_env.generation.families.legal.intake import incident_day, state_for
-from mivas_env.generation.families.legal.matters import FAMILY_MATTER, MATTERS
+from mivas_env.generation.families.legal.intake import FAMILY_MATTER, MATTERS, incident_day, state_for
 from mivas_env.generation.lockfile import call as locked_call
 from mivas_env.generation.spoken import long_date
 
 TEXT = kit.family_templates(__name__)
-DIVORCE = 0.1  # how often the question is about a divorce (no deadline)
-NO_RULE = 0.12  # how often the incident is in a state the firm has no rule for
-STILL_AHEAD = 0.85  # how often the deadline has not passed yet
-NO_RULE_STATES = ("FL", "TX", "MA")
 
 
 def make(draw: kit.Draw) -> kit.Draft | None:
     rng = draw.rng
-    divorce = rng.random() < DIVORCE
+    divorce = rng.random() < 0.1  # a divorce: no deadline
     if divorce:
         matter, unsupported, state = FAMILY_MATTER, False, rng.choice(kit.RULE_STATES)
     else:
         matter = rng.choice(MATTERS)
         # Sometimes the matter happened in a state the firm has no rule for: the check says so.
-        unsupported = matter.area != "immigration" and rng.random() < NO_RULE
-        state = rng.choice(NO_RULE_STATES) if unsupported else state_for(draw, matter)
+        unsupported = matter.area != "immigration" and rng.random() < 0.12
+        state = rng.choice(kit.WORDS["no_rule_states"]) if unsupported else state_for(draw, matter)
     name, _, phone = kit.new_caller(draw, state)
-    incident = (incident_day(draw, matter.area) if divorce or rng.random() < STILL_AHEAD
-                else draw.today - timedelta(days=rng.randint(400, 1400)))
+    incident = (incident_day(draw, matter.area) if divorce or rng.random() < 0.85
+                else draw.today - timedelta(days=rng.randint(400, 1400)))  # long ago: often passed
     result = draw.firm.deadline(matter.area, state, incident)
     kit.fit(result.get("error_code") == "unsupported_state" if unsupported
             else result["ok"] and result["data"]["has_deadline"] != divorce)
@@ -43,8 +37,7 @@ def make(draw: kit.Draw) -> kit.Draft | None:
            "incident": incident.isoformat(), "opening": matter.opening, "event": matter.event}
     goal: dict[str, Any] = {"tools_ok": ["check_filing_deadline"]}
     if divorce:
-        variant = "none"
-        goal["agent_says_any"] = TEXT.words("no_deadline")
+        variant, goal["agent_says_any"] = "none", TEXT.words("no_deadline")
         reactions = [kit.react(["years", "days", "deadline is"], [TEXT.line("no_time_limit")],
                                unless=["no filing deadline", "no deadline", "no limitations"])]
     elif unsupported:
@@ -57,8 +50,7 @@ def make(draw: kit.Draw) -> kit.Draft | None:
         variant = "passed" if passed else ""
         goal["agent_says_all"] = [kit.goal_date(deadline), *(["passed"] if passed else [])]
         say |= {"rule": data["rule"], "deadline": deadline.isoformat(),
-                "passed": " (passed)" if passed else "",
-                "said_deadline": long_date(deadline, year=True)}
+                "passed": " (passed)" if passed else "", "said_deadline": long_date(deadline, year=True)}
         reactions = [
             kit.react([kit.STATES[s]["name"].lower() for s in kit.RULE_STATES if s != state],
                       [TEXT.line("wrong_state", state=state_name)], unless=[state_name.lower()]),
@@ -73,9 +65,9 @@ def make(draw: kit.Draw) -> kit.Draft | None:
                                        event_words=matter.opening[:1].upper() + matter.opening[1:],
                                        month=f"{incident:%B} {incident.year}"),
         facts=facts, goal=goal, reactions=reactions,
-        calls=[kit.hop("transfer_to_intake"), locked_call(
-            "check_filing_deadline", output=output, practice_area=matter.area, state=state,
-            incident_date=incident.isoformat())])
+        calls=[kit.hop("transfer_to_intake"),
+               locked_call("check_filing_deadline", output=output, practice_area=matter.area, state=state,
+                           incident_date=incident.isoformat())])
 
 
 FAMILY = kit.legal_family("C1", "filing_deadline", make)

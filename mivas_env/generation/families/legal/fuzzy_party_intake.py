@@ -1,17 +1,14 @@
-"""C4 fuzzy party intake: the caller spells the other party as heard, the firm's records spell
-it otherwise (an adverse party, not a client); the grader's fuzzy rule accepts the caller's
-spelling and the gold locks the records'."""
+"""C4 fuzzy party intake: the caller's spelling of an adverse party is not the records', but the
+fuzzy rule accepts it; the gold locks the records'."""
 
 from mivas_env.generation.families.legal import common as kit
-from mivas_env.generation.families.legal.intake import intake_lock, new_intake
-from mivas_env.generation.families.legal.matters import MATTERS, Matter
+from mivas_env.generation.families.legal.intake import MATTERS, Matter, intake_lock, new_intake
 from mivas_env.generation.families.legal.near_misses import misheard_party_misses, near_client
 from mivas_env.generation.families.legal.spelling import caller_spelling
 from rewards.names import names_match
 
 TEXT = kit.family_templates(__name__)
 ROLE_MATTERS = {"defendant driver": 0, "driver": 0, "dog owner": 2}  # index into MATTERS
-DECOY = 0.5  # how often the party's name starts like a client's (the Okonkwo/Okafor trap)
 
 
 def matter_of(draw: kit.Draw, role: str) -> Matter:
@@ -27,9 +24,8 @@ def make(draw: kit.Draw) -> kit.Draft | None:
                  or (row["role"] == "defendant" and "Markets" in row["name"])]
     choices = kit.fit(persons + companies)
     decoys = [row for row in persons if near_client(draw.world, row["name"]) is not None]
-    row = rng.choice(decoys if decoys and rng.random() < DECOY else choices)
-    records = row["name"]
-    matter = matter_of(draw, row["role"])
+    row = rng.choice(decoys if decoys and rng.random() < 0.5 else choices)  # the Okonkwo/Okafor trap
+    records, matter = row["name"], matter_of(draw, row["role"])
     heard = kit.fit(caller_spelling(draw, records, "adverse_party"))
     draw.used.append(records)
     intake = new_intake(draw, matter, party=records, heard=heard, for_someone=False)

@@ -1,18 +1,49 @@
-"""A new matter as a caller tells it and as the gold intake records it (C3, C4, C6, C10, C12
-build on it): the caller, the other side, the incident and its deadline (asked of the server),
-the facts in the split's words, and the intake lockfile."""
+"""The matters callers bring (``matters.json``, their words for each area in
+``templates/matters.json``); a new matter as a caller tells it, as the gold intake records it, and
+its lockfile (C3 to C6, C10 and C12 build on it)."""
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
+from importlib import resources
 from typing import Any
 
 from mivas_env.generation.families.legal import common as kit
-from mivas_env.generation.families.legal.matters import Matter
 from mivas_env.generation.lockfile import LockedCall
 from mivas_env.generation.spoken import long_date
+from mivas_env.generation.text import TemplateSet, load_templates
 
 TEXT = kit.family_templates(__name__)
+
+
+@dataclass(frozen=True)
+class Matter:
+    """A kind of matter a caller brings. ``party``: "person", a company kind, or "" (none);
+    ``story``/``summary`` take {party} (the other side) and {town}."""
+
+    area: str
+    says: TemplateSet  # the caller's words for the practice area
+    story: str
+    summary: str
+    party: str
+    party_role: str  # how the caller refers to the other side
+    event: str  # what the incident date is the date of ("" when there is none)
+    documents: tuple[tuple[str, str], ...] = ()  # (document_type, the caller's words)
+    opening: str = ""  # a phrase for openings: "I was rear-ended"
+    story_for: str = ""  # the story told for a relative: {whom}, {subj}, {pos}, {party}, {town}
+    opening_for: str = ""  # the opening phrase for a relative: "{subj} was rear-ended"
+
+
+SAYS = load_templates(kit.PACKAGE, "matters")
+RAW = json.loads(resources.files(kit.PACKAGE).joinpath("matters.json").read_text("utf-8"))
+BY_KEY = {key: Matter(**{**fields, "says": SAYS[key], "documents": tuple(map(tuple, fields["documents"]))})
+          for key, fields in RAW.items()}
+FAMILY_MATTER, ESTATE_MATTER = BY_KEY["family_divorce"], BY_KEY["estate_will"]
+# The matters drawn for most families, in file order (personal injury first: C4 names them by
+# index), without divorce and estate planning, which only some families use.
+MATTERS = tuple(matter for key, matter in BY_KEY.items() if key not in ("family_divorce", "estate_will"))
+ALL_MATTERS = (*MATTERS, FAMILY_MATTER, ESTATE_MATTER)
 # How long ago incidents happen, by area: criminal appeals (20 to 60 days) are mostly recent.
 INCIDENT_DAYS = {"criminal_defense": 90, "immigration": 500}
 
@@ -56,16 +87,14 @@ class Intake:
 
 def new_intake(draw: kit.Draw, matter: Matter, *, party: str | None = None, heard: str | None = None,
                for_someone: bool | None = None, known_date: bool = True) -> Intake:
-    """A new caller with a new matter (``NoFit`` when none fits); ``party`` overrides the drawn
-    other side, ``heard`` is the party as the caller says it."""
+    """A new caller with a new matter; ``party`` overrides the drawn other side, ``heard`` is as said."""
     rng = draw.rng
     state = state_for(draw, matter)
     name, surname, phone = kit.new_caller(draw, state)
     where, town = draw.where(state)
-    if matter.area == "estate_planning":
-        for_someone = True
-    elif for_someone is None:
-        for_someone = matter.area in ("immigration", "criminal_defense") and rng.random() < 0.4
+    if for_someone is None or matter.area == "estate_planning":  # estate plans are for a relative
+        for_someone = matter.area == "estate_planning" or (
+            matter.area in ("immigration", "criminal_defense") and rng.random() < 0.4)
     relation = for_whom = None
     if for_someone:
         relation = rng.choice(["mother", "father", "aunt", "uncle"] if matter.area == "estate_planning"
@@ -76,10 +105,8 @@ def new_intake(draw: kit.Draw, matter: Matter, *, party: str | None = None, hear
                  if matter.party == "spouse" else draw.company(matter.party))
     heard = heard or party
     incident = incident_day(draw, matter.area) if matter.event and known_date else None
-    deadline = None
-    if incident is not None:
-        result = draw.firm.deadline(matter.area, state, incident)
-        deadline = kit.fit(result["ok"] and result["data"])
+    result = draw.firm.deadline(matter.area, state, incident) if incident else None
+    deadline = kit.fit(result["ok"] and result["data"]) if result else None
     story = (matter.story_for if for_someone else matter.story).format(
         party=heard or "", town=town, relation=relation or "", whom=for_whom or "",
         **kit.pronouns(relation or ""))
@@ -93,18 +120,16 @@ def new_intake(draw: kit.Draw, matter: Matter, *, party: str | None = None, hear
              "opposing_party": draw.say(TEXT["no_party"]) if heard is None
              else draw.spell(heard) if heard != party or rng.random() < 0.4 else heard,
              "for_whom": f"My {relation}, {draw.spell(for_whom)}." if for_whom else draw.say(TEXT["for_me"])}
-    return Intake(name=name, phone=phone, matter=matter, state=state, town=town, incident=incident,
-                  party=party, for_whom=for_whom, relation=relation, facts=facts, summary=summary,
-                  deadline=deadline)
+    return Intake(name, phone, matter, state, town, incident, party, for_whom, relation, facts, summary,
+                  deadline)
 
 
 def intake_lock(draw: kit.Draw, intake: Intake, description: str, *, calls: Sequence[LockedCall] = (),
                 answer: str = "", tools: Sequence[str] = (), says_any: Sequence[str] = (),
                 says_all: Sequence[str] = (), reactions: Sequence[dict[str, Any]] = (),
                 facts: dict[str, str] | None = None, **more: Any) -> kit.Draft:
-    """The intake's lockfile, with what a family adds after the intake (``calls``, the
-    ``answer``, goal ``tools`` and phrases, ``reactions``, ``facts``, ``more`` lockfile keys: a
-    consultation, a document request); ``description`` comes before the intake's own."""
+    """The intake's lockfile, with what a family adds after the intake (a consultation, a document
+    request): ``calls``, ``answer``, goal ``tools`` and phrases, ``reactions``, ``facts``, ``more``."""
     party, relation, whom = intake.party, intake.relation, intake.for_whom
     area, state = kit.AREA_WORDS[intake.matter.area], kit.STATES[intake.state]["name"]
     values = {"name": intake.name, "first": intake.name.split()[0], "area": area, "Area": area.capitalize(),
@@ -113,8 +138,7 @@ def intake_lock(draw: kit.Draw, intake: Intake, description: str, *, calls: Sequ
               "deadline": (intake.deadline or {}).get("deadline") or "none",
               "incident": intake.incident and intake.incident.isoformat()}
 
-    def part(name: str, applies: object) -> str:
-        """The line ``name``, or ``""`` where it does not apply."""
+    def part(name: str, applies: object) -> str:  # the line, or "" where it does not apply
         return TEXT.line(name, **values) if applies else ""
 
     words, phrases, own = "", [], []

@@ -1,16 +1,13 @@
-"""C5 intake refused for a conflict: the other side is a client of the firm; the intake desk
-runs the conflict check and declines without an intake."""
+"""C5 intake refused for a conflict: the other side is a client; the desk checks and declines."""
 
 from typing import Any
 
 from mivas_env.generation.families.legal import common as kit
-from mivas_env.generation.families.legal.intake import new_intake
-from mivas_env.generation.families.legal.matters import MATTERS
+from mivas_env.generation.families.legal.intake import MATTERS, new_intake
 from mivas_env.generation.families.legal.near_misses import intake_despite_conflict_misses
 from mivas_env.generation.families.legal.spelling import caller_spelling
 
 TEXT = kit.family_templates(__name__)
-MISSPELT = 0.4  # how often the caller misspells a person client's name
 
 
 def make(draw: kit.Draw) -> kit.Draft | None:
@@ -18,7 +15,7 @@ def make(draw: kit.Draw) -> kit.Draft | None:
     row = rng.choice(draw.firm.clients)
     records, person = row["full_name"], row["kind"] == "person"
     known = options = [records, *row["also_known_as"]]
-    if rng.random() < MISSPELT and person:
+    if rng.random() < 0.4 and person:  # the caller misspells a person client's name
         options = [kit.fit(caller_spelling(draw, records, "client"))]
     heard = options[0] if person else rng.choice(options)
     kit.fit(draw.firm.conflict(heard))

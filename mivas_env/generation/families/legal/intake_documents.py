@@ -1,14 +1,11 @@
-"""C12 intake documents: after the intake, request the document the caller has, by the
-caller's channel (an upload link by text, mail, or drop-off)."""
+"""C12 intake documents: after the intake, request the caller's document by their channel."""
 
 import re
 
 from mivas_env.generation.families.legal import common as kit
-from mivas_env.generation.families.legal.intake import intake_lock, new_intake
-from mivas_env.generation.families.legal.matters import FAMILY_MATTER, MATTERS
+from mivas_env.generation.families.legal.intake import FAMILY_MATTER, MATTERS, intake_lock, new_intake
 
 TEXT = kit.family_templates(__name__)  # the caller's words for each delivery channel
-DELIVERIES = ("drop_off", "mail", "upload_link_sms")
 
 
 def make(draw: kit.Draw) -> kit.Draft | None:
@@ -16,8 +13,8 @@ def make(draw: kit.Draw) -> kit.Draft | None:
     matter = rng.choice([m for m in (*MATTERS, FAMILY_MATTER) if m.documents])
     intake = new_intake(draw, matter)
     document, doc_words = rng.choice(matter.documents)
-    delivery = rng.choice(DELIVERIES)
-    intake_id = draw.firm.next_id("intakes", "intake_id", "int_")
+    delivery = rng.choice(TEXT.words("deliveries"))
+    intake_id = draw.firm.next_id("intakes")
     said = TEXT.words(f"says {delivery}")
     return intake_lock(
         draw, intake, TEXT.line("about", document=document, delivery=delivery),

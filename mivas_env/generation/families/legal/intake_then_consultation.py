@@ -1,23 +1,19 @@
-"""C10 intake then consultation: a new matter needs an intake before a consultation, so the
-route is intake then scheduling, and the hold links the new intake."""
+"""C10 intake then consultation: intake, then scheduling, and the hold links the new intake."""
 
 from datetime import datetime, timedelta
 from typing import Any
 
 from mivas_env.generation.families.legal import common as kit
 from mivas_env.generation.families.legal.consultation_hold import day_said, pick_day, time_phrase
-from mivas_env.generation.families.legal.intake import intake_lock, new_intake
-from mivas_env.generation.families.legal.matters import ESTATE_MATTER, FAMILY_MATTER, MATTERS
+from mivas_env.generation.families.legal.intake import ALL_MATTERS, intake_lock, new_intake
 from mivas_env.generation.spoken import long_date, month
 
 TEXT = kit.family_templates(__name__)
-OFFICES = {"ofc_manhattan": "Manhattan"}  # any other office is Newark
-ANYONE = 0.5  # how often any attorney of the office who does this is fine
 
 
 def make(draw: kit.Draw) -> kit.Draft | None:
     rng = draw.rng
-    matter = rng.choice((*MATTERS, FAMILY_MATTER, ESTATE_MATTER))
+    matter = rng.choice(ALL_MATTERS)
     intake = new_intake(draw, matter)
     eligible = [a for a in draw.firm.attorneys.values() if matter.area in a["practice_areas"]]
     attorney = rng.choice(eligible)
@@ -25,13 +21,13 @@ def make(draw: kit.Draw) -> kit.Draft | None:
     chosen = rng.choice(free)
     office = attorney["office_id"]
     # "Anyone at that office who does this": every such attorney free at that time is right.
-    anyone = rng.random() < ANYONE
+    anyone = rng.random() < 0.5
     accepted = [a["attorney_id"] for a in eligible if a["office_id"] == office and chosen in
                 draw.firm.free_starts(a["attorney_id"], day)] if anyone else [attorney["attorney_id"]]
     spoken_day = day_said(draw, day)
-    say = {"o": OFFICES.get(office, "Newark"), "a": kit.AREA_WORDS[matter.area], "d": spoken_day,
+    say = {"o": kit.WORDS["offices"].get(office, "Newark"), "a": kit.AREA_WORDS[matter.area], "d": spoken_day,
            "t": kit.clock(chosen), "attorney": attorney["full_name"], "day": long_date(day), "chosen": chosen,
-           "accepted": ", ".join(accepted), "intake_id": draw.firm.next_id("intakes", "intake_id", "int_"),
+           "accepted": ", ".join(accepted), "intake_id": draw.firm.next_id("intakes"),
            "first": draw.firm.attorneys[accepted[0]]["full_name"], "first_id": accepted[0]}
     facts = {"attorney": draw.say(TEXT["anyone"], **say) if anyone else TEXT.line("attorney", **say),
              "office": say["o"], "consultation_date": spoken_day,

@@ -1,9 +1,7 @@
-"""C6 intake, unknown date: the caller does not know the incident date, so the intake has none
-and no deadline can be checked."""
+"""C6 intake, unknown date: no incident date, so no deadline can be checked."""
 
 from mivas_env.generation.families.legal import common as kit
-from mivas_env.generation.families.legal.intake import intake_lock, new_intake
-from mivas_env.generation.families.legal.matters import MATTERS
+from mivas_env.generation.families.legal.intake import MATTERS, intake_lock, new_intake
 
 TEXT = kit.family_templates(__name__)  # the description
 

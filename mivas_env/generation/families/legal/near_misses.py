@@ -1,6 +1,5 @@
-"""Legal near-misses, beside the core's skipped desk and wrong argument: a party misheard
-beyond the fuzzy rule, an intake despite a conflict, a refusal that writes, a message in place
-of an escalation."""
+"""Legal near-misses beside the core's: a party misheard beyond the fuzzy rule, an intake despite
+a conflict, a refusal that writes, a message in place of an escalation."""
 
 from typing import Any
 
@@ -11,6 +10,7 @@ from rewards.names import names_match
 from rewards.worlds.names import pool
 
 Calls = list[tuple[str, dict[str, Any]]]
+WRONG: dict[str, dict[str, str]] = kit.WORDS["near_misses"]  # the wrong calls' other arguments
 
 
 def gold(data: Draft) -> tuple[Calls, Any]:
@@ -32,14 +32,13 @@ def misheard(world: World, name: str) -> str | None:
 
 
 def with_party(calls: Calls, party: str) -> Calls:
-    """The calls with every opposing_party replaced."""
     return [(name, {**args, "opposing_party": party} if "opposing_party" in args else args)
             for name, args in calls]
 
 
 def near_client(world: World, name: str) -> str | None:
-    """A client of the world whose name starts like ``name`` but does not match it (the party
-    Daniel Okonkwo, the client Daniel Okafor): the mishearing a conflict check must survive."""
+    """A client whose name starts like ``name`` but does not match it (the party Daniel Okonkwo,
+    the client Daniel Okafor): the mishearing a conflict check must survive."""
     first, _, last = name.partition(" ")
     for known in (str(row["full_name"]) for row in kit.firm(world).clients):
         k_first, _, k_last = known.partition(" ")
@@ -49,8 +48,8 @@ def near_client(world: World, name: str) -> str | None:
 
 
 def misheard_party_misses(world: World, data: Draft) -> list[NearMiss]:
-    """The party misheard beyond the rule: the check (and the intake) name someone else; when a
-    client's name starts like the party's, that client (the agent then wrongly refuses)."""
+    """The party misheard beyond the rule (as a client named like it, the agent then wrongly
+    refuses; or as nobody): the check and the intake name someone else (T)."""
     calls, party = gold(data)
     if not isinstance(party, str):
         return []
@@ -65,21 +64,19 @@ def intake_despite_conflict_misses(world: World, data: Draft) -> list[NearMiss]:
     wrong = misheard(world, party) if isinstance(party, str) else None
     if wrong is None:
         return []
-    intake = ("create_intake", {"full_name": data["caller"]["facts"]["full_name"],
-                                "phone_e164": "+12125550100", "practice_area": "personal_injury",
-                                "summary": "Misheard party.", "opposing_party": wrong})
+    intake = ("create_intake", {"full_name": data["caller"]["facts"]["full_name"], **WRONG["create_intake"],
+                                "opposing_party": wrong})
     return [NearMiss(f"intake opened against misheard {wrong!r}", (*with_party(calls, wrong), intake), "D"),
             *misheard_party_misses(world, data)]
 
 
 def stray_write_misses(world: World, data: Draft) -> list[NearMiss]:
-    """A refusal that writes something anyway: an escalation row where none is allowed (D)."""
-    return [NearMiss("escalates the refusal", (("escalate_to_human", {
-        "reason": "Caller wants an answer reception cannot give.", "urgency": "normal"}),), "D")]
+    """A refusal that writes an escalation row where none is allowed (D)."""
+    escalation = dict(WRONG["escalate_to_human"])
+    return [NearMiss("escalates the refusal", (("escalate_to_human", escalation),), "D")]
 
 
 def message_instead_misses(world: World, data: Draft) -> list[NearMiss]:
-    """A message in place of an escalation (T and D)."""
-    return [NearMiss("takes a message instead of escalating", (("take_message", {
-        "for_attorney_id": "att_01", "caller_name": data["caller"]["facts"]["full_name"],
-        "phone_e164": "+12125550100", "message": "Please call back."}),), "T")]
+    """A message in place of an escalation (T)."""
+    message = {**WRONG["take_message"], "caller_name": data["caller"]["facts"]["full_name"]}
+    return [NearMiss("takes a message instead of escalating", (("take_message", message),), "T")]

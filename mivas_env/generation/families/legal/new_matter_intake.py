@@ -1,15 +1,13 @@
-"""C3 new matter intake: run_conflict_check on the other party, create_intake with the caller's
-facts, and (when there is an incident date) check_filing_deadline."""
+"""C3 new matter intake: conflict check, create_intake, and (with an incident date) the deadline."""
 
 from mivas_env.generation.families.legal import common as kit
-from mivas_env.generation.families.legal.intake import intake_lock, new_intake
-from mivas_env.generation.families.legal.matters import ESTATE_MATTER, FAMILY_MATTER, MATTERS
+from mivas_env.generation.families.legal.intake import ALL_MATTERS, intake_lock, new_intake
 
 TEXT = kit.family_templates(__name__)  # the description
 
 
 def make(draw: kit.Draw) -> kit.Draft | None:
-    intake = new_intake(draw, draw.rng.choice((*MATTERS, FAMILY_MATTER, ESTATE_MATTER)))
+    intake = new_intake(draw, draw.rng.choice(ALL_MATTERS))
     return intake_lock(draw, intake, TEXT.line("description"))
 
 

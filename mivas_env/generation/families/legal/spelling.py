@@ -1,5 +1,5 @@
-"""How a caller spells a name the firm knows: spellings the grader's own fuzzy rule
-(``rewards.names.names_match``) accepts, letter-by-letter spellings, person or company."""
+"""How a caller spells a name the firm knows: as heard (spellings the grader's fuzzy rule
+``rewards.names.names_match`` accepts) and letter by letter."""
 
 from __future__ import annotations
 
@@ -13,8 +13,7 @@ from rewards.worlds.legal import EMPLOYER_KINDS, LEGAL_FORMS, PI_SCENARIOS
 if TYPE_CHECKING:
     from mivas_env.generation.families.legal.common import Draw
 
-# Spellings that sound the same (tier 1: what a caller writes from hearing a name), then
-# doubled or dropped letters (tier 2, used when a name has no tier-1 spelling), as (old, new).
+# (old, new): spellings that sound the same (tier 1), then doubled or dropped letters (tier 2)
 SWAPS = json.loads(resources.files(__package__ or "").joinpath("spelling.json").read_text("utf-8"))
 COMPANY_KIND_WORDS = frozenset(
     word.casefold() for kind in (*EMPLOYER_KINDS, *LEGAL_FORMS,
@@ -52,9 +51,8 @@ def _token_variants(token: str, tier: int) -> list[str]:
 
 
 def misspellings(name: str, tier: int | None = None) -> list[str]:
-    """Spellings of ``name`` that differ in letters, not just case or marks, and that the
-    grader's fuzzy rule matches both ways: sound-alike ones first (tier 1), then doubled or
-    dropped letters (tier 2); ``tier`` keeps one tier only."""
+    """Spellings of ``name`` differing in letters (not just case or marks) that the fuzzy rule
+    matches both ways: tier 1, then tier 2 (``tier`` keeps one)."""
     words, base, out = name.split(" "), name_orders(name)[0], []
     for level in (1, 2) if tier is None else (tier,):
         for index, word in enumerate(words):
@@ -69,14 +67,13 @@ def misspellings(name: str, tier: int | None = None) -> list[str]:
 
 
 def caller_spelling(draw: Draw, name: str, relation: str) -> str | None:
-    """A spelling of a firm's party as a caller heard it: matched by the fuzzy rule to that
-    party, to nobody of the other relation, and never to a client unless ``relation`` is one."""
+    """A spelling of a firm's party as a caller heard it, matched by the fuzzy rule to that
+    ``relation`` of the firm only."""
     for tier in (1, 2):
         options = [v for v in misspellings(name, tier) if draw.firm.relations(v) == {relation}]
         if options:
             spelling = draw.rng.choice(options)
-            # Sometimes the caller also gives a middle initial the records lack ("Teresa M.
-            # Sparcs"): the rule drops initials when that evens the token count.
+            # Sometimes with a middle initial the records lack (the rule drops it): "Teresa M. Sparcs".
             first, _, rest = spelling.partition(" ")
             if rest and kind_of(name) == "person" and draw.rng.random() < 0.2:
                 initial = f"{first} {draw.rng.choice('ABCDEFGHJKLMNPRSTW')}. {rest}"
