@@ -559,3 +559,9 @@ def test_a_slot_after_a_preposition_qualifies_though_an_and_came_before() -> Non
         "document_type"]
     assert asked("legal", "So what kind of matter is it, and just give me the short version of "
                  "what happened?") == ["practice_area", "matter_summary"]
+
+
+def test_a_question_word_the_agent_starts_again_after_asks_nothing_itself() -> None:
+    assert asked("legal", "When — what time of day?") == ["consultation_time"]
+    assert asked("customer_support", "Um, which — which product?") == ["product"]
+    assert asked("legal", "When in the day is best?") == ["consultation_time"]

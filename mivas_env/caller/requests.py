@@ -156,6 +156,19 @@ def bare_clauses(sentence: Sentence, chosen: Sequence[Match]) -> set[int]:
     return bare
 
 
+def false_starts(sentence: Sentence) -> frozenset[int]:
+    """Positions of a question word that is a clause of its own before another clause ("When —
+    what time of day?", "Which, which product?"): the question starts again after it."""
+    spans = clause_spans(sentence)
+    out: set[int] = set()
+    for start, end in spans[:-1]:
+        words = [i for i in range(start, end) if sentence.stems[i] not in MARKERS]
+        if len(words) == 1 and sentence.stems[words[0]] in (
+                "what", "which", "when", "where", "who", "how"):
+            out.add(words[0])
+    return frozenset(out)
+
+
 def idle_request(sentence: Sentence, clause: int) -> bool:
     """Whether a clause's request words ask for nothing: a relative clause (", which happens a
     lot") or a request under a negation (", no need to give it")."""

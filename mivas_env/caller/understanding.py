@@ -59,6 +59,7 @@ from mivas_env.caller.requests import (
     after_markers,
     asking_clauses,
     bare_clauses,
+    false_starts,
     idle_request,
     is_request,
     refers_back,
@@ -212,8 +213,9 @@ class Understanding:
             reading.acts.add("readback")  # "..., correct?", "March 10, right?"
         request = "request" in acts.cues or is_request(sentence)
         context = {"^" + self.topics[s] for s in last_asked if s in self.topics} | before
+        restarts = false_starts(sentence)  # "When — what time of day?"
         matches = [m for m in self._matches(found, context, sentence.clauses)
-                   if not name_of_a_thing(stems, m.positions)]
+                   if not name_of_a_thing(stems, m.positions) and not m.positions <= restarts]
         if (request and (reading.asked or reading.mentioned) and refers_back(sentence)
                 and all({stems[i] for i in m.positions} <= GENERIC for m in matches)):
             # "Are you covered by Medicare, Medicaid, or a private insurer? Which one?": the
@@ -232,7 +234,8 @@ class Understanding:
             loose = [m for m in self._matches(found, context, sentence.clauses, loose=True)
                      if m.slot not in strict]
             bare = bare_clauses(sentence, loose)
-            matches += [m for m in loose if sentence.clauses[m.first] in bare]
+            matches += [m for m in loose
+                        if sentence.clauses[m.first] in bare and not m.positions <= restarts]
         if not matches and request and last_asked:
             matches = self._elliptical(found.every, last_asked)
         if (not matches and request and self.model is not None
