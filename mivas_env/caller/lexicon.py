@@ -498,7 +498,8 @@ DECOYS: tuple[str, ...] = (
 # Phrases that name a slot's words without asking for it ("is this a good time?"): they claim
 # their words so that no slot is read there, and ask for nothing.
 NEUTRAL: tuple[str, ...] = (
-    "i mean", "is this a good time", "good time to talk", "a good time to talk", "bad time", "at this time",
+    "i mean", "please state", "kindly state", "is this a good time", "good time to talk",
+    "a good time to talk", "bad time", "at this time",
     "in the meantime", "for the time being", "have a good day", "have a great day",
     "have a nice day", "take your time", "thank you for your time", "thanks for your time",
     "for your time", "same time", "at the same time", "any time", "anytime", "all the time",
