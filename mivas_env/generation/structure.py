@@ -416,10 +416,9 @@ def _route_allows(data: Draft, world: World, tool: str) -> bool:
 
 def _one_more_read(data: Draft, world: World, read: dict[str, Any], says: str, about: str,
                    **slots: str) -> tuple[dict[str, Any], Draft] | None:
-    """The caller's extra question (``TEXT``'s ``<about> question``, at the end of its openings),
-    answered by ``read`` at the end of the gold route, after one more desk when the route ends
-    at one without that tool; the goal takes the read and ``says``, the agent's answer
-    ``<about> answer``."""
+    """The caller's extra question (``TEXT``'s ``<about> question``, ``answer`` and ``asks``),
+    answered by ``read`` at the end of the gold route, after one more desk when the route ends at
+    one without that tool; the goal takes the read and ``says``."""
     question, answer, asks = (TEXT.line(f"{about} {key}", **slots)
                               for key in ("question", "answer", "asks"))
     industry = world.definition

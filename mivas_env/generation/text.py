@@ -130,8 +130,7 @@ def load_templates(package: str, name: str) -> Text:
 
 
 def family_templates(module: str) -> Text:
-    """The text of a family module ``<package>.<family>``: the packaged
-    ``<package>/templates/<family>.json`` (call it with ``__name__``)."""
+    """The text of family module ``<package>.<family>``: ``<package>/templates/<family>.json``."""
     package, _, name = module.rpartition(".")
     return load_templates(package, name)
 
