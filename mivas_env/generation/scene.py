@@ -6,7 +6,7 @@ the family's attempt is redrawn."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Collection, Container, Hashable, Sequence
+from collections.abc import Callable, Collection, Container, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 from functools import wraps
@@ -55,8 +55,8 @@ class Scene:
         return [line + self.say(sign_offs, name=name, first=first)
                 for line in self.lines(templates, count, **slots)]
 
-    def draw(self, make: Callable[[random.Random], T], taken: Container[Hashable],
-             key: Callable[[T], Hashable] = lambda value: value) -> T:
+    def draw(self, make: Callable[[random.Random], T], taken: Container[T],
+             key: Callable[[T], T] = lambda value: value) -> T:
         """A value ``make`` draws whose ``key`` is not ``taken`` (``NoFit`` after ``MAX_DRAWS``)."""
         for _ in range(MAX_DRAWS):
             value = make(self.rng)
