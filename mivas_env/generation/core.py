@@ -1,11 +1,8 @@
 """The generator core: a family writes a scenario that is true in a world; the core names the
-instance, locks ``exp_db_state`` by replaying the gold calls (``mivas tasks lock``'s own code)
-and self-checks it before anyone sees it.
-
-An instance is fixed by ``(industry, split, seed)`` (and a pinned family, if any): the family
-is drawn from the seed, then each attempt derives its own rng and world seed, so the same
-arguments give the same lockfile in every process. An attempt whose family finds no fitting
-scenario in its world is redrawn; one that fails the self-check is dropped and counted."""
+instance, locks ``exp_db_state`` by replaying the gold calls (``mivas tasks lock``'s code) and
+self-checks it. ``(industry, split, seed)`` (and a pinned family) fixes an instance in every
+process: the family is drawn from the seed, each attempt derives its own rng and world seed. An
+attempt with no fitting scenario is redrawn; one that fails the self-check dropped and counted."""
 
 from __future__ import annotations
 
@@ -58,6 +55,8 @@ class World:
     seed: int
     split: str
     tables: Mapping[str, Sequence[Row]]
+    _indexes: dict[tuple[str, str], dict[Any, Row]] = field(default_factory=dict, init=False,
+                                                            repr=False, compare=False)
 
     def rows(self, table: str) -> Sequence[Row]:
         """The rows of a table (empty when the world has none)."""
@@ -76,10 +75,6 @@ class World:
         if (table, column) not in self._indexes:
             self._indexes[table, column] = {row.get(column): row for row in self.rows(table)}
         return self._indexes[table, column]
-
-    @cached_property
-    def _indexes(self) -> dict[tuple[str, str], dict[Any, Row]]:
-        return {}
 
     @cached_property
     def definition(self) -> Industry:
@@ -109,12 +104,10 @@ class NearMiss:
 
 @dataclass(frozen=True)
 class Family:
-    """A generator for one category of ``tasks/<industry>/README.md``.
-
-    ``make(world, rng)`` returns a lockfile dict without ``id``, ``world`` and
-    ``exp_db_state`` (it may name tables to lock explicitly, e.g. ``{"waitlist": []}``), or
-    None when the world has no fitting scenario. ``near_misses`` adds family-specific wrong
-    runs to the generic ones (a skipped desk, a wrong constrained argument)."""
+    """A generator for one category of ``tasks/<industry>/README.md``: ``make(world, rng)``
+    returns a lockfile without ``id``, ``world`` and ``exp_db_state`` (it may name tables to
+    lock, e.g. ``{"waitlist": []}``), or None when the world has no fitting scenario;
+    ``near_misses`` adds wrong runs to the generic ones (a skipped desk, a wrong argument)."""
 
     industry: str
     code: str  # "C1", as in tasks/<industry>/README.md
@@ -126,8 +119,7 @@ class Family:
 
 @dataclass
 class Stats:
-    """Per family: instances made, attempts redrawn (no scenario), instances dropped (failed
-    the self-check) and why."""
+    """Per family: instances made, attempts redrawn (no scenario), drops (self-check) and why."""
 
     made: Counter[str] = field(default_factory=Counter)
     redrawn: Counter[str] = field(default_factory=Counter)
@@ -206,7 +198,8 @@ def generate_one(industry: str, split: str, seed: int, *, family: str | None = N
     chosen = pick_family(industry, split, seed, family)
     stats = stats if stats is not None else Stats()
     for attempt in range(max_attempts):
-        rng = random.Random(f"mivas-gen/{industry}/{split}/{seed}/{chosen.code}/{attempt}")
+        stream = f"mivas-gen/{industry}/{split}/{seed}/{chosen.code}/{attempt}"
+        rng = random.Random(stream)
         seeds = SPLIT_SEEDS[split]  # any world of the split, or one of its first ``worlds``
         count = len(seeds) if worlds is None else max(1, min(worlds, len(seeds)))
         the_world = load_world(industry, seeds[rng.randrange(count)])
@@ -216,17 +209,14 @@ def generate_one(industry: str, split: str, seed: int, *, family: str | None = N
             continue
         data = _assemble(draft, chosen, f"{chosen.code}-{split}-{seed}", the_world)
         try:
-            if LEVELS[level].structures:
-                # Structure (generation.structure) changes the world: added before the lock.
+            if LEVELS[level].structures:  # structure changes the world: added before the lock
                 data = apply_structure(data, the_world, LEVELS[level].structures,
-                                       random.Random(f"mivas-gen/{industry}/{split}/{seed}/"
-                                                     f"{chosen.code}/{attempt}/structure"))
+                                       random.Random(f"{stream}/structure"))
             data, warnings = lock_data(data)
             if level:
                 # One stream for every level: level K+1 draws level K's behaviours first,
                 # so it keeps them (same facts, same wrong values) and adds its own.
-                data = apply_level(data, the_world, level, random.Random(
-                    f"mivas-gen/{industry}/{split}/{seed}/{chosen.code}/{attempt}/levels"))
+                data = apply_level(data, the_world, level, random.Random(f"{stream}/levels"))
             task = build_task(load_lockfile(data), Path(industry, f"{data['id']}.json"))
         except MivasError as exc:
             stats.drop(chosen.code, f"invalid: {exc.message}")

@@ -1,14 +1,10 @@
 """``GeneratedEnv``: a ``MivasEnv`` whose every ``reset`` generates a fresh instance
-(``mivas/<industry>-gen-v0``, ``mivas/all-gen-v0``).
-
-``reset(seed=s)`` draws the industry (for ``all``), the instance seed, hence the family, the
-world and the instance: the same ``s`` gives the same instance and the same caller lines in
-every process. ``options={"family": "C3"}`` pins a family (a code or a category slug);
-``level=K`` (0..4, ``generation.levels``) sets the difficulty, and ``options={"level": K}``
-overrides it for one reset (a mapping ``{"<industry>/<code>": K, "*": K0}`` gives a level per
-family, others taking ``"*"`` or the env's: what ``mivas_env.Curriculum`` passes).
-Worlds are drawn among the split's first ``num_worlds`` (cached per process, like Procgen's
-``num_levels``; ``None`` draws from the whole split)."""
+(``mivas/<industry>-gen-v0``, ``mivas/all-gen-v0``). ``reset(seed=s)`` draws the industry (for
+``all``) and the instance seed, hence family, world and instance: the same ``s`` gives the same
+instance in every process. ``options={"family": "C3"}`` pins a family (code or category);
+``level=K`` (0..4) sets the difficulty, ``options={"level": K}`` for one reset (or a mapping
+``{"<industry>/<code>": K, "*": K0}``, what ``mivas_env.Curriculum`` passes). Worlds are drawn
+among the split's first ``num_worlds`` (cached, like Procgen's ``num_levels``; ``None``: all)."""
 
 from __future__ import annotations
 
@@ -56,17 +52,14 @@ class GeneratedEnv(MivasEnv):
 
     def _generate(self, industry: str, seed: int, family: str | None, level: int) -> Task:
         key = (industry, seed, family, level)
-        task = self._generated.get(key)
-        if task is None:
-            instance = generate_one(industry, self.split, seed, family=family,
-                                    worlds=self.num_worlds, check=self.self_check, level=level)
-            task = instance.task
-            self._generated[key] = task
+        if key not in self._generated:
+            self._generated[key] = generate_one(industry, self.split, seed, family=family,
+                                                worlds=self.num_worlds, check=self.self_check,
+                                                level=level).task
             while len(self._generated) > TASK_CACHE:
                 self._generated.popitem(last=False)
-        else:
-            self._generated.move_to_end(key)
-        return task
+        self._generated.move_to_end(key)
+        return self._generated[key]
 
     def reset(self, *, seed: int | None = None,  # type: ignore[override]  # info is a StepInfo
               options: dict[str, Any] | None = None) -> tuple[str, StepInfo]:

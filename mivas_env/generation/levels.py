@@ -1,11 +1,8 @@
-"""Difficulty levels: a layer over whatever a family generates (issue 21).
-
-Level 0 is the family's instance untouched (``apply_level`` is never called for it). A level
-above 0 adds task structure from level 2 (``generation.structure``, applied before the lock)
-and caller behaviours (``mivas_env.caller.behaviours``, declared in ``caller.behaviours`` with
-the values they use), and sets a default word error rate for the ``asr`` channel. The gold
-calls and handoffs stay the family's: the same task, harder to hear and to get right.
-``LEVELS`` is the table docs/generation.md shows."""
+"""Difficulty levels (issue 21): a layer over whatever a family generates. Level 0 is the
+family's instance untouched; a level above 0 adds task structure from level 2
+(``generation.structure``, before the lock), caller behaviours (``mivas_env.caller.behaviours``,
+in ``caller.behaviours`` with the values they use) and a default word error rate for ``asr``.
+The gold calls and handoffs stay the family's. ``LEVELS`` is the table docs/generation.md shows."""
 
 from __future__ import annotations
 
@@ -105,15 +102,12 @@ def apply_level(data: Draft, world: World, level: int, rng: random.Random) -> Dr
                             *caller.get("behaviours", [])]
     out["id"] = f"{out['id']}-L{level}"
     out["tags"] = [*out.get("tags", []), f"level-{level}"]
+    structure = {"structure": out.pop("structure")} if "structure" in out else {}
     ordered: Draft = {}
     for key, value in out.items():
-        if key == "structure":
-            continue
         ordered[key] = value
         if key == "world":
-            ordered["level"] = level
-            if "structure" in out:
-                ordered["structure"] = out["structure"]
+            ordered.update(level=level, **structure)
     return ordered
 
 

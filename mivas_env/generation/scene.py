@@ -1,8 +1,7 @@
-"""One instance being drawn: its world, its rng, the split's text, and new people.
-
-A family makes one ``Scene`` per attempt and draws everything from it, so the same
-``(world, rng)`` gives the same instance. Every draw loop here is bounded: a scene that cannot
-find a fitting value raises ``NoFit`` and the family's attempt is redrawn."""
+"""One instance being drawn: its world, its rng, the split's text, and new people. A family
+makes one ``Scene`` per attempt and draws everything from it, so the same ``(world, rng)`` gives
+the same instance. Every draw is bounded: one that finds no fitting value raises ``NoFit`` and
+the family's attempt is redrawn."""
 
 from __future__ import annotations
 
@@ -21,16 +20,6 @@ T = TypeVar("T")
 MAX_DRAWS = 1000  # draws of a value that must avoid taken ones (a name, a phone number)
 
 
-@dataclass(frozen=True)
-class _Folded:
-    """``name in _Folded(taken)``: whether the name's case-folded form is taken."""
-
-    taken: Collection[str]
-
-    def __contains__(self, name: object) -> bool:
-        return isinstance(name, str) and name.casefold() in self.taken
-
-
 @dataclass
 class Scene:
     """The per-attempt context of a family: ``world`` and ``rng``, read-only otherwise."""
@@ -46,8 +35,6 @@ class Scene:
     def today(self) -> date:
         """The business date, from ``industry.json``."""
         return self.world.today
-
-    # --- text of the split -------------------------------------------------------------------
 
     def say(self, templates: TemplateSet, **slots: Any) -> str:
         """One of the split's templates, filled."""
@@ -68,20 +55,18 @@ class Scene:
         return [line + self.say(sign_offs, name=name, first=first)
                 for line in self.lines(templates, count, **slots)]
 
-    # --- new values ------------------------------------------------------------------------
-
-    def draw(self, make: Callable[[random.Random], T], taken: Container[T]) -> T:
-        """A value ``make`` draws that is not ``taken`` (``NoFit`` after ``MAX_DRAWS`` tries)."""
+    def draw(self, make: Callable[[random.Random], T], taken: Container[T],
+             key: Callable[[T], T] = lambda value: value) -> T:
+        """A value ``make`` draws whose ``key`` is not ``taken`` (``NoFit`` after ``MAX_DRAWS``)."""
         for _ in range(MAX_DRAWS):
             value = make(self.rng)
-            if value not in taken:
+            if key(value) not in taken:
                 return value
         raise NoFit(f"no free value in {MAX_DRAWS} draws")
 
     def person_name(self, taken: Collection[str]) -> str:
         """A name from the split's pool whose case-folded form is not in ``taken``."""
-        names = pool(self.split)
-        return self.draw(names.person, _Folded(taken))
+        return self.draw(pool(self.split).person, taken, str.casefold)
 
     def birthday(self, youngest: int, oldest: int) -> date:
         """A date of birth of someone ``youngest`` to ``oldest`` years old today."""
@@ -104,8 +89,7 @@ S = TypeVar("S", bound=Scene)
 
 
 def family(industry: str, code: str, category: str, make: Callable[[S], Draft | None], *,
-           scene: Callable[[World, random.Random], S],
-           refusal: bool = False,
+           scene: Callable[[World, random.Random], S], refusal: bool = False,
            near_misses: Callable[[World, Draft], list[NearMiss]] | None = None) -> Family:
     """A ``Family`` whose maker draws from a scene (``scene(world, rng)``, a ``Scene`` or an
     industry's own kind of one); ``NoFit`` anywhere in it means no scenario."""

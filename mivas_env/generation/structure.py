@@ -1,18 +1,8 @@
-"""Task structure a level adds (issue 21); ``levels.LEVELS`` says which level adds which.
-
-- ``look_alike`` (level 2 and up): for each record the gold route acts on that the caller can
-  tell apart (a patient, a client, a customer, an order the caller names, an attorney), one
-  more record a slip of the ear away (the same name, an identifier a digit or a date part
-  away), so a misheard digit finds the wrong record instead of none.
-- ``turned_down`` (level 3 and up): where the gold route books a time the caller chose, the
-  caller first asks for another time that day that the tool server turns down at that point
-  of the route (else someone else's booking is added to take it), and gives the gold time
-  when told so. The gold calls keep only the working call.
-- ``extra_lookup`` (level 4): the caller also asks a question that one more read answers.
-
-Each is declared in the lockfile's ``structure`` list; added rows go in ``world.rows``. The
-gold route stays right, and the route run on the look-alike, at the first choice or without
-the extra read must fail T. Everything is drawn from the instance's structure stream."""
+"""Task structure a level adds (issue 21; ``levels.LEVELS`` says which level adds which, and
+docs/generation.md "Task structure" what each kind does): look-alike records, a first choice
+turned down, one more lookup. Each is declared in the lockfile's ``structure`` list, added rows
+go in ``world.rows``; the gold route stays right, and the route on the look-alike, at the first
+choice or without the extra read must fail T. Everything is drawn from the structure stream."""
 
 from __future__ import annotations
 
@@ -21,9 +11,11 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import suppress
 from datetime import date, datetime, timedelta
+from functools import partial
 from typing import TYPE_CHECKING, Any, Literal
 
 from mivas_env.agents.baselines import gold_arguments
+from mivas_env.generation.text import load_templates
 from mivas_env.industries.base import Database, server_class
 from rewards.worlds import world_with
 
@@ -50,6 +42,7 @@ CHOSEN_TIME = {"book_appointment": ("appointment_time", "appointments"),
 CLOCK = re.compile(r"\b(1[0-2]|0?[1-9]):([0-5][0-9])\b")
 MAX_TRIES = 8  # first choices tried on a copy of the world per instance
 TURNED_DOWN = ("conflict", "outside_hours")  # the error codes of a time turned down
+TEXT = load_templates("mivas_env.generation.families", "structure")  # the extra questions
 
 
 def apply_structure(data: Draft, world: World, kinds: Sequence[StructureKind],
@@ -265,16 +258,9 @@ def structure_near_misses(data: Draft, kinds: Sequence[str] = STRUCTURE_KINDS) -
             if note.get("kind") == kind for description, calls in [_MISSES[kind](data, note)]]
 
 
-def look_alike_near_misses(data: Draft) -> list[NearMiss]:
-    return structure_near_misses(data, ("look_alike",))
-
-
-def turned_down_near_misses(data: Draft) -> list[NearMiss]:
-    return structure_near_misses(data, ("turned_down",))
-
-
-def extra_lookup_near_misses(data: Draft) -> list[NearMiss]:
-    return structure_near_misses(data, ("extra_lookup",))
+look_alike_near_misses = partial(structure_near_misses, kinds=("look_alike",))
+turned_down_near_misses = partial(structure_near_misses, kinds=("turned_down",))
+extra_lookup_near_misses = partial(structure_near_misses, kinds=("extra_lookup",))
 
 
 # --- a first choice the tools turn down -----------------------------------------------------
@@ -428,11 +414,13 @@ def _route_allows(data: Draft, world: World, tool: str) -> bool:
         call["name"] in industry.terminal_tools or call["name"] == tool for call in calls)
 
 
-def _one_more_read(data: Draft, world: World, read: dict[str, Any], question: str,
-                   says: str, answer: str, asks: str) -> tuple[dict[str, Any], Draft] | None:
-    """The caller's extra ``question`` (at the end of its openings), answered by ``read`` at
-    the end of the gold route, after one more desk when the route ends at one without that
-    tool; the goal takes the read and ``says``, the agent's answer ``answer``."""
+def _one_more_read(data: Draft, world: World, read: dict[str, Any], says: str, about: str,
+                   **slots: str) -> tuple[dict[str, Any], Draft] | None:
+    """The caller's extra question (``TEXT``'s ``<about> question``, ``answer`` and ``asks``),
+    answered by ``read`` at the end of the gold route, after one more desk when the route ends at
+    one without that tool; the goal takes the read and ``says``."""
+    question, answer, asks = (TEXT.line(f"{about} {key}", **slots)
+                              for key in ("question", "answer", "asks"))
     industry = world.definition
     calls = list(data.get("exp_tool_calls", []))
     desk = industry.entry_node
@@ -466,8 +454,8 @@ def _one_more_read(data: Draft, world: World, read: dict[str, Any], question: st
 
 def _office_hours(data: Draft, world: World, rng: random.Random
                   ) -> tuple[dict[str, Any], Draft] | None:
-    """Healthcare: the caller also asks when the office of its route closes on a weekday, a
-    ``get_location`` read. Not for a route with no office in it."""
+    """Healthcare: when the office of its route closes on a weekday (a ``get_location`` read);
+    not for a route with no office in it."""
     from mivas_env.generation.spoken import clock, clock_ampm
 
     if not _route_allows(data, world, "get_location"):
@@ -485,46 +473,31 @@ def _office_hours(data: Draft, world: World, rng: random.Random
     days = [day for day, hours in location["hours"].items() if hours]
     weekday = days[rng.randrange(len(days))]
     closes = location["hours"][weekday].split("-")[1]
-    office, day = location["name"], weekday.capitalize()
-    return _one_more_read(
-        data, world, {"name": "get_location", "parameters": {"location_id": location["location_id"]}},
-        f"Oh, and what time does the {office} office close on {day}s?", clock(closes),
-        f"The {office} office closes at {clock_ampm(closes)} on {day}s.",
-        f"{office} closing time on {day}s")
-
-
-# Customer support: (policy topic, the caller's question, what the answer must say, the answer).
-POLICY_QUESTIONS = (
-    ("returns", "Oh, and how long do I have to return something?", "30 days",
-     "You can return most items within 30 days of delivery."),
-    ("shipping", "Oh, and how long does shipping usually take?", "five business days",
-     "Orders arrive in three to five business days, and shipping is free."),
-    ("price_adjustment", "Oh, and if the price drops after I buy, can I get the difference?",
-     "14 days", "If the price drops within 14 days of delivery, billing can refund the "
-                "difference once."),
-    ("refunds", "Oh, and how long does a refund take to reach my card?", "10 business days",
-     "A refund to the original payment method takes 5 to 10 business days."))
+    return _one_more_read(data, world, {"name": "get_location", "parameters": {
+        "location_id": location["location_id"]}}, clock(closes), "office hours",
+        office=location["name"], day=weekday.capitalize(), closes=clock_ampm(closes))
 
 
 def _policy_question(data: Draft, world: World, rng: random.Random
                      ) -> tuple[dict[str, Any], Draft] | None:
-    """Customer support: the caller also asks a store policy question, a ``get_policy``
-    read (of a topic whose text says the answer)."""
+    """Customer support: a store policy question, a ``get_policy`` read (of a topic whose text
+    says the answer)."""
     if not _route_allows(data, world, "get_policy"):
         return None
     texts = {str(row["topic"]): str(row["text"]) for row in world.rows("policies")}
-    options = [q for q in POLICY_QUESTIONS if q[2] in texts.get(q[0], "")]
+    options = [topic for topic in TEXT.words("policy topics")
+               if TEXT.line(f"{topic} says") in texts.get(topic, "")]
     if not options:
         return None
-    topic, question, says, answer = options[rng.randrange(len(options))]
+    topic = options[rng.randrange(len(options))]
     return _one_more_read(data, world, {"name": "get_policy", "parameters": {"topic": topic}},
-                          question, says, answer, f"the {topic.replace('_', ' ')} policy")
+                          TEXT.line(f"{topic} says"), topic)
 
 
 def _attorneys_at_office(data: Draft, world: World, rng: random.Random
                          ) -> tuple[dict[str, Any], Draft] | None:
-    """Legal: the caller also asks which attorneys work out of one office, a ``list_attorneys``
-    read filtered by that office (the answer names them)."""
+    """Legal: which attorneys work out of one office, a ``list_attorneys`` read filtered by that
+    office (the answer names them)."""
     if not _route_allows(data, world, "list_attorneys"):
         return None
     offices = sorted({str(row["office_id"]) for row in world.rows("attorneys")})
@@ -535,11 +508,9 @@ def _attorneys_at_office(data: Draft, world: World, rng: random.Random
     names = sorted(str(row["full_name"]) for row in world.rows("attorneys")
                    if row["office_id"] == office_id)
     place = str(office["name"]) if office is not None else office_id.removeprefix("ofc_").title()
-    return _one_more_read(
-        data, world, {"name": "list_attorneys", "parameters": {"office_id": office_id}},
-        f"Oh, and which of your attorneys work out of the {place} office?",
-        names[0].split()[-1], f"At our {place} office: {', '.join(names)}.",
-        f"the attorneys at the {place} office")
+    return _one_more_read(data, world, {"name": "list_attorneys", "parameters": {
+        "office_id": office_id}}, names[0].split()[-1], "attorneys", place=place,
+        names=", ".join(names))
 
 
 EXTRA_LOOKUPS = {"healthcare": _office_hours, "customer_support": _policy_question,

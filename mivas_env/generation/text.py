@@ -1,9 +1,7 @@
-"""Templated caller text, held out by split.
-
-A family's text lives in ``templates/<family>.json`` beside it: ``"<name>": {"train": [...],
-"test": [...], "bench": [...]}`` is a template set (no line in two splits, so a test opening
-never appears in a train instance), ``"<name>": "line"`` a fixed ``Line`` filled from the
-family's values, ``"<name>": ["word", ...]`` a word list. ``{slot}`` fields are filled with
+"""Templated caller text, held out by split. A family's text is ``templates/<family>.json``
+beside it: ``"<name>": {"train": [...], "test": [...], "bench": [...]}`` is a template set (no
+line in two splits: a test opening never appears in a train instance), ``"<name>": "line"`` a
+fixed ``Line``, ``"<name>": ["word", ...]`` a word list. ``{slot}`` fields are filled with
 ``str.format``; a fact line's ``{value}`` is left for the caller script (``verbatim``)."""
 
 from __future__ import annotations
@@ -11,7 +9,7 @@ from __future__ import annotations
 import json
 import random
 import string
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from importlib import resources
@@ -20,6 +18,12 @@ from typing import Any
 from rewards.worlds import SPLITS
 
 MIN_PER_SPLIT = 2
+
+
+def _fields(templates: Iterable[str]) -> frozenset[str]:
+    """The ``{slot}`` names the templates use."""
+    return frozenset(field for line in templates for _, field, _, _ in string.Formatter().parse(line)
+                     if field)
 
 
 @dataclass(frozen=True)
@@ -48,8 +52,7 @@ class TemplateSet:
     @cached_property
     def placeholders(self) -> frozenset[str]:
         """The ``{slot}`` names any of its templates uses (every split)."""
-        return frozenset(field for lines in self.by_split.values() for line in lines
-                         for _, field, _, _ in string.Formatter().parse(line) if field)
+        return _fields(line for lines in self.by_split.values() for line in lines)
 
     def fill(self, template: str, slots: Mapping[str, Any]) -> str:
         return template.format(**slots)
@@ -64,8 +67,7 @@ class Line:
 
     @cached_property
     def placeholders(self) -> frozenset[str]:
-        return frozenset(field for _, field, _, _ in string.Formatter().parse(self.template)
-                         if field)
+        return _fields([self.template])
 
     def fill(self, slots: Mapping[str, Any]) -> str:
         return self.template.format(**slots)
@@ -108,30 +110,27 @@ def load_templates(package: str, name: str) -> Text:
     for key, by_split in raw.items():
         if isinstance(by_split, str):
             lines[key] = Line(f"{label}/{key}", by_split)
-            continue
-        if isinstance(by_split, list):
+        elif isinstance(by_split, list):
             words[key] = tuple(by_split)
-            continue
-        where = f"{package}/templates/{name}.json {key!r}"
-        if set(by_split) != set(SPLITS):
-            raise ValueError(f"{where}: keys must be {', '.join(SPLITS)}, got {sorted(by_split)}")
-        short = [split for split in SPLITS if len(by_split[split]) < MIN_PER_SPLIT]
-        if short:
-            raise ValueError(f"{where}: fewer than {MIN_PER_SPLIT} lines for {', '.join(short)}")
-        seen: dict[str, str] = {}
-        for split in SPLITS:
-            for line in by_split[split]:
-                # "" (no sign-off, say) adds no words, so it may serve every split
-                if line and seen.setdefault(line, split) != split:
-                    raise ValueError(f"{where}: {line!r} is in {seen[line]} and {split}")
-        out[key] = TemplateSet(f"{label}/{key}", {split: tuple(by_split[split])
-                                                  for split in SPLITS})
+        else:
+            where = f"{package}/templates/{name}.json {key!r}"
+            if set(by_split) != set(SPLITS):
+                raise ValueError(f"{where}: keys must be {', '.join(SPLITS)}, got {sorted(by_split)}")
+            short = [split for split in SPLITS if len(by_split[split]) < MIN_PER_SPLIT]
+            if short:
+                raise ValueError(f"{where}: fewer than {MIN_PER_SPLIT} lines for {', '.join(short)}")
+            seen: dict[str, str] = {}
+            for split in SPLITS:
+                for line in by_split[split]:
+                    # "" (no sign-off, say) adds no words, so it may serve every split
+                    if line and seen.setdefault(line, split) != split:
+                        raise ValueError(f"{where}: {line!r} is in {seen[line]} and {split}")
+            out[key] = TemplateSet(f"{label}/{key}", {split: tuple(by_split[split]) for split in SPLITS})
     return Text(out, lines, words)
 
 
 def family_templates(module: str) -> Text:
-    """The text of a family module ``<package>.<family>``: the packaged
-    ``<package>/templates/<family>.json`` (call it with ``__name__``)."""
+    """The text of family module ``<package>.<family>``: ``<package>/templates/<family>.json``."""
     package, _, name = module.rpartition(".")
     return load_templates(package, name)
 

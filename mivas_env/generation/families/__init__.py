@@ -1,8 +1,6 @@
-"""Task families of each industry: ``families/<industry>/`` (or a single module
-``families/<industry>.py``) defines ``FAMILIES: tuple[Family, ...]``, one per category of
-``tasks/<industry>/README.md``; a package collects one family per module (``collect``).
-
-The registry discovers them: an industry without a module simply has no families yet."""
+"""Task families of each industry: ``families/<industry>/`` (or a module ``families/<industry>.py``)
+defines ``FAMILIES: tuple[Family, ...]``, one per category of ``tasks/<industry>/README.md``; a
+package collects one family per module (``collect``). An industry without one has no families."""
 
 from __future__ import annotations
 
