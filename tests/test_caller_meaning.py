@@ -565,3 +565,17 @@ def test_a_question_word_the_agent_starts_again_after_asks_nothing_itself() -> N
     assert asked("legal", "When — what time of day?") == ["consultation_time"]
     assert asked("customer_support", "Um, which — which product?") == ["product"]
     assert asked("legal", "When in the day is best?") == ["consultation_time"]
+
+
+def test_the_name_of_an_employer_or_a_pet_is_not_the_callers_name() -> None:
+    for line in ("What's your employer's name?", "What is your current employer's name?"):
+        assert "full_name" not in asked("healthcare", line), line
+
+
+def test_a_statement_about_values_the_agent_has_asks_for_none_of_them() -> None:
+    for line in ("Okay, the name, the email, the phone, all checks out.",
+                 "So I've got your name, your date of birth, and your phone number all saved.",
+                 "The date of birth you gave matches what we have."):
+        assert asked("healthcare", line) == [], line
+    assert asked("healthcare", "Tell me what we should put down for the date of birth.") == [
+        "date_of_birth"]

@@ -47,14 +47,19 @@ DOERS = frozenset("i we they people he she someone somebody others everyone nobo
 def requests_in(words: Sequence[str]) -> bool:
     """Whether ``words`` (a sentence or a clause) hold a request word that asks the caller."""
     speaker = False  # an "I", "we" or someone else seen, with no "you" since
-    for word in words:
+    for i, word in enumerate(words):
         if word in DOERS:
             speaker = True
         elif word in ("you", "your"):
             speaker = False
-        elif word in REQUEST_WORDS and not (speaker and word in DOINGS):
-            return True
+        elif word in REQUEST_WORDS and not (speaker and word in DOINGS) and not (
+                word in EMBEDDING and i > 0 and words[i - 1] not in MARKERS
+                and i + 1 < len(words) and words[i + 1] in DOERS):
+            return True  # (not "... matches what we have": a clause of what we do)
     return False
+
+
+EMBEDDING = frozenset("what when where how which".split())
 
 
 # Verbs that make a sentence opening with "your" a statement ("Your order has shipped"), as
@@ -135,13 +140,19 @@ def clause_spans(sentence: Sentence) -> list[tuple[int, int]]:
     return spans
 
 
+# What an agent says of values it already has: a list of them in such a sentence is its subject.
+CHECKED = frozenset("checks matches match matched saved confirmed verified checked helps "
+                    "looks".split())
+
+
 def bare_clauses(sentence: Sentence, chosen: Sequence[Match]) -> set[int]:
     """Clauses that are nothing but a slot's words and fillers after any discourse markers
     ("and your date of birth", "name and number"): requests without a question's form."""
     taken: set[int] = set().union(*(m.positions for m in chosen)) if chosen else set()
     bare: set[int] = set()
-    if not taken:
-        return bare
+    if not taken or (not sentence.question and any(
+            word in CHECKED for i, word in enumerate(sentence.words) if i not in taken)):
+        return bare  # "Okay, the name, the email, the phone, all checks out."
     for index, (start, end) in enumerate(clause_spans(sentence)):
         words = sentence.words[start:end]
         i = 0
