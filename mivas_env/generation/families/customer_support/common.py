@@ -1,6 +1,6 @@
-"""What the customer_support families (Brightwell Home) share: ``Shop``, a world's rows
-indexed, its tool server answering what it decides; ``ShopScene``, this shop's way of speaking
-(greetings, sign-offs, "a"/"an"); identity, refund methods and ``shop_draft``."""
+"""What the customer_support families (Brightwell Home) share: ``Shop``, a world's rows indexed
+and its tool server; ``ShopScene``, this shop's way of speaking; ``Caller``, a lockfile being
+built (``holder`` starts one for an account holder), and ``shop_draft`` that locks it."""
 
 from __future__ import annotations
 
@@ -59,11 +59,6 @@ def money(cents: int) -> str:
 
 def money_phrases(cents: int) -> list[str]:
     return sorted({f"{cents / 100:,.2f}", f"{cents / 100:.2f}"})
-
-
-def phone_spoken(e164: str) -> str:
-    digits = e164[2:]
-    return f"{digits[:3]}-{digits[3:6]}-{digits[6:]}"
 
 
 def first_name(full_name: str) -> str:
@@ -230,6 +225,18 @@ class ShopScene(Scene):
     def pick(self, rows: Sequence[Row]) -> Row | None:
         return self.rng.choice(list(rows)) if rows else None
 
+    def react(self, templates: TemplateSet, when: list[str], /, *, also: list[str] | None = None,
+              unless: list[str] | None = None, once: bool = True, **slots: Any) -> dict[str, Any]:
+        """A reaction: when the agent says any of ``when`` (and of ``also``, and none of
+        ``unless``) the caller says two lines of ``templates``; only once unless ``once`` is off."""
+        out: dict[str, Any] = {"when_agent_says_any": when}
+        if also is not None:
+            out["also_says_any"] = also
+        if unless is not None:
+            out["unless_agent_says_any"] = unless
+        out["say"] = self.lines(templates, 2, **slots)
+        return out if once else {**out, "once": False}
+
 
 def shop_family(code: str, category: str, make: Callable[[ShopScene], Draft | None], *,
                 refusal: bool = False) -> Family:
@@ -241,69 +248,87 @@ def shop_family(code: str, category: str, make: Callable[[ShopScene], Draft | No
 
 # --- the caller -----------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class Identity:
-    """How a caller verifies: the facts they know, the gold call, the reaction that offers
-    their own channel when asked for the other, and how the persona says it."""
+@dataclass
+class Caller:
+    """A caller's lockfile being built: the slots of the text's fixed lines (``say``), the
+    facts and their lines, the reactions, the gold calls and the openings."""
 
+    scene: ShopScene
+    say: dict[str, Any]
     facts: dict[str, str]
-    call: LockedCall
-    reaction: dict[str, Any]
-    persona: str
+    fact_lines: dict[str, list[str]] = field(default_factory=dict)
+    reactions: list[dict[str, Any]] = field(default_factory=list)
+    calls: list[LockedCall] = field(default_factory=list)
+    opening: list[str] = field(default_factory=list)
+
+    def react(self, templates: TemplateSet, when: list[str], /, **options: Any) -> None:
+        self.reactions.append(self.scene.react(templates, when, **options))
+
+    def about(self, sku: str) -> str:
+        """The item called about: its noun (returned) and catalog name as slots, the fact."""
+        item, product = noun(sku), self.scene.shop.product_name(sku)
+        self.say.update(item=item, product=product)
+        self.facts["item"] = f"the {product}"
+        return item
+
+    def tell(self, **facts: str) -> None:
+        """Facts the caller says in their own words (each fact line is the value itself)."""
+        self.facts.update(facts)
+        self.fact_lines.update({key: ["{value}"] for key in facts})
 
 
-def identity(scene: ShopScene, customer: Row) -> Identity:
-    """The caller verifies with the email or the phone on the account (and offers it again
-    when asked for the other)."""
+def holder(scene: ShopScene, order: Row, desk: str, numbered: bool = True) -> Caller:
+    """The account holder of ``order``, who verifies with the email or the phone on the account
+    (and offers it again when asked for the other), then goes to ``desk``; ``numbered``: they
+    know the order number (the facts' ``order_id``)."""
+    customer = scene.shop.customer(order)
     channel, key = ("email", "email") if scene.rng.random() < 0.5 else ("phone", "phone_e164")
-    said = str(customer["email"]) if channel == "email" else phone_spoken(customer[key])
-    basics: dict[str, Any] = {"full_name": str(customer["full_name"]), "zip": str(customer["zip"])}
-    reaction = {"when_agent_says_any": CALLER.words(f"asks {channel}"),
-                "unless_agent_says_any": [channel],
-                "say": scene.lines(CALLER[f"{channel}_instead"], 2, **{channel: said}),
-                "once": False}
-    return Identity(facts={**basics, channel: said}, reaction=reaction,
-                    persona=CALLER.line(f"verifies {channel}"),
-                    call=call("verify_identity", **{**basics, key: str(customer[key])}))
-
-
-def holder_say(customer: Row, who: Identity, num: str, **more: Any) -> dict[str, Any]:
-    """The ``say`` slots of an account holder who verifies and calls about order ``num``."""
-    name = str(customer["full_name"])
-    return {"name": name, "first": first_name(name), "city": city_of(customer),
-            "who": who.persona, "num": num, **more}
+    said = str(customer[key]) if channel == "email" else (
+        f"{customer[key][2:5]}-{customer[key][5:8]}-{customer[key][8:]}")
+    name, num = str(customer["full_name"]), number(order["order_id"])
+    basics: dict[str, Any] = {"full_name": name, "zip": str(customer["zip"])}
+    out = Caller(scene, {"name": name, "first": first_name(name), "city": city_of(customer),
+                         "who": CALLER.line(f"verifies {channel}"), "num": num},
+                 {**basics, channel: said},
+                 calls=[hop("identity"), call("verify_identity", **{**basics, key: str(customer[key])}),
+                        hop(desk)])
+    out.react(CALLER[f"{channel}_instead"], CALLER.words(f"asks {channel}"), unless=[channel],
+              once=False, **{channel: said})
+    if numbered:
+        out.facts["order_id"] = num
+        out.fact_lines["order_id"] = order_id_lines(scene)
+    return out
 
 
 def order_id_lines(scene: ShopScene) -> list[str]:
     return scene.fact_lines(CALLER["order_id_lines"])
 
 
-def shop_draft(scene: ShopScene, text: Text, *, say: Mapping[str, Any], opening: list[str],
-               facts: Mapping[str, str], fact_lines: Mapping[str, list[str]],
-               goal: dict[str, Any], reactions: list[dict[str, Any]], calls: list[LockedCall],
-               tags: list[str], variant: str | tuple[str, ...] = "") -> Draft:
+def shop_draft(c: Caller, text: Text, *, goal: dict[str, Any], tags: list[str],
+               variant: str | tuple[str, ...] = "") -> Draft:
     """A family's lockfile: ``text``'s fixed lines (title, description, persona, answer and,
     unless ``goal`` has one, the goal's description; ``"<line> <variant>"`` for the first of
-    the variants the text has it for) filled from ``say``; the speaker is ``say["name"]``, each
-    opening ends with its own sign-off naming them (or none); the path is the calls' hops."""
+    the variants the text has it for) filled from ``c.say``; the speaker is ``say["name"]``,
+    each opening ends with its own sign-off naming them (or none); the path is the calls' hops."""
     variants = (variant,) if isinstance(variant, str) else variant
 
     def line(name: str) -> str:
         return text.line(next((f"{name} {v}" for v in variants if f"{name} {v}" in text.lines),
-                              name), **say)
+                              name), **c.say)
 
     if "description" not in goal:
         goal = {"description": line("goal"), **goal}
+    scene = c.scene
     nudges = scene.lines(CALLER["nudge_generic"], 2)
-    opening = [row + scene.say(CALLER["sign_offs"], first=first_name(say["name"]))
-               for row in opening]
-    caller = caller_block(persona=line("persona"), opening=opening, facts=dict(facts),
-                          fact_lines=dict(fact_lines), goal=goal, reactions=reactions,
+    opening = [row + scene.say(CALLER["sign_offs"], first=first_name(c.say["name"]))
+               for row in c.opening]
+    caller = caller_block(persona=line("persona"), opening=opening, facts=dict(c.facts),
+                          fact_lines=dict(c.fact_lines), goal=goal, reactions=c.reactions,
                           nudges=nudges, agent_answer=line("answer"),
                           thanks=scene.lines(CALLER["thanks"], 2),
                           unknown=scene.lines(CALLER["unknown"], 2))
     return {**draft(title=line("title"), description=line("description"), caller=caller,
-                    path=hops(calls), calls=calls), "tags": tags}
+                    path=hops(c.calls), calls=c.calls), "tags": tags}
 
 
 # --- refunds ----------------------------------------------------------------------------------
@@ -313,10 +338,9 @@ def method_block(scene: ShopScene) -> tuple[str, str, dict[str, Any], list[str]]
     other way, goal phrases)."""
     method = "original_payment" if scene.rng.random() < 0.5 else "store_credit"
     said = "store credit" if method == "store_credit" else "card"
-    return (method, scene.say(CALLER[f"method {method}"]),
-            {"when_agent_says_any": CALLER.words(f"wrong {method}"),
-             "also_says_any": CALLER.words("refund_done"), "unless_agent_says_any": [said],
-             "say": scene.lines(CALLER[f"want {method}"], 2)},
+    line = scene.say(CALLER[f"method {method}"])
+    return (method, line, scene.react(CALLER[f"want {method}"], CALLER.words(f"wrong {method}"),
+                                      also=CALLER.words("refund_done"), unless=[said]),
             [said] if method == "store_credit" else [])
 
 
@@ -332,7 +356,5 @@ def other_item_reaction(scene: ShopScene, order: Row, sku: str) -> list[dict[str
                     - {keyword(sku)})
     if not others or any(keyword(sku) in other or other in keyword(sku) for other in others):
         return []
-    return [{"when_agent_says_any": others, "unless_agent_says_any": [keyword(sku)],
-             "say": scene.lines(CALLER["only_this_item"], 2, other=others[0], noun=keyword(sku)),
-             "once": False}]
-
+    return [scene.react(CALLER["only_this_item"], others, unless=[keyword(sku)], once=False,
+                        other=others[0], noun=keyword(sku))]
