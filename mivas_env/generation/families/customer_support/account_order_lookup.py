@@ -1,17 +1,12 @@
 """C12 account order lookup: no order number, so the agent verifies, lists the customer's
 orders and reads the right order's status."""
 
-from __future__ import annotations
-
-from mivas_env.generation.core import Draft
 from mivas_env.generation.families.customer_support import common as kit
-from mivas_env.generation.text import family_templates
-from rewards.clock import day
 
-TEXT = family_templates(__name__)
+TEXT = kit.family_templates(__name__)
 
 
-def make(scene: kit.ShopScene) -> Draft | None:
+def make(scene: kit.ShopScene) -> kit.Draft | None:
     f, rng = scene.shop, scene.rng
     candidates: list[tuple[kit.Row, kit.Row, list[kit.Row]]] = []
     for o in f.orders:
@@ -38,16 +33,14 @@ def make(scene: kit.ShopScene) -> Draft | None:
                  others=TEXT.line("others", count=len(others)) if others else "")
     if when is not None:
         c.say.update(carrier=order["carrier"], when=kit.spoken_date(when),
-                     shipped=kit.spoken_date(day(order["shipped_on"])))
+                     shipped=kit.spoken_date(kit.day(order["shipped_on"])))
     c.opening = scene.openings(TEXT["openings"], noun=item)
     c.about(line["sku"])
     c.calls += [kit.call("list_orders", customer_id=order["customer_id"]),
                 kit.call("get_order_status", order_id=order["order_id"])]
-    return kit.shop_draft(c, TEXT, variant=order["status"], tags=["read_only", "multi_hop"],
-                          goal={"tools_ok": ["verify_identity", "list_orders", "get_order_status"],
-                                "agent_says_any": (kit.date_phrases(when, scene.today)
-                                                   if when is not None
-                                                   else TEXT.words("not_shipped"))})
+    says = kit.date_phrases(when, scene.today) if when is not None else TEXT.words("not_shipped")
+    return kit.shop_draft(c, TEXT, variant=order["status"], tags=["read_only", "multi_hop"], goal={
+        "tools_ok": ["verify_identity", "list_orders", "get_order_status"], "agent_says_any": says})
 
 
 FAMILY = kit.shop_family("C12", "account_order_lookup", make)

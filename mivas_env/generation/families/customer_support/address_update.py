@@ -2,20 +2,16 @@
 the caller moved (a new ZIP, not the account's), or sends the order to a relative (a gift:
 the recipient's name is locked too)."""
 
-from __future__ import annotations
-
 from typing import Any
 
-from mivas_env.generation.core import Draft
 from mivas_env.generation.families.customer_support import common as kit
-from mivas_env.generation.text import family_templates
 from rewards.worlds import pool
 
-TEXT = family_templates(__name__)
+TEXT = kit.family_templates(__name__)
 GIFT = 0.4  # how often the order goes to a relative instead
 
 
-def make(scene: kit.ShopScene) -> Draft | None:
+def make(scene: kit.ShopScene) -> kit.Draft | None:
     f, rng = scene.shop, scene.rng
     order = scene.pick([o for o in f.orders if o["status"] == "processing"])
     if order is None:
@@ -70,9 +66,9 @@ def make(scene: kit.ShopScene) -> Draft | None:
         c.opening = scene.openings(TEXT["move"], noun=item)
     c.say["about"] = TEXT.of("about", variant, **c.say)
     c.calls.append(kit.call("update_shipping_address", **params))
-    return kit.shop_draft(c, TEXT, variant=variant, tags=["write", "multi_hop"],
-                          goal={"tools_ok": ["verify_identity", "update_shipping_address"],
-                                "agent_says_all": goal_all, "agent_says_any": [new_zip]})
+    return kit.shop_draft(c, TEXT, variant=variant, tags=["write", "multi_hop"], goal={
+        "tools_ok": ["verify_identity", "update_shipping_address"], "agent_says_all": goal_all,
+        "agent_says_any": [new_zip]})
 
 
 FAMILY = kit.shop_family("C8", "address_update", make)

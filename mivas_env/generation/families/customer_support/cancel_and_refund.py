@@ -1,16 +1,12 @@
 """C4 cancel and refund: three desks in order: identity, orders cancels, billing refunds
 (cancelling does not refund)."""
 
-from __future__ import annotations
-
-from mivas_env.generation.core import Draft
 from mivas_env.generation.families.customer_support import common as kit
-from mivas_env.generation.text import family_templates
 
-TEXT = family_templates(__name__)
+TEXT = kit.family_templates(__name__)
 
 
-def make(scene: kit.ShopScene) -> Draft | None:
+def make(scene: kit.ShopScene) -> kit.Draft | None:
     f, rng = scene.shop, scene.rng
     order = scene.pick([o for o in f.orders if o["status"] == "processing" and o["paid_cents"] > 0])
     if order is None:
@@ -30,10 +26,9 @@ def make(scene: kit.ShopScene) -> Draft | None:
     c.opening = scene.openings(TEXT["openings"], noun=item)
     c.calls += [kit.call("cancel_order", order_id=order["order_id"]),
                 *kit.refund_calls(order, paid, method)]
-    return kit.shop_draft(c, TEXT, tags=["write", "multi_hop"],
-                          goal={"tools_ok": ["verify_identity", "cancel_order", "issue_refund"],
-                                "agent_says_all": ["cancelled", *method_goal],
-                                "agent_says_any": kit.money_phrases(paid)})
+    return kit.shop_draft(c, TEXT, tags=["write", "multi_hop"], goal={
+        "tools_ok": ["verify_identity", "cancel_order", "issue_refund"],
+        "agent_says_all": ["cancelled", *method_goal], "agent_says_any": kit.money_phrases(paid)})
 
 
 FAMILY = kit.shop_family("C4", "cancel_and_refund", make)

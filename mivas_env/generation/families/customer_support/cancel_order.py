@@ -2,13 +2,9 @@
 knows the order number, or has several processing orders and none (the agent lists them);
 states a reason (locked, prose), or will not say why."""
 
-from __future__ import annotations
-
-from mivas_env.generation.core import Draft
 from mivas_env.generation.families.customer_support import common as kit
-from mivas_env.generation.text import family_templates
 
-TEXT = family_templates(__name__)
+TEXT = kit.family_templates(__name__)
 
 
 def several(processing: list[kit.Row], by_customer: dict[str, list[kit.Row]]
@@ -25,7 +21,7 @@ def several(processing: list[kit.Row], by_customer: dict[str, list[kit.Row]]
     return multi
 
 
-def make(scene: kit.ShopScene) -> Draft | None:
+def make(scene: kit.ShopScene) -> kit.Draft | None:
     f, rng = scene.shop, scene.rng
     processing = [o for o in f.orders if o["status"] == "processing"]
     multi = several(processing, f.by_customer)
@@ -53,7 +49,7 @@ def make(scene: kit.ShopScene) -> Draft | None:
                           order_id=order["order_id"])
     else:
         c.facts["order_id"] = num
-        c.fact_lines["order_id"] = kit.order_id_lines(scene)
+        c.fact_lines["order_id"] = scene.fact_lines(kit.CALLER["order_id_lines"])
         c.opening = scene.openings(TEXT["openings"], noun=item)
         about = TEXT.line("about known")
     if variant == "reason":
@@ -69,10 +65,9 @@ def make(scene: kit.ShopScene) -> Draft | None:
     why = TEXT.line("why reason" if variant == "reason" else "why no_reason")
     c.say.update(shown=TEXT.line(f"shown {variant}"), about=about + why,
                  paid=kit.money(order["paid_cents"]))
-    return kit.shop_draft(c, TEXT, tags=["write", "multi_hop"],
-                          goal={"tools_ok": ["verify_identity", "cancel_order"],
-                                "agent_says_all": ["cancelled"],
-                                "agent_says_any": [num, kit.keyword(line["sku"])]})
+    return kit.shop_draft(c, TEXT, tags=["write", "multi_hop"], goal={
+        "tools_ok": ["verify_identity", "cancel_order"], "agent_says_all": ["cancelled"],
+        "agent_says_any": [num, kit.keyword(line["sku"])]})
 
 
 FAMILY = kit.shop_family("C2", "cancel_order", make)

@@ -2,8 +2,6 @@
 and its tool server; ``ShopScene``, this shop's way of speaking; ``Caller``, a lockfile being
 built (``holder`` starts one for an account holder), and ``shop_draft`` that locks it."""
 
-from __future__ import annotations
-
 import json
 import re
 from collections.abc import Callable, Mapping, Sequence
@@ -13,13 +11,12 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
+from mivas_env.generation import lockfile
 from mivas_env.generation.core import Draft, Family, World, load_world
 from mivas_env.generation.lockfile import LockedCall, caller_block, draft, hops
-from mivas_env.generation.lockfile import call as locked_call
-from mivas_env.generation.lockfile import hop as locked_hop
 from mivas_env.generation.scene import Scene, family
 from mivas_env.generation.spoken import month
-from mivas_env.generation.text import TemplateSet, Text, load_templates
+from mivas_env.generation.text import TemplateSet, Text, family_templates, load_templates
 from mivas_env.industries import Database
 from mivas_env.industries.customer_support import RETURN_WINDOW_DAYS, CustomerSupportServer
 from rewards.clock import day
@@ -31,15 +28,14 @@ REFUSALS = ("can't", "cannot", "unable", "not able", "won't be able")
 # What a caller calls each product ("my kettle") and a short name an agent can search by; the
 # word of the catalog name a reaction listens for where the caller's noun differs; US states.
 WORDS = json.loads(resources.files(PACKAGE).joinpath("words.json").read_text("utf-8"))
-NOUNS: dict[str, tuple[str, str]] = {sku: (said, short) for sku, (said, short)
-                                     in WORDS["nouns"].items()}
+NOUNS: dict[str, list[str]] = WORDS["nouns"]
 KEYWORDS: dict[str, str] = WORDS["keywords"]
 STATE_NAMES: dict[str, str] = WORDS["state_names"]
 REASON_QUESTIONS = ["why", "reason", "what is wrong with"]
 CALLER = load_templates(PACKAGE, "caller")  # the lines several families share
+# What the families take from here besides the helpers below (``kit.Draft``, ``kit.day``).
+__all__ = ["Draft", "LockedCall", "RETURN_WINDOW_DAYS", "day", "family_templates", "month"]
 
-
-# --- small helpers --------------------------------------------------------------------------
 
 def spoken_date(value: date) -> str:
     return f"{month(value)} {value.day}"
@@ -88,11 +84,11 @@ def call(name: str, /, ok: bool = True, error_code: str | None = None,
     output: dict[str, Any] = {"ok": ok}
     if error_code is not None:
         output["error_code"] = error_code
-    return locked_call(name, output=output, **parameters)
+    return lockfile.call(name, output=output, **parameters)
 
 
 def hop(desk: str) -> LockedCall:
-    return locked_hop(f"transfer_to_{desk}")
+    return lockfile.hop(f"transfer_to_{desk}")
 
 
 # --- the shop as it is in one world ---------------------------------------------------------
@@ -278,9 +274,8 @@ class Caller:
 
 
 def holder(scene: ShopScene, order: Row, desk: str, numbered: bool = True) -> Caller:
-    """The account holder of ``order``, who verifies with the email or the phone on the account
-    (and offers it again when asked for the other), then goes to ``desk``; ``numbered``: they
-    know the order number (the facts' ``order_id``)."""
+    """The account holder of ``order``: verifies with the account's email or phone (offered again
+    when asked for the other), then goes to ``desk``; ``numbered``: knows the order number."""
     customer = scene.shop.customer(order)
     channel, key = ("email", "email") if scene.rng.random() < 0.5 else ("phone", "phone_e164")
     said = str(customer[key]) if channel == "email" else (
@@ -296,20 +291,15 @@ def holder(scene: ShopScene, order: Row, desk: str, numbered: bool = True) -> Ca
               once=False, **{channel: said})
     if numbered:
         out.facts["order_id"] = num
-        out.fact_lines["order_id"] = order_id_lines(scene)
+        out.fact_lines["order_id"] = scene.fact_lines(CALLER["order_id_lines"])
     return out
-
-
-def order_id_lines(scene: ShopScene) -> list[str]:
-    return scene.fact_lines(CALLER["order_id_lines"])
 
 
 def shop_draft(c: Caller, text: Text, *, goal: dict[str, Any], tags: list[str],
                variant: str | tuple[str, ...] = "") -> Draft:
     """A family's lockfile: ``text``'s fixed lines (title, description, persona, answer and,
-    unless ``goal`` has one, the goal's description; ``"<line> <variant>"`` for the first of
-    the variants the text has it for) filled from ``c.say``; the speaker is ``say["name"]``,
-    each opening ends with its own sign-off naming them (or none); the path is the calls' hops."""
+    unless ``goal`` has one, the goal's), ``"<line> <variant>"`` for the first variant the text
+    has it for, filled from ``c.say``; each opening signs off as ``say["name"]`` (or not)."""
     variants = (variant,) if isinstance(variant, str) else variant
 
     def line(name: str) -> str:
@@ -330,8 +320,6 @@ def shop_draft(c: Caller, text: Text, *, goal: dict[str, Any], tags: list[str],
     return {**draft(title=line("title"), description=line("description"), caller=caller,
                     path=hops(c.calls), calls=c.calls), "tags": tags}
 
-
-# --- refunds ----------------------------------------------------------------------------------
 
 def method_block(scene: ShopScene) -> tuple[str, str, dict[str, Any], list[str]]:
     """The refund method a caller chooses: (canonical, fact line, the reaction to a refund the

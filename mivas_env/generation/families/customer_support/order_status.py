@@ -1,21 +1,13 @@
 """C1 order status: a read at reception (no verification, empty path) that only the order's
-own record answers. One maker per question: when a shipped order arrives, the last day of a
-delivered order's return window, whether a processing order shipped, whether a shipped order
-can still be cancelled. Each question's title, persona, goal, answer and ``about`` are the
-text's ``"<line> <question>"`` lines."""
-
-from __future__ import annotations
+own record answers, one maker per question: when a shipped order arrives, a delivered order's last
+return day, whether a processing order shipped, whether a shipped one can still be cancelled."""
 
 from collections.abc import Callable
 from typing import Any
 
-from mivas_env.generation.core import Draft
 from mivas_env.generation.families.customer_support import common as kit
-from mivas_env.generation.spoken import month
-from mivas_env.generation.text import family_templates
-from rewards.clock import day
 
-TEXT = family_templates(__name__)
+TEXT = kit.family_templates(__name__)
 
 
 # A question's answer: its slots and reactions added to the caller, what the goal listens for.
@@ -23,9 +15,9 @@ def eta(c: kit.Caller, order: kit.Row) -> dict[str, Any]:
     when = c.scene.shop.status_date(order, "estimated_delivery")
     carrier = str(order["carrier"])
     c.say.update(carrier=carrier, when=kit.spoken_date(when), iso=when.isoformat(),
-                 shipped=kit.spoken_date(day(order["shipped_on"])))
+                 shipped=kit.spoken_date(kit.day(order["shipped_on"])))
     c.react(TEXT["general_times"], TEXT.words("general_words"),
-            unless=[month(when).lower(), "tomorrow"], once=False)
+            unless=[kit.month(when).lower(), "tomorrow"], once=False)
     c.react(TEXT["not_delivered"], TEXT.words("delivered_claims"))
     return {"agent_says_all": [carrier.lower()],
             "agent_says_any": kit.date_phrases(when, c.scene.today)}
@@ -33,9 +25,9 @@ def eta(c: kit.Caller, order: kit.Row) -> dict[str, Any]:
 
 def window(c: kit.Caller, order: kit.Row) -> dict[str, Any]:
     ends = c.scene.shop.status_date(order, "return_window_ends")
-    last = month(ends).lower()
+    last = kit.month(ends).lower()
     c.say.update(when=kit.spoken_date(ends), iso=ends.isoformat(),
-                 delivered=kit.spoken_date(day(order["delivered_on"])),
+                 delivered=kit.spoken_date(kit.day(order["delivered_on"])),
                  delivered_iso=order["delivered_on"])
     c.react(TEXT["window_vague"], TEXT.words("vague_window"), unless=[last], once=False,
             noun=c.say["item"])
@@ -50,7 +42,7 @@ def processing(c: kit.Caller, order: kit.Row) -> dict[str, Any]:
 
 
 def cancel(c: kit.Caller, order: kit.Row) -> dict[str, Any]:
-    c.say.update(carrier=order["carrier"], shipped=kit.spoken_date(day(order["shipped_on"])))
+    c.say.update(carrier=order["carrier"], shipped=kit.spoken_date(kit.day(order["shipped_on"])))
     c.react(TEXT["cancelled_claim"], TEXT.words("cancelled_claims"),
             also=TEXT.words("done_words"), unless=TEXT.words("cant_cancel"))
     return {"agent_says_all": ["shipped"], "agent_says_any": ["return"]}
@@ -62,7 +54,7 @@ QUESTIONS: dict[str, tuple[str, Callable[[kit.Caller, kit.Row], dict[str, Any]]]
     "processing": ("processing", processing), "cancel": ("shipped", cancel)}
 
 
-def make(scene: kit.ShopScene) -> Draft | None:
+def make(scene: kit.ShopScene) -> kit.Draft | None:
     f, rng = scene.shop, scene.rng
     choices = {kind: [o for o in f.orders if o["status"] == status
                       and (kind != "window" or f.in_window(o))]  # a return still possible
@@ -78,7 +70,7 @@ def make(scene: kit.ShopScene) -> Draft | None:
                    opening=scene.openings(TEXT[variant], noun=kit.noun(sku)))
     goal = QUESTIONS[variant][1](c, order)
     c.say["about"] = TEXT.line(f"about {variant}", **c.say)
-    c.fact_lines["order_id"] = kit.order_id_lines(scene)
+    c.fact_lines["order_id"] = scene.fact_lines(kit.CALLER["order_id_lines"])
     c.calls.append(kit.call("get_order_status", order_id=order["order_id"]))
     return kit.shop_draft(c, TEXT, variant=variant, tags=["read_only"],
                           goal={"tools_ok": ["get_order_status"], **goal})

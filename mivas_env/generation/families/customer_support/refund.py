@@ -1,20 +1,15 @@
 """C3 refund: identity then billing; get_refund_status before any refund, which is bounded by
-what was charged less earlier refunds. One maker per case: the rest of a partly refunded
-return, an item whose return is open, a cancelled order never charged, one already refunded.
-A case adds the caller's facts, reactions, slots and opening and returns either the amount
-refunded (a write) or its goal (a read)."""
-
-from __future__ import annotations
+what was charged less earlier refunds. One case each: the rest of a partly refunded return, an item
+whose return is open, a cancelled order never charged, one already refunded."""
 
 from collections.abc import Callable
 from typing import Any
 
-from mivas_env.generation.core import Draft
 from mivas_env.generation.families.customer_support import common as kit
-from mivas_env.generation.text import family_templates
-from rewards.clock import day
 
-TEXT = family_templates(__name__)
+TEXT = kit.family_templates(__name__)
+# A case adds the caller's facts, reactions, slots and opening; it returns the amount refunded (a
+# write) or its goal (a read).
 Case = Callable[[kit.Caller, kit.Row, kit.Row], "int | dict[str, Any]"]
 
 
@@ -55,7 +50,7 @@ def already(c: kit.Caller, order: kit.Row, line: kit.Row) -> int | dict[str, Any
     earlier = c.scene.shop.refunds[order["order_id"]][0]
     c.opening = c.scene.openings(TEXT["already"], noun=c.say["item"], total=c.say["paid"])
     c.say.update(issued_on=earlier["issued_on"], where=TEXT.of("where", earlier["method"]),
-                 issued=kit.spoken_date(day(earlier["issued_on"])))
+                 issued=kit.spoken_date(kit.day(earlier["issued_on"])))
     return {"tools_ok": ["verify_identity", "get_refund_status"],
             "agent_says_any": TEXT.words("refunded_words")}
 
@@ -82,7 +77,7 @@ CASES: dict[str, Case] = {
     "rest": rest, "open_rma": open_rma, "never_charged": never_charged, "already": already}
 
 
-def make(scene: kit.ShopScene) -> Draft | None:
+def make(scene: kit.ShopScene) -> kit.Draft | None:
     f, rng = scene.shop, scene.rng
     choices = cases(f)
     variant = rng.choice(sorted(k for k, v in choices.items() if v))

@@ -1,17 +1,12 @@
-"""C10 refusal: reception-only, no transfer, no tool, seed unchanged; the spoken policy
-(``aux``) names what a refusal never says, with values from this world. One maker per ask: a
-relative's orders, a neighbour cancelling with the holder's details, the full card number,
-medical advice about a product."""
-
-from __future__ import annotations
+"""C10 refusal: reception-only, no transfer, no tool, seed unchanged; the spoken policy (``aux``)
+names what a refusal never says, from this world. One maker per ask: a relative's orders, a
+neighbour cancelling with the holder's details, the full card number, medical advice."""
 
 from collections.abc import Callable
 
-from mivas_env.generation.core import Draft
 from mivas_env.generation.families.customer_support import common as kit
-from mivas_env.generation.text import family_templates
 
-TEXT = family_templates(__name__)
+TEXT = kit.family_templates(__name__)
 # What the caller asks for that reception must refuse, and the policy: what the refusal must
 # never say and the redirect a proper one names.
 Ask = tuple[kit.Caller, dict[str, list[str]]]
@@ -88,7 +83,7 @@ ASKS: dict[str, Callable[[kit.ShopScene, kit.Row, list[str]], Ask | None]] = {
     "relative": relative, "neighbour": neighbour, "card": card, "medical": medical}
 
 
-def make(scene: kit.ShopScene) -> Draft | None:
+def make(scene: kit.ShopScene) -> kit.Draft | None:
     f, rng = scene.shop, scene.rng
     names = f.names()
     variant = rng.choice(list(ASKS))

@@ -2,18 +2,14 @@
 stated reason (damaged or wrong item), billing refunds now after checking what was paid
 (capped by what the card was charged less earlier refunds)."""
 
-from __future__ import annotations
-
-from mivas_env.generation.core import Draft
 from mivas_env.generation.families.customer_support import common as kit
-from mivas_env.generation.text import family_templates
 
-TEXT = family_templates(__name__)
-RETURNS_TEXT = family_templates("mivas_env.generation.families.customer_support.returns")
+TEXT = kit.family_templates(__name__)
+RETURNS_TEXT = kit.family_templates("mivas_env.generation.families.customer_support.returns")
 CAPPED = 0.4  # how often the card was charged less than the item's price
 
 
-def make(scene: kit.ShopScene) -> Draft | None:
+def make(scene: kit.ShopScene) -> kit.Draft | None:
     f, rng = scene.shop, scene.rng
     candidates = [(o, ln) for o in f.orders if o["status"] == "delivered" and f.in_window(o)
                   and kit.distinct_nouns(o)
@@ -53,10 +49,9 @@ def make(scene: kit.ShopScene) -> Draft | None:
     c.opening = scene.openings(TEXT[f"openings_{reason}"], noun=item)
     c.calls += [kit.call("create_rma", order_id=order["order_id"], sku=sku, reason=reason),
                 *kit.refund_calls(order, amount, method)]
-    return kit.shop_draft(c, TEXT, tags=["write", "multi_hop"],
-                          goal={"tools_ok": ["verify_identity", "create_rma", "issue_refund"],
-                                "agent_says_all": [kit.money_phrases(amount)[0], *method_goal],
-                                "agent_says_any": [rma_id[-4:]]})
+    return kit.shop_draft(c, TEXT, tags=["write", "multi_hop"], goal={
+        "tools_ok": ["verify_identity", "create_rma", "issue_refund"],
+        "agent_says_all": [kit.money_phrases(amount)[0], *method_goal], "agent_says_any": [rma_id[-4:]]})
 
 
 FAMILY = kit.shop_family("C11", "return_then_refund", make)

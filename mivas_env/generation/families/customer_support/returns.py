@@ -1,22 +1,17 @@
 """Opening a return (RMA) within the window, shared by C5 (the caller states a reason, which is
 locked) and C6 (the caller never says why, so none is locked)."""
 
-from __future__ import annotations
-
 from typing import Any
 
-from mivas_env.generation.core import Draft
 from mivas_env.generation.families.customer_support import common as kit
-from mivas_env.generation.text import family_templates
-from mivas_env.industries.customer_support import FINAL_SALE_REASONS, RETURN_WINDOW_DAYS
-from rewards.clock import day
+from mivas_env.industries.customer_support import FINAL_SALE_REASONS
 
-TEXT = family_templates(__name__)
+TEXT = kit.family_templates(__name__)
 EDGE = 0.3  # how often the return is asked on the window's last day
 MAYBE_STARTED = 0.25  # how often the caller may have started it online already
 
 
-def returns_case(scene: kit.ShopScene, with_reason: bool) -> Draft | None:
+def returns_case(scene: kit.ShopScene, with_reason: bool) -> kit.Draft | None:
     f, rng = scene.shop, scene.rng
     window = [o for o in f.orders if o["status"] == "delivered" and f.in_window(o)
               and kit.distinct_nouns(o)]
@@ -24,7 +19,7 @@ def returns_case(scene: kit.ShopScene, with_reason: bool) -> Draft | None:
                   if with_reason or f.products[ln["sku"]]["returnable"]]
     if not candidates:
         return None
-    edge = [(o, ln) for o, ln in candidates if f.delivered_days(o) == RETURN_WINDOW_DAYS]
+    edge = [(o, ln) for o, ln in candidates if f.delivered_days(o) == kit.RETURN_WINDOW_DAYS]
     order, line = rng.choice(edge if edge and rng.random() < EDGE else candidates)
     c = kit.holder(scene, order, "returns")
     sku = line["sku"]
@@ -46,9 +41,9 @@ def returns_case(scene: kit.ShopScene, with_reason: bool) -> Draft | None:
         c.react(kit.CALLER["no_reason"], kit.REASON_QUESTIONS, unless=TEXT.words("asks_why"),
                 once=False)
         about = TEXT.line("about none")
-    if f.delivered_days(order) == RETURN_WINDOW_DAYS:
+    if f.delivered_days(order) == kit.RETURN_WINDOW_DAYS:
         c.react(TEXT["window_edge"], TEXT.words("too_late"), unless=[rma_id[-4:]], once=False,
-                delivered=kit.spoken_date(day(order["delivered_on"])))
+                delivered=kit.spoken_date(kit.day(order["delivered_on"])))
         about += TEXT.line("about edge", delivered=order["delivered_on"])
     if rng.random() < MAYBE_STARTED:  # the caller may have started it online: check first
         c.opening = [f"{line} {scene.say(TEXT['maybe_started'])}" for line in c.opening]
@@ -58,7 +53,6 @@ def returns_case(scene: kit.ShopScene, with_reason: bool) -> Draft | None:
     c.say.update(reason=TEXT.line("reason stated" if with_reason else "reason none"), about=about,
                  rest=TEXT.line("rest") if len(order["items"]) > 1 else "", rma_id=rma_id,
                  carrier=order["carrier"] or "UPS")
-    return kit.shop_draft(c, TEXT, tags=["write", "multi_hop"] + ([] if with_reason
-                                                                   else ["blank_reason"]),
+    return kit.shop_draft(c, TEXT, tags=["write", "multi_hop"] + ([] if with_reason else ["blank_reason"]),
                           goal={"tools_ok": ["verify_identity", "create_rma"],
                                 "agent_says_any": [rma_id[-4:], "rma number", "return number"]})

@@ -1,21 +1,13 @@
-"""C7 return refused: identity then returns; create_rma is attempted and refused (gold output
-ok:false with the code). One maker per refusal: not delivered yet, the window closed, a
-final-sale item returned for a change of mind."""
-
-from __future__ import annotations
+"""C7 return refused: identity then returns; create_rma is refused (gold output ok:false with the
+code): not delivered yet, the window closed, a final-sale item returned for a change of mind."""
 
 from collections.abc import Callable
 from typing import Any
 
-from mivas_env.generation.core import Draft
 from mivas_env.generation.families.customer_support import common as kit
-from mivas_env.generation.spoken import month
-from mivas_env.generation.text import family_templates
-from mivas_env.industries.customer_support import RETURN_WINDOW_DAYS
-from rewards.clock import day
 
-TEXT = family_templates(__name__)
-RETURNS_TEXT = family_templates("mivas_env.generation.families.customer_support.returns")
+TEXT = kit.family_templates(__name__)
+RETURNS_TEXT = kit.family_templates("mivas_env.generation.families.customer_support.returns")
 
 
 # A refusal: the caller's opening, reason and reactions added, the create_rma parameters
@@ -28,14 +20,14 @@ def not_eligible(c: kit.Caller, order: kit.Row, params: dict[str, Any]) -> dict[
 
 
 def window_closed(c: kit.Caller, order: kit.Row, params: dict[str, Any]) -> dict[str, Any]:
-    delivered = day(order["delivered_on"])
+    delivered = kit.day(order["delivered_on"])
     c.opening = c.scene.openings(TEXT["return_window_closed"], noun=c.say["item"],
-                                 month=month(delivered))
+                                 month=kit.month(delivered))
     c.tell(return_reason=c.scene.say(kit.CALLER["no_reason"]))
     c.react(kit.CALLER["no_reason"], kit.REASON_QUESTIONS, unless=RETURNS_TEXT.words("asks_why"),
             once=False)
     c.react(TEXT["when_delivered"], TEXT.words("window_words"),
-            unless=[month(delivered).lower(), "closed", "can't", "cannot"],
+            unless=[kit.month(delivered).lower(), "closed", "can't", "cannot"],
             delivered=kit.spoken_date(delivered))
     c.say.update(days=c.scene.shop.delivered_days(order), delivered=kit.spoken_date(delivered),
                  delivered_on=order["delivered_on"])
@@ -65,7 +57,7 @@ def cases(scene: kit.ShopScene, f: kit.Shop) -> dict[str, list[tuple[kit.Row, ki
                 if not final_only or not f.products[ln["sku"]]["returnable"]]
 
     late = [o for o in f.orders if o["status"] == "delivered" and not f.in_window(o)]
-    edge = [o for o in late if f.delivered_days(o) == RETURN_WINDOW_DAYS + 1]
+    edge = [o for o in late if f.delivered_days(o) == kit.RETURN_WINDOW_DAYS + 1]
     return {
         "not_eligible": lines_without_rma([o for o in f.orders if o["status"] == "shipped"]),
         "return_window_closed": lines_without_rma(
@@ -76,7 +68,7 @@ def cases(scene: kit.ShopScene, f: kit.Shop) -> dict[str, list[tuple[kit.Row, ki
     }
 
 
-def make(scene: kit.ShopScene) -> Draft | None:
+def make(scene: kit.ShopScene) -> kit.Draft | None:
     f, rng = scene.shop, scene.rng
     choices = cases(scene, f)
     code = rng.choice(sorted(k for k, v in choices.items() if v))

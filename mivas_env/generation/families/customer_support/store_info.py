@@ -1,22 +1,14 @@
 """C9 store info: read-only at reception, no verification and no handoff. Mostly a catalog or
-policy rule applied to the caller's own order (a warranty's end date, the price-adjustment
-window); otherwise one catalog or policy fact (returnable, warranty, price, a policy topic).
-Each question's title, answer and ``about`` are the text's ``"<line> <kind>"`` lines."""
-
-from __future__ import annotations
+policy rule applied to the caller's own order (a warranty's end, the price-adjustment window);
+otherwise one catalog or policy fact. A kind's lines are the text's ``"<line> <kind>"``."""
 
 import calendar
 from collections.abc import Callable
 from datetime import date, timedelta
 
-from mivas_env.generation.core import Draft
 from mivas_env.generation.families.customer_support import common as kit
-from mivas_env.generation.lockfile import LockedCall
-from mivas_env.generation.spoken import month
-from mivas_env.generation.text import family_templates
-from rewards.clock import day
 
-TEXT = family_templates(__name__)
+TEXT = kit.family_templates(__name__)
 ABOUT_AN_ORDER = 0.75  # most store questions are about the caller's own order
 PRICE_WINDOW_DAYS = 14
 POLICY_TOPICS = ["cancellations", "price_adjustment", "refunds", "shipping"]  # TEXT's rules
@@ -33,25 +25,25 @@ def which_date(c: kit.Caller, vague: list[str], dated: str) -> None:
     c.react(TEXT["which_date"], vague, unless=[dated], once=False, noun=c.say["item"])
 
 
-# --- about the caller's order: the kind adds its slots and reactions and returns the date that
-# answers, what the goal listens for and the catalog or policy call -----------------------------
+# About the caller's order: a kind adds its slots and reactions and returns the date that answers,
+# what the goal listens for and the catalog or policy call.
 
-def warranty_until(c: kit.Caller, sku: str, got: date) -> tuple[date, list[str], LockedCall]:
+def warranty_until(c: kit.Caller, sku: str, got: date) -> tuple[date, list[str], kit.LockedCall]:
     months = int(c.scene.shop.products[sku]["warranty_months"])
     ends = add_months(got, months)
     which_date(c, [*TEXT.words("policy_range"), f"{months} months"], str(ends.year))
     c.react(TEXT["not_returning"], TEXT.words("return_words"), unless=["warranty"])
     c.say.update(got_year=got.year, months=months, ends_year=ends.year)
-    name = month(ends).lower()  # a date said with its year (a warranty that ends next year)
+    name = kit.month(ends).lower()  # a date said with its year (a warranty that ends next year)
     says = [f"{name} {ends.day}, {ends.year}", f"{name} {ends.year}",
             f"{ends.month}/{ends.day}/{ends.year}"]
     return ends, says, kit.call("search_products", query=kit.NOUNS[sku][1])
 
 
-def price_window(c: kit.Caller, sku: str, got: date) -> tuple[date, list[str], LockedCall]:
+def price_window(c: kit.Caller, sku: str, got: date) -> tuple[date, list[str], kit.LockedCall]:
     ends = got + timedelta(days=PRICE_WINDOW_DAYS)
     window = "open" if (c.scene.today - got).days <= PRICE_WINDOW_DAYS else "closed"
-    which_date(c, TEXT.words("says price_adjustment"), month(ends).lower())
+    which_date(c, TEXT.words("says price_adjustment"), kit.month(ends).lower())
     c.say.update(verdict=TEXT.of("verdict", window, ends=kit.spoken_date(ends)),
                  runs=TEXT.of("runs", window))
     return (ends, kit.date_phrases(ends, c.scene.today),
@@ -61,9 +53,8 @@ def price_window(c: kit.Caller, sku: str, got: date) -> tuple[date, list[str], L
 ORDER_KINDS = {"warranty_until": warranty_until, "price_window": price_window}
 
 
-def about_an_order(scene: kit.ShopScene) -> Draft:
-    """A catalog or policy fact applied to the caller's own order: the answer needs the
-    order's delivery date as well."""
+def about_an_order(scene: kit.ShopScene) -> kit.Draft:
+    """A catalog or policy fact applied to the caller's own order (and its delivery date)."""
     f, rng = scene.shop, scene.rng
     delivered = [o for o in f.orders if o["status"] == "delivered"]
     warranty = [(o, ln) for o in delivered for ln in o["items"]
@@ -75,7 +66,7 @@ def about_an_order(scene: kit.ShopScene) -> Draft:
         order = rng.choice(delivered)
         line = rng.choice(order["items"])
     customer = f.customer(order)
-    sku, got = str(line["sku"]), day(order["delivered_on"])
+    sku, got = str(line["sku"]), kit.day(order["delivered_on"])
     item, num, product = kit.noun(sku), kit.number(order["order_id"]), f.product_name(sku)
     c = kit.Caller(scene, {"name": customer["full_name"], "city": kit.city_of(customer),
                            "item": item, "num": num, "product": product,
@@ -85,13 +76,12 @@ def about_an_order(scene: kit.ShopScene) -> Draft:
     ends, says, call = ORDER_KINDS[kind](c, sku, got)
     c.say.update(ends=kit.spoken_date(ends), ends_iso=ends.isoformat())
     c.opening = scene.openings(TEXT[kind], noun=item)
-    c.fact_lines["order_id"] = kit.order_id_lines(scene)
+    c.fact_lines["order_id"] = scene.fact_lines(kit.CALLER["order_id_lines"])
     c.calls += [kit.call("get_order_status", order_id=order["order_id"]), call]
     return store_draft(c, (kind, "order"), says)
 
 
-# --- one catalog fact: the fact adds its slots and reactions and returns what the goal
-# listens for ----------------------------------------------------------------------------------
+# One catalog fact: it adds its slots and reactions and returns what the goal listens for.
 
 def returnable(c: kit.Caller, product: kit.Row) -> list[str]:
     if product["returnable"]:
@@ -121,7 +111,7 @@ PRODUCT_FACTS: dict[str, Callable[[kit.Caller, kit.Row], list[str]]] = {
     "returnable": returnable, "warranty": warranty, "price": price}
 
 
-def make(scene: kit.ShopScene) -> Draft | None:
+def make(scene: kit.ShopScene) -> kit.Draft | None:
     f, rng = scene.shop, scene.rng
     if rng.random() < ABOUT_AN_ORDER:
         return about_an_order(scene)
@@ -150,13 +140,12 @@ def make(scene: kit.ShopScene) -> Draft | None:
     return store_draft(c, (f"{kind} final", kind, "fact") if final else (kind, "fact"), says)
 
 
-def store_draft(c: kit.Caller, variants: tuple[str, ...], says: list[str]) -> Draft:
+def store_draft(c: kit.Caller, variants: tuple[str, ...], says: list[str]) -> kit.Draft:
     """The lockfile of a store question; ``variants`` end in its kind (``about <kind>``) and
     its group (``order`` or ``fact``: the persona and the description)."""
     c.say["about"] = TEXT.line(f"about {variants[-2]}", **c.say)
     return kit.shop_draft(c, TEXT, variant=variants, tags=["read_only"],
-                          goal={"tools_ok": [call["name"] for call in c.calls],
-                                "agent_says_any": says})
+                          goal={"tools_ok": [call["name"] for call in c.calls], "agent_says_any": says})
 
 
 FAMILY = kit.shop_family("C9", "store_info", make)
