@@ -14,8 +14,7 @@ def make(scene: kit.ShopScene) -> kit.Draft | None:
             continue
         others = [x for x in f.by_customer[o["customer_id"]] if x is not o]
         other_nouns = {kit.keyword(ln["sku"]) for x in others for ln in x["items"]}
-        candidates += [(o, ln, others) for ln in o["items"]
-                       if kit.keyword(ln["sku"]) not in other_nouns]
+        candidates += [(o, ln, others) for ln in o["items"] if kit.keyword(ln["sku"]) not in other_nouns]
     if not candidates:
         return None
     order, line, others = rng.choice(candidates)
@@ -26,11 +25,9 @@ def make(scene: kit.ShopScene) -> kit.Draft | None:
     if in_transit:
         words = sorted({kit.number(x["order_id"]) for x in in_transit}
                        | {kit.keyword(ln["sku"]) for x in in_transit for ln in x["items"]})
-        c.react(TEXT["other_parcel"], words, unless=[kit.keyword(line["sku"]), num], once=False,
-                noun=item)
+        c.react(TEXT["other_parcel"], words, unless=[kit.keyword(line["sku"]), num], once=False, noun=item)
     when = f.status_date(order, "estimated_delivery") if order["status"] == "shipped" else None
-    c.say.update(order_id=order["order_id"],
-                 others=TEXT.line("others", count=len(others)) if others else "")
+    c.say.update(order_id=order["order_id"], others=TEXT.line("others", count=len(others)) if others else "")
     if when is not None:
         c.say.update(carrier=order["carrier"], when=kit.spoken_date(when),
                      shipped=kit.spoken_date(kit.day(order["shipped_on"])))

@@ -24,10 +24,8 @@ def make(scene: kit.ShopScene) -> kit.Draft | None:
     street = pool(scene.split).street(rng)
     line1 = f"{rng.randint(10, 9899)} {street} {rng.choice(TEXT.words('suffixes'))}"
     unit = rng.choice(["", "", f"Apartment {rng.randint(1, 30)}",
-                       f"Unit {rng.randint(1, 20)}{rng.choice('ABCDR')}",
-                       f"Suite {rng.randint(100, 450)}"])
-    places = sorted({(a["city"], a["state"], a["zip"]) for x in f.customers.values()
-                     for a in [x["address"]]})
+                       f"Unit {rng.randint(1, 20)}{rng.choice('ABCDR')}", f"Suite {rng.randint(100, 450)}"])
+    places = sorted({(a["city"], a["state"], a["zip"]) for x in f.customers.values() for a in [x["address"]]})
     if gift:
         city, state, new_zip = rng.choice([p for p in places if p[2] != account_zip])
     else:
@@ -50,8 +48,7 @@ def make(scene: kit.ShopScene) -> kit.Draft | None:
         relation = rng.choice(TEXT.words("relations"))
         names = f.names()
         given = kit.first_name(rng.choice(names))
-        recipient = (f"{given} {name.split(' ', 1)[-1]}" if relation != "friend"
-                     else rng.choice(names))
+        recipient = (f"{given} {name.split(' ', 1)[-1]}" if relation != "friend" else rng.choice(names))
         if recipient == name:
             return None
         c.facts["recipient_name"] = params["recipient_name"] = c.say["recipient"] = recipient
@@ -64,7 +61,6 @@ def make(scene: kit.ShopScene) -> kit.Draft | None:
         c.react(TEXT["not_account_zip"], [account_zip], also=TEXT.words("ship_words"), once=False,
                 zip=account_zip, new_zip=new_zip)
         c.opening = scene.openings(TEXT["move"], noun=item)
-    c.say["about"] = TEXT.of("about", variant, **c.say)
     c.calls.append(kit.call("update_shipping_address", **params))
     return kit.shop_draft(c, TEXT, variant=variant, tags=["write", "multi_hop"], goal={
         "tools_ok": ["verify_identity", "update_shipping_address"], "agent_says_all": goal_all,

@@ -24,8 +24,7 @@ def make(scene: kit.ShopScene) -> kit.Draft | None:
     c.say.update(method=method.replace("_", " "), method_id=method, gift=gift, paid=kit.money(paid),
                  how=kit.CALLER.line(f"how {method}"))
     c.opening = scene.openings(TEXT["openings"], noun=item)
-    c.calls += [kit.call("cancel_order", order_id=order["order_id"]),
-                *kit.refund_calls(order, paid, method)]
+    c.calls += [kit.call("cancel_order", order_id=order["order_id"]), *kit.refund_calls(order, paid, method)]
     return kit.shop_draft(c, TEXT, tags=["write", "multi_hop"], goal={
         "tools_ok": ["verify_identity", "cancel_order", "issue_refund"],
         "agent_says_all": ["cancelled", *method_goal], "agent_says_any": kit.money_phrases(paid)})

@@ -59,12 +59,10 @@ def make(scene: kit.ShopScene) -> kit.Draft | None:
         c.opening = scene.openings(TEXT["reason_openings"], noun=item, reason=params["reason"])
     else:
         c.tell(cancel_reason=scene.say(TEXT["no_reason"]))
-        c.react(TEXT["no_reason"], TEXT.words("why_words"), unless=TEXT.words("asks_why"),
-                once=False)
+        c.react(TEXT["no_reason"], TEXT.words("why_words"), unless=TEXT.words("asks_why"), once=False)
     c.calls.append(kit.call("cancel_order", **params))
     why = TEXT.line("why reason" if variant == "reason" else "why no_reason")
-    c.say.update(shown=TEXT.line(f"shown {variant}"), about=about + why,
-                 paid=kit.money(order["paid_cents"]))
+    c.say.update(shown=TEXT.line(f"shown {variant}"), about=about + why, paid=kit.money(order["paid_cents"]))
     return kit.shop_draft(c, TEXT, tags=["write", "multi_hop"], goal={
         "tools_ok": ["verify_identity", "cancel_order"], "agent_says_all": ["cancelled"],
         "agent_says_any": [num, kit.keyword(line["sku"])]})

@@ -78,12 +78,9 @@ def city_of(customer: Row) -> str:
     return str(customer["address"]["city"])
 
 
-def call(name: str, /, ok: bool = True, error_code: str | None = None,
-         **parameters: Any) -> LockedCall:
+def call(name: str, /, ok: bool = True, error_code: str | None = None, **parameters: Any) -> LockedCall:
     """A gold call and its locked output (``ok``, and the error code of a refused one)."""
-    output: dict[str, Any] = {"ok": ok}
-    if error_code is not None:
-        output["error_code"] = error_code
+    output = {"ok": ok} if error_code is None else {"ok": ok, "error_code": error_code}
     return lockfile.call(name, output=output, **parameters)
 
 
@@ -128,8 +125,7 @@ class Shop:
     def refunded(self, order_id: str) -> int:
         """What get_refund_status says was refunded on an order (memoised per world)."""
         if order_id not in self._refunded:
-            self._refunded[order_id] = int(
-                self.ask("get_refund_status", order_id=order_id)["refunded_cents"])
+            self._refunded[order_id] = int(self.ask("get_refund_status", order_id=order_id)["refunded_cents"])
         return self._refunded[order_id]
 
     def status_date(self, order: Row, name: str) -> date:
@@ -177,8 +173,7 @@ def _with_articles(templates: TemplateSet, slots: dict[str, Any]) -> TemplateSet
     if "noun" not in slots:
         return templates
     slots["a_noun"] = ("an " if str(slots["noun"])[:1] in "aeiou" else "a ") + str(slots["noun"])
-    return TemplateSet(templates.name, {split: tuple(t.replace("a {noun}", "{a_noun}")
-                                                     for t in lines)
+    return TemplateSet(templates.name, {split: tuple(t.replace("a {noun}", "{a_noun}") for t in lines)
                                         for split, lines in templates.by_split.items()})
 
 
@@ -238,8 +233,7 @@ def shop_family(code: str, category: str, make: Callable[[ShopScene], Draft | No
                 refusal: bool = False) -> Family:
     from mivas_env.generation.families.customer_support.near_misses import near_misses
 
-    return family(INDUSTRY, code, category, make, scene=ShopScene, refusal=refusal,
-                  near_misses=near_misses)
+    return family(INDUSTRY, code, category, make, scene=ShopScene, refusal=refusal, near_misses=near_misses)
 
 
 # --- the caller -----------------------------------------------------------------------------
@@ -283,8 +277,7 @@ def holder(scene: ShopScene, order: Row, desk: str, numbered: bool = True) -> Ca
     name, num = str(customer["full_name"]), number(order["order_id"])
     basics: dict[str, Any] = {"full_name": name, "zip": str(customer["zip"])}
     out = Caller(scene, {"name": name, "first": first_name(name), "city": city_of(customer),
-                         "who": CALLER.line(f"verifies {channel}"), "num": num},
-                 {**basics, channel: said},
+                         "who": CALLER.line(f"verifies {channel}"), "num": num}, {**basics, channel: said},
                  calls=[hop("identity"), call("verify_identity", **{**basics, key: str(customer[key])}),
                         hop(desk)])
     out.react(CALLER[f"{channel}_instead"], CALLER.words(f"asks {channel}"), unless=[channel],
@@ -297,25 +290,26 @@ def holder(scene: ShopScene, order: Row, desk: str, numbered: bool = True) -> Ca
 
 def shop_draft(c: Caller, text: Text, *, goal: dict[str, Any], tags: list[str],
                variant: str | tuple[str, ...] = "") -> Draft:
-    """A family's lockfile: ``text``'s fixed lines (title, description, persona, answer and,
-    unless ``goal`` has one, the goal's), ``"<line> <variant>"`` for the first variant the text
-    has it for, filled from ``c.say``; each opening signs off as ``say["name"]`` (or not)."""
+    """A family's lockfile: ``text``'s fixed lines (title, description, persona, answer, goal and,
+    unless the family wrote its own, the ``about`` slot), ``"<line> <variant>"`` for the first
+    variant the text has it for, filled from ``c.say``; each opening signs off as ``say["name"]``."""
     variants = (variant,) if isinstance(variant, str) else variant
 
-    def line(name: str) -> str:
-        return text.line(next((f"{name} {v}" for v in variants if f"{name} {v}" in text.lines),
-                              name), **c.say)
+    def named(name: str) -> str:
+        return next((f"{name} {v}" for v in variants if f"{name} {v}" in text.lines), name)
 
-    if "description" not in goal:
-        goal = {"description": line("goal"), **goal}
+    def line(name: str) -> str:
+        return text.line(named(name), **c.say)
+
+    if "about" not in c.say and named("about") in text.lines:
+        c.say["about"] = line("about")
+    goal = {"description": line("goal"), **goal}
     scene = c.scene
     nudges = scene.lines(CALLER["nudge_generic"], 2)
-    opening = [row + scene.say(CALLER["sign_offs"], first=first_name(c.say["name"]))
-               for row in c.opening]
+    opening = [row + scene.say(CALLER["sign_offs"], first=first_name(c.say["name"])) for row in c.opening]
     caller = caller_block(persona=line("persona"), opening=opening, facts=dict(c.facts),
                           fact_lines=dict(c.fact_lines), goal=goal, reactions=c.reactions,
-                          nudges=nudges, agent_answer=line("answer"),
-                          thanks=scene.lines(CALLER["thanks"], 2),
+                          nudges=nudges, agent_answer=line("answer"), thanks=scene.lines(CALLER["thanks"], 2),
                           unknown=scene.lines(CALLER["unknown"], 2))
     return {**draft(title=line("title"), description=line("description"), caller=caller,
                     path=hops(c.calls), calls=c.calls), "tags": tags}
@@ -340,8 +334,7 @@ def refund_calls(order: Row, amount: int, method: str) -> list[LockedCall]:
 
 def other_item_reaction(scene: ShopScene, order: Row, sku: str) -> list[dict[str, Any]]:
     """The caller corrects an agent who names another item of the order."""
-    others = sorted({keyword(ln["sku"]) for ln in order["items"] if ln["sku"] != sku}
-                    - {keyword(sku)})
+    others = sorted({keyword(ln["sku"]) for ln in order["items"] if ln["sku"] != sku} - {keyword(sku)})
     if not others or any(keyword(sku) in other or other in keyword(sku) for other in others):
         return []
     return [scene.react(CALLER["only_this_item"], others, unless=[keyword(sku)], once=False,

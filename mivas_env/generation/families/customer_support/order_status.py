@@ -19,8 +19,7 @@ def eta(c: kit.Caller, order: kit.Row) -> dict[str, Any]:
     c.react(TEXT["general_times"], TEXT.words("general_words"),
             unless=[kit.month(when).lower(), "tomorrow"], once=False)
     c.react(TEXT["not_delivered"], TEXT.words("delivered_claims"))
-    return {"agent_says_all": [carrier.lower()],
-            "agent_says_any": kit.date_phrases(when, c.scene.today)}
+    return {"agent_says_all": [carrier.lower()], "agent_says_any": kit.date_phrases(when, c.scene.today)}
 
 
 def window(c: kit.Caller, order: kit.Row) -> dict[str, Any]:
@@ -29,8 +28,7 @@ def window(c: kit.Caller, order: kit.Row) -> dict[str, Any]:
     c.say.update(when=kit.spoken_date(ends), iso=ends.isoformat(),
                  delivered=kit.spoken_date(kit.day(order["delivered_on"])),
                  delivered_iso=order["delivered_on"])
-    c.react(TEXT["window_vague"], TEXT.words("vague_window"), unless=[last], once=False,
-            noun=c.say["item"])
+    c.react(TEXT["window_vague"], TEXT.words("vague_window"), unless=[last], once=False, noun=c.say["item"])
     c.react(TEXT["not_returning"], TEXT.words("return_offers"), unless=[last])
     return {"agent_says_any": kit.date_phrases(ends, c.scene.today)}
 
@@ -69,7 +67,6 @@ def make(scene: kit.ShopScene) -> kit.Draft | None:
                    {"order_id": num, "full_name": name, "item": f"the {product}"},
                    opening=scene.openings(TEXT[variant], noun=kit.noun(sku)))
     goal = QUESTIONS[variant][1](c, order)
-    c.say["about"] = TEXT.line(f"about {variant}", **c.say)
     c.fact_lines["order_id"] = scene.fact_lines(kit.CALLER["order_id_lines"])
     c.calls.append(kit.call("get_order_status", order_id=order["order_id"]))
     return kit.shop_draft(c, TEXT, variant=variant, tags=["read_only"],

@@ -19,8 +19,7 @@ def rest(c: kit.Caller, order: kit.Row, line: kit.Row) -> int | dict[str, Any]:
     c.facts["refund_amount"] = c.scene.say(TEXT["total_ask"], amount=kit.money(total))
     c.opening = c.scene.openings(TEXT["rest"], noun=c.say["item"], refunded=kit.money(refunded))
     c.react(TEXT["already_refunded_q"], kit.money_phrases(total), also=["refund"],
-            unless=kit.money_phrases(amount) + kit.money_phrases(refunded),
-            refunded=kit.money(refunded))
+            unless=kit.money_phrases(amount) + kit.money_phrases(refunded), refunded=kit.money(refunded))
     return int(amount)
 
 
@@ -38,15 +37,12 @@ def never_charged(c: kit.Caller, order: kit.Row, line: kit.Row) -> int | dict[st
     total = kit.money(int(order["total_cents"]))
     c.facts["refund_amount"] = c.scene.say(TEXT["total_ask"], amount=total)
     c.opening = c.scene.openings(TEXT["never_charged"], noun=c.say["item"], total=total)
-    c.react(TEXT["charged_q"], TEXT.words("refunded_claims"),
-            unless=TEXT.words("nothing_to_refund"))
-    return {"tools_ok": ["verify_identity", "get_refund_status"],
-            "agent_says_any": TEXT.words("not_charged")}
+    c.react(TEXT["charged_q"], TEXT.words("refunded_claims"), unless=TEXT.words("nothing_to_refund"))
+    return {"tools_ok": ["verify_identity", "get_refund_status"], "agent_says_any": TEXT.words("not_charged")}
 
 
 def already(c: kit.Caller, order: kit.Row, line: kit.Row) -> int | dict[str, Any]:
-    c.facts["refund_amount"] = c.scene.say(TEXT["total_ask"],
-                                           amount=kit.money(int(order["total_cents"])))
+    c.facts["refund_amount"] = c.scene.say(TEXT["total_ask"], amount=kit.money(int(order["total_cents"])))
     earlier = c.scene.shop.refunds[order["order_id"]][0]
     c.opening = c.scene.openings(TEXT["already"], noun=c.say["item"], total=c.say["paid"])
     c.say.update(issued_on=earlier["issued_on"], where=TEXT.of("where", earlier["method"]),
@@ -62,15 +58,11 @@ def cases(f: kit.Shop) -> dict[str, list[Any]]:
     return {
         "rest": [o for o in f.orders if o["status"] == "returned" and f.refunded(o["order_id"])
                  and o["paid_cents"] - f.refunded(o["order_id"]) > 0],
-        "open_rma": [(r, o) for r, o in open_rmas
-                     if min(o["paid_cents"] - f.refunded(o["order_id"]),
-                            sum(ln["qty"] * ln["unit_price_cents"] for ln in o["items"]
-                                if ln["sku"] == r["sku"])) > 0],
-        "never_charged": [o for o in f.orders if o["status"] == "cancelled"
-                          and o["paid_cents"] == 0],
+        "open_rma": [(r, o) for r, o in open_rmas if min(o["paid_cents"] - f.refunded(o["order_id"]), sum(
+            ln["qty"] * ln["unit_price_cents"] for ln in o["items"] if ln["sku"] == r["sku"])) > 0],
+        "never_charged": [o for o in f.orders if o["status"] == "cancelled" and o["paid_cents"] == 0],
         "already": [o for o in f.orders if o["status"] == "cancelled" and o["paid_cents"] > 0
-                    and f.refunded(o["order_id"]) >= o["paid_cents"]],
-    }
+                    and f.refunded(o["order_id"]) >= o["paid_cents"]]}
 
 
 CASES: dict[str, Case] = {
@@ -105,7 +97,6 @@ def make(scene: kit.ShopScene) -> kit.Draft | None:
                 "agent_says_any": kit.money_phrases(outcome)}
     else:
         goal, tags = outcome, ["read_only", "multi_hop"]
-    c.say["about"] = TEXT.line(f"about {variant}", **c.say)
     return kit.shop_draft(c, TEXT, variant=variant, goal=goal, tags=tags)
 
 

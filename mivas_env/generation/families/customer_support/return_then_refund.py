@@ -12,10 +12,8 @@ CAPPED = 0.4  # how often the card was charged less than the item's price
 def make(scene: kit.ShopScene) -> kit.Draft | None:
     f, rng = scene.shop, scene.rng
     candidates = [(o, ln) for o in f.orders if o["status"] == "delivered" and f.in_window(o)
-                  and kit.distinct_nouns(o)
-                  for ln in f.returnable_lines(o)
-                  if min(ln["qty"] * ln["unit_price_cents"],
-                         o["paid_cents"] - f.refunded(o["order_id"])) > 0]
+                  and kit.distinct_nouns(o) for ln in f.returnable_lines(o)
+                  if min(ln["qty"] * ln["unit_price_cents"], o["paid_cents"] - f.refunded(o["order_id"])) > 0]
     if not candidates:
         return None
     capped = [(o, ln) for o, ln in candidates
@@ -31,8 +29,7 @@ def make(scene: kit.ShopScene) -> kit.Draft | None:
     method, method_line, method_reaction, method_goal = kit.method_block(scene)
     item = c.about(sku)
     c.tell(return_reason=scene.say(RETURNS_TEXT[f"reason_{reason}"]),
-           refund_amount=scene.say(kit.CALLER["c3_line_ask"], noun=item,
-                                   amount=kit.money(line_total)),
+           refund_amount=scene.say(kit.CALLER["c3_line_ask"], noun=item, amount=kit.money(line_total)),
            refund_method=method_line)
     c.reactions += kit.other_item_reaction(scene, order, sku)
     c.react(TEXT["refund_too"], [rma_id[-4:], "rma"], unless=["refund"])

@@ -13,8 +13,7 @@ MAYBE_STARTED = 0.25  # how often the caller may have started it online already
 
 def returns_case(scene: kit.ShopScene, with_reason: bool) -> kit.Draft | None:
     f, rng = scene.shop, scene.rng
-    window = [o for o in f.orders if o["status"] == "delivered" and f.in_window(o)
-              and kit.distinct_nouns(o)]
+    window = [o for o in f.orders if o["status"] == "delivered" and f.in_window(o) and kit.distinct_nouns(o)]
     candidates = [(o, ln) for o in window for ln in f.returnable_lines(o)
                   if with_reason or f.products[ln["sku"]]["returnable"]]
     if not candidates:
@@ -38,8 +37,7 @@ def returns_case(scene: kit.ShopScene, with_reason: bool) -> kit.Draft | None:
     else:
         c.tell(return_reason=scene.say(kit.CALLER["no_reason"]))
         c.opening = scene.openings(TEXT["openings"], noun=item)
-        c.react(kit.CALLER["no_reason"], kit.REASON_QUESTIONS, unless=TEXT.words("asks_why"),
-                once=False)
+        c.react(kit.CALLER["no_reason"], kit.REASON_QUESTIONS, unless=TEXT.words("asks_why"), once=False)
         about = TEXT.line("about none")
     if f.delivered_days(order) == kit.RETURN_WINDOW_DAYS:
         c.react(TEXT["window_edge"], TEXT.words("too_late"), unless=[rma_id[-4:]], once=False,

@@ -21,11 +21,9 @@ def not_eligible(c: kit.Caller, order: kit.Row, params: dict[str, Any]) -> dict[
 
 def window_closed(c: kit.Caller, order: kit.Row, params: dict[str, Any]) -> dict[str, Any]:
     delivered = kit.day(order["delivered_on"])
-    c.opening = c.scene.openings(TEXT["return_window_closed"], noun=c.say["item"],
-                                 month=kit.month(delivered))
+    c.opening = c.scene.openings(TEXT["return_window_closed"], noun=c.say["item"], month=kit.month(delivered))
     c.tell(return_reason=c.scene.say(kit.CALLER["no_reason"]))
-    c.react(kit.CALLER["no_reason"], kit.REASON_QUESTIONS, unless=RETURNS_TEXT.words("asks_why"),
-            once=False)
+    c.react(kit.CALLER["no_reason"], kit.REASON_QUESTIONS, unless=RETURNS_TEXT.words("asks_why"), once=False)
     c.react(TEXT["when_delivered"], TEXT.words("window_words"),
             unless=[kit.month(delivered).lower(), "closed", "can't", "cannot"],
             delivered=kit.spoken_date(delivered))
@@ -39,20 +37,17 @@ def final_sale(c: kit.Caller, order: kit.Row, params: dict[str, Any]) -> dict[st
     params["reason"] = "no_longer_needed"
     c.tell(return_reason=c.scene.say(RETURNS_TEXT["reason_no_longer_needed"]))
     c.opening = c.scene.openings(TEXT["not_returnable"], noun=c.say["item"])
-    c.react(TEXT["nothing_wrong"], TEXT.words("defect_words"), also=TEXT.words("asks_wrong"),
-            once=False)
+    c.react(TEXT["nothing_wrong"], TEXT.words("defect_words"), also=TEXT.words("asks_wrong"), once=False)
     return {"tools_ok": ["verify_identity"], "agent_says_all": ["final"],
             "agent_says_any": ["can't", "cannot", "not able", "unable"]}
 
 
 REFUSALS: dict[str, Callable[[kit.Caller, kit.Row, dict[str, Any]], dict[str, Any]]] = {
-    "not_eligible": not_eligible, "return_window_closed": window_closed,
-    "not_returnable": final_sale}
+    "not_eligible": not_eligible, "return_window_closed": window_closed, "not_returnable": final_sale}
 
 
 def cases(scene: kit.ShopScene, f: kit.Shop) -> dict[str, list[tuple[kit.Row, kit.Row]]]:
-    def lines_without_rma(orders: list[kit.Row], final_only: bool = False
-                          ) -> list[tuple[kit.Row, kit.Row]]:
+    def lines_without_rma(orders: list[kit.Row], final_only: bool = False) -> list[tuple[kit.Row, kit.Row]]:
         return [(o, ln) for o in orders if kit.distinct_nouns(o) for ln in f.returnable_lines(o)
                 if not final_only or not f.products[ln["sku"]]["returnable"]]
 
@@ -60,12 +55,9 @@ def cases(scene: kit.ShopScene, f: kit.Shop) -> dict[str, list[tuple[kit.Row, ki
     edge = [o for o in late if f.delivered_days(o) == kit.RETURN_WINDOW_DAYS + 1]
     return {
         "not_eligible": lines_without_rma([o for o in f.orders if o["status"] == "shipped"]),
-        "return_window_closed": lines_without_rma(
-            edge if edge and scene.rng.random() < 0.5 else late),
+        "return_window_closed": lines_without_rma(edge if edge and scene.rng.random() < 0.5 else late),
         "not_returnable": lines_without_rma(
-            [o for o in f.orders if o["status"] == "delivered" and f.in_window(o)],
-            final_only=True),
-    }
+            [o for o in f.orders if o["status"] == "delivered" and f.in_window(o)], final_only=True)}
 
 
 def make(scene: kit.ShopScene) -> kit.Draft | None:
@@ -78,7 +70,6 @@ def make(scene: kit.ShopScene) -> kit.Draft | None:
     c.reactions += kit.other_item_reaction(scene, order, line["sku"])
     params = {"order_id": order["order_id"], "sku": line["sku"]}
     goal = REFUSALS[code](c, order, params)
-    c.say["about"] = TEXT.line(f"about {code}", **c.say)
     c.calls.append(kit.call("create_rma", ok=False, error_code=code, **params))
     return kit.shop_draft(c, TEXT, variant=code, goal=goal, tags=["refused_write", "multi_hop"])
 

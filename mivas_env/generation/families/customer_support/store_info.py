@@ -35,8 +35,7 @@ def warranty_until(c: kit.Caller, sku: str, got: date) -> tuple[date, list[str],
     c.react(TEXT["not_returning"], TEXT.words("return_words"), unless=["warranty"])
     c.say.update(got_year=got.year, months=months, ends_year=ends.year)
     name = kit.month(ends).lower()  # a date said with its year (a warranty that ends next year)
-    says = [f"{name} {ends.day}, {ends.year}", f"{name} {ends.year}",
-            f"{ends.month}/{ends.day}/{ends.year}"]
+    says = [f"{name} {ends.day}, {ends.year}", f"{name} {ends.year}", f"{ends.month}/{ends.day}/{ends.year}"]
     return ends, says, kit.call("search_products", query=kit.NOUNS[sku][1])
 
 
@@ -44,10 +43,8 @@ def price_window(c: kit.Caller, sku: str, got: date) -> tuple[date, list[str], k
     ends = got + timedelta(days=PRICE_WINDOW_DAYS)
     window = "open" if (c.scene.today - got).days <= PRICE_WINDOW_DAYS else "closed"
     which_date(c, TEXT.words("says price_adjustment"), kit.month(ends).lower())
-    c.say.update(verdict=TEXT.of("verdict", window, ends=kit.spoken_date(ends)),
-                 runs=TEXT.of("runs", window))
-    return (ends, kit.date_phrases(ends, c.scene.today),
-            kit.call("get_policy", topic="price_adjustment"))
+    c.say.update(verdict=TEXT.of("verdict", window, ends=kit.spoken_date(ends)), runs=TEXT.of("runs", window))
+    return (ends, kit.date_phrases(ends, c.scene.today), kit.call("get_policy", topic="price_adjustment"))
 
 
 ORDER_KINDS = {"warranty_until": warranty_until, "price_window": price_window}
@@ -57,8 +54,7 @@ def about_an_order(scene: kit.ShopScene) -> kit.Draft:
     """A catalog or policy fact applied to the caller's own order (and its delivery date)."""
     f, rng = scene.shop, scene.rng
     delivered = [o for o in f.orders if o["status"] == "delivered"]
-    warranty = [(o, ln) for o in delivered for ln in o["items"]
-                if f.products[ln["sku"]]["warranty_months"]]
+    warranty = [(o, ln) for o in delivered for ln in o["items"] if f.products[ln["sku"]]["warranty_months"]]
     kind = rng.choice(["warranty_until", "price_window"] if warranty else ["price_window"])
     if kind == "warranty_until":
         order, line = rng.choice(warranty)
@@ -71,8 +67,7 @@ def about_an_order(scene: kit.ShopScene) -> kit.Draft:
     c = kit.Caller(scene, {"name": customer["full_name"], "city": kit.city_of(customer),
                            "item": item, "num": num, "product": product,
                            "got": kit.spoken_date(got), "delivered_on": order["delivered_on"]},
-                   {"full_name": str(customer["full_name"]), "order_id": num,
-                    "item": f"the {product}"})
+                   {"full_name": str(customer["full_name"]), "order_id": num, "item": f"the {product}"})
     ends, says, call = ORDER_KINDS[kind](c, sku, got)
     c.say.update(ends=kit.spoken_date(ends), ends_iso=ends.isoformat())
     c.opening = scene.openings(TEXT[kind], noun=item)
@@ -88,8 +83,7 @@ def returnable(c: kit.Caller, product: kit.Row) -> list[str]:
         c.react(TEXT["really_final"], TEXT.words("final_words"),
                 unless=["isn't", "not a final", "30 days"], short=c.say["short"])
         return TEXT.words("says returnable")
-    c.react(TEXT["too"], TEXT.words("says returnable"), unless=["final"], once=False,
-            short=c.say["short"])
+    c.react(TEXT["too"], TEXT.words("says returnable"), unless=["final"], once=False, short=c.say["short"])
     return TEXT.words("says final")
 
 
@@ -141,9 +135,8 @@ def make(scene: kit.ShopScene) -> kit.Draft | None:
 
 
 def store_draft(c: kit.Caller, variants: tuple[str, ...], says: list[str]) -> kit.Draft:
-    """The lockfile of a store question; ``variants`` end in its kind (``about <kind>``) and
-    its group (``order`` or ``fact``: the persona and the description)."""
-    c.say["about"] = TEXT.line(f"about {variants[-2]}", **c.say)
+    """The lockfile of a store question; ``variants`` end in its kind and its group (``order`` or
+    ``fact``: the persona and the description)."""
     return kit.shop_draft(c, TEXT, variant=variants, tags=["read_only"],
                           goal={"tools_ok": [call["name"] for call in c.calls], "agent_says_any": says})
 
