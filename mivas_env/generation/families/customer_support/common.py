@@ -13,6 +13,7 @@ from typing import Any
 
 from mivas_env.generation import lockfile
 from mivas_env.generation.core import Draft, Family, World, load_world
+from mivas_env.generation.families.customer_support.near_misses import near_misses
 from mivas_env.generation.lockfile import LockedCall, caller_block, draft, hops
 from mivas_env.generation.scene import Scene, family
 from mivas_env.generation.spoken import month
@@ -87,8 +88,6 @@ def call(name: str, /, ok: bool = True, error_code: str | None = None, **paramet
 def hop(desk: str) -> LockedCall:
     return lockfile.hop(f"transfer_to_{desk}")
 
-
-# --- the shop as it is in one world ---------------------------------------------------------
 
 def grouped(rows: Sequence[Row], key: str) -> dict[str, list[Row]]:
     out: dict[str, list[Row]] = {}
@@ -231,12 +230,8 @@ class ShopScene(Scene):
 
 def shop_family(code: str, category: str, make: Callable[[ShopScene], Draft | None], *,
                 refusal: bool = False) -> Family:
-    from mivas_env.generation.families.customer_support.near_misses import near_misses
-
     return family(INDUSTRY, code, category, make, scene=ShopScene, refusal=refusal, near_misses=near_misses)
 
-
-# --- the caller -----------------------------------------------------------------------------
 
 @dataclass
 class Caller:

@@ -61,11 +61,10 @@ def make(scene: kit.ShopScene) -> kit.Draft | None:
     order = rng.choice(choices[variant])
     customer = f.customer(order)
     sku = rng.choice(order["items"])["sku"]
-    num, name, product = kit.number(order["order_id"]), str(customer["full_name"]), f.product_name(sku)
-    c = kit.Caller(scene, {"num": num, "item": kit.noun(sku), "product": product, "name": name,
-                           "city": kit.city_of(customer)},
-                   {"order_id": num, "full_name": name, "item": f"the {product}"},
-                   opening=scene.openings(TEXT[variant], noun=kit.noun(sku)))
+    num, name = kit.number(order["order_id"]), str(customer["full_name"])
+    c = kit.Caller(scene, {"num": num, "name": name, "city": kit.city_of(customer)},
+                   {"order_id": num, "full_name": name})
+    c.opening = scene.openings(TEXT[variant], noun=c.about(sku))
     goal = QUESTIONS[variant][1](c, order)
     c.fact_lines["order_id"] = scene.fact_lines(kit.CALLER["order_id_lines"])
     c.calls.append(kit.call("get_order_status", order_id=order["order_id"]))

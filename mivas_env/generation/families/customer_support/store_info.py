@@ -63,11 +63,11 @@ def about_an_order(scene: kit.ShopScene) -> kit.Draft:
         line = rng.choice(order["items"])
     customer = f.customer(order)
     sku, got = str(line["sku"]), kit.day(order["delivered_on"])
-    item, num, product = kit.noun(sku), kit.number(order["order_id"]), f.product_name(sku)
-    c = kit.Caller(scene, {"name": customer["full_name"], "city": kit.city_of(customer),
-                           "item": item, "num": num, "product": product,
+    num = kit.number(order["order_id"])
+    c = kit.Caller(scene, {"name": customer["full_name"], "city": kit.city_of(customer), "num": num,
                            "got": kit.spoken_date(got), "delivered_on": order["delivered_on"]},
-                   {"full_name": str(customer["full_name"]), "order_id": num, "item": f"the {product}"})
+                   {"full_name": str(customer["full_name"]), "order_id": num})
+    item = c.about(sku)
     ends, says, call = ORDER_KINDS[kind](c, sku, got)
     c.say.update(ends=kit.spoken_date(ends), ends_iso=ends.isoformat())
     c.opening = scene.openings(TEXT[kind], noun=item)
