@@ -44,10 +44,8 @@ def spoken_date(value: date) -> str:
 
 def date_phrases(value: date, today: date) -> list[str]:
     name = month(value).lower()
-    out = [f"{name} {value.day}", f"{name[:3]} {value.day}", f"{value.month}/{value.day}"]
-    if value == today + timedelta(days=1):
-        out.append("tomorrow")
-    return out
+    tomorrow = ["tomorrow"] if value == today + timedelta(days=1) else []
+    return [f"{name} {value.day}", f"{name[:3]} {value.day}", f"{value.month}/{value.day}", *tomorrow]
 
 
 def money(cents: int) -> str:
@@ -183,16 +181,14 @@ _GREETING = re.compile(r"^(Hi there|Hi|Hello|Hey|Good morning|Good afternoon)[,!
 class ShopScene(Scene):
     """The customer_support scene: the world's ``Shop`` and this shop's way of speaking."""
 
-    shop: Shop = field(init=False)
-
-    def __post_init__(self) -> None:
-        self.shop = _shop(self.world.seed)
+    @property
+    def shop(self) -> Shop:
+        return _shop(self.world.seed)
 
     def say(self, templates: TemplateSet, **slots: Any) -> str:
         return super().say(_with_articles(templates, slots), **slots)
 
     def lines(self, templates: TemplateSet, count: int = 3, **slots: Any) -> list[str]:
-        """Up to ``count`` distinct lines from the split's templates."""
         return super().lines(_with_articles(templates, slots), count, **slots)
 
     def openings(self, templates: TemplateSet, count: int = 3, **slots: Any) -> list[str]:
