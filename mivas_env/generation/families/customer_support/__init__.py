@@ -1,7 +1,6 @@
-"""customer_support task families (Brightwell Home), one per category of
-``tasks/customer_support/README.md`` (C1..C12), one per module. ``common`` holds the shop and
-``ShopScene``, ``returns`` the return both C5 and C6 open, ``near_misses`` the wrong runs the
-self-check adds, ``templates/`` the callers' words."""
+"""customer_support task families (Brightwell Home), one module per category of
+``tasks/customer_support/README.md`` (C1..C12); ``common`` holds what they share, ``returns`` the
+return C5 and C6 open, ``near_misses`` the self-check's wrong runs, ``templates/`` their words."""
 
 from mivas_env.generation.families import collect
 

@@ -2,15 +2,9 @@
 knows the order number, or has several processing orders and none (the agent lists them);
 states a reason (locked, prose), or will not say why."""
 
-from __future__ import annotations
-
-from typing import Any
-
-from mivas_env.generation.core import Draft
 from mivas_env.generation.families.customer_support import common as kit
-from mivas_env.generation.text import family_templates
 
-TEXT = family_templates(__name__)
+TEXT = kit.family_templates(__name__)
 
 
 def several(processing: list[kit.Row], by_customer: dict[str, list[kit.Row]]
@@ -27,7 +21,7 @@ def several(processing: list[kit.Row], by_customer: dict[str, list[kit.Row]]
     return multi
 
 
-def make(scene: kit.ShopScene) -> Draft | None:
+def make(scene: kit.ShopScene) -> kit.Draft | None:
     f, rng = scene.shop, scene.rng
     processing = [o for o in f.orders if o["status"] == "processing"]
     multi = several(processing, f.by_customer)
@@ -39,57 +33,39 @@ def make(scene: kit.ShopScene) -> Draft | None:
     else:
         order = rng.choice(processing)
         line = rng.choice(order["items"])
-    customer = f.customer(order)
-    who = kit.identity(scene, customer)
-    item, product, num = kit.noun(line["sku"]), f.product_name(line["sku"]), kit.number(order["order_id"])
-    facts = dict(who.facts, item=f"the {product}")
-    fact_lines: dict[str, list[str]] = {}
-    reactions = [who.reaction, {"when_agent_says_any": TEXT.words("refund_offer"),
-                                "also_says_any": TEXT.words("offer_asks"),
-                                "say": scene.lines(TEXT["no_refund"], 2)}]
-    params: dict[str, Any] = {"order_id": order["order_id"]}
-    calls = [kit.hop("identity"), who.call, kit.hop("orders")]
+    c = kit.holder(scene, order, "orders", numbered=False)
+    item, num = c.about(line["sku"]), c.say["num"]
+    c.react(TEXT["no_refund"], TEXT.words("refund_offer"), also=TEXT.words("offer_asks"))
+    params = {"order_id": order["order_id"]}
     if variant == "list":
-        opening = scene.openings(TEXT["list_openings"], noun=item)
-        other_words = sorted({x["order_id"].removeprefix("ord_") for x in others}
+        c.opening = scene.openings(TEXT["list_openings"], noun=item)
+        other_words = sorted({kit.number(x["order_id"]) for x in others}
                              | {kit.keyword(y["sku"]) for x in others for y in x["items"]})
-        reactions += [
-            {"when_agent_says_any": TEXT.words("asks_number"),
-             "say": scene.lines(TEXT["no_number"], 2, noun=item), "once": False},
-            {"when_agent_says_any": other_words, "unless_agent_says_any": [num, kit.keyword(line["sku"])],
-             "say": scene.lines(TEXT["wrong_order"], 2, noun=item), "once": False}]
-        calls.append(kit.call("list_orders", customer_id=customer["customer_id"]))
-        about = TEXT.line("about list", orders=len(others) + 1, product=product,
+        c.react(TEXT["no_number"], TEXT.words("asks_number"), once=False, noun=item)
+        c.react(TEXT["wrong_order"], other_words, unless=[num, kit.keyword(line["sku"])],
+                once=False, noun=item)
+        c.calls.append(kit.call("list_orders", customer_id=order["customer_id"]))
+        about = TEXT.line("about list", orders=len(others) + 1, product=c.say["product"],
                           order_id=order["order_id"])
     else:
-        facts["order_id"] = num
-        fact_lines["order_id"] = kit.order_id_lines(scene)
-        opening = scene.openings(TEXT["openings"], noun=item)
+        c.facts["order_id"] = num
+        c.fact_lines["order_id"] = scene.fact_lines(kit.CALLER["order_id_lines"])
+        c.opening = scene.openings(TEXT["openings"], noun=item)
         about = TEXT.line("about known")
     if variant == "reason":
-        facts["cancel_reason"] = scene.say(TEXT["reasons"], noun=item)
-        fact_lines["cancel_reason"] = ["{value}"]
-        params["reason"] = facts["cancel_reason"]
+        c.tell(cancel_reason=scene.say(TEXT["reasons"], noun=item))
+        params["reason"] = c.facts["cancel_reason"]
         # The opening says the reason (the plain opening drawn above is not used).
-        opening = scene.openings(TEXT["reason_openings"], noun=item, reason=facts["cancel_reason"])
+        c.opening = scene.openings(TEXT["reason_openings"], noun=item, reason=params["reason"])
     else:
-        facts["cancel_reason"] = scene.say(TEXT["no_reason"])
-        fact_lines["cancel_reason"] = ["{value}"]
-        reactions.append({"when_agent_says_any": ["why", "reason"],
-                          "unless_agent_says_any": TEXT.words("asks_why"),
-                          "say": scene.lines(TEXT["no_reason"], 2), "once": False})
-    calls.append(kit.call("cancel_order", **params))
+        c.tell(cancel_reason=scene.say(TEXT["no_reason"]))
+        c.react(TEXT["no_reason"], TEXT.words("why_words"), unless=TEXT.words("asks_why"), once=False)
+    c.calls.append(kit.call("cancel_order", **params))
     why = TEXT.line("why reason" if variant == "reason" else "why no_reason")
-    return kit.shop_draft(
-        scene, TEXT,
-        say={"item": item, "shown": TEXT.line(f"shown {variant}"), "about": about + why,
-             "name": customer["full_name"], "city": kit.city_of(customer), "who": who.persona,
-             "num": num, "first": kit.first_name(customer["full_name"]), "product": product,
-             "paid": kit.money(order["paid_cents"])},
-        opening=opening, facts=facts, fact_lines=fact_lines,
-        goal={"tools_ok": ["verify_identity", "cancel_order"], "agent_says_all": ["cancelled"],
-              "agent_says_any": [num, kit.keyword(line["sku"])]},
-        reactions=reactions, calls=calls, tags=["write", "multi_hop"])
+    c.say.update(shown=TEXT.line(f"shown {variant}"), about=about + why, paid=kit.money(order["paid_cents"]))
+    return kit.shop_draft(c, TEXT, tags=["write", "multi_hop"], goal={
+        "tools_ok": ["verify_identity", "cancel_order"], "agent_says_all": ["cancelled"],
+        "agent_says_any": [num, kit.keyword(line["sku"])]})
 
 
 FAMILY = kit.shop_family("C2", "cancel_order", make)

@@ -1,8 +1,6 @@
-"""What the customer_support families (Brightwell Home) share: ``Shop``, a world's rows
-indexed, its tool server answering what it decides; ``ShopScene``, this shop's way of speaking
-(greetings, sign-offs, "a"/"an"); identity, refund methods and ``shop_draft``."""
-
-from __future__ import annotations
+"""What the customer_support families (Brightwell Home) share: ``Shop``, a world's rows indexed
+and its tool server; ``ShopScene``, this shop's way of speaking; ``Caller``, a lockfile being
+built (``holder`` starts one for an account holder), and ``shop_draft`` that locks it."""
 
 import json
 import re
@@ -13,13 +11,13 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
+from mivas_env.generation import lockfile
 from mivas_env.generation.core import Draft, Family, World, load_world
+from mivas_env.generation.families.customer_support.near_misses import near_misses
 from mivas_env.generation.lockfile import LockedCall, caller_block, draft, hops
-from mivas_env.generation.lockfile import call as locked_call
-from mivas_env.generation.lockfile import hop as locked_hop
 from mivas_env.generation.scene import Scene, family
 from mivas_env.generation.spoken import month
-from mivas_env.generation.text import TemplateSet, Text, load_templates
+from mivas_env.generation.text import TemplateSet, Text, family_templates, load_templates
 from mivas_env.industries import Database
 from mivas_env.industries.customer_support import RETURN_WINDOW_DAYS, CustomerSupportServer
 from rewards.clock import day
@@ -31,15 +29,14 @@ REFUSALS = ("can't", "cannot", "unable", "not able", "won't be able")
 # What a caller calls each product ("my kettle") and a short name an agent can search by; the
 # word of the catalog name a reaction listens for where the caller's noun differs; US states.
 WORDS = json.loads(resources.files(PACKAGE).joinpath("words.json").read_text("utf-8"))
-NOUNS: dict[str, tuple[str, str]] = {sku: (said, short) for sku, (said, short)
-                                     in WORDS["nouns"].items()}
+NOUNS: dict[str, list[str]] = WORDS["nouns"]
 KEYWORDS: dict[str, str] = WORDS["keywords"]
 STATE_NAMES: dict[str, str] = WORDS["state_names"]
 REASON_QUESTIONS = ["why", "reason", "what is wrong with"]
 CALLER = load_templates(PACKAGE, "caller")  # the lines several families share
+# What the families take from here besides the helpers below (``kit.Draft``, ``kit.day``).
+__all__ = ["Draft", "LockedCall", "RETURN_WINDOW_DAYS", "day", "family_templates", "month"]
 
-
-# --- small helpers --------------------------------------------------------------------------
 
 def spoken_date(value: date) -> str:
     return f"{month(value)} {value.day}"
@@ -47,10 +44,8 @@ def spoken_date(value: date) -> str:
 
 def date_phrases(value: date, today: date) -> list[str]:
     name = month(value).lower()
-    out = [f"{name} {value.day}", f"{name[:3]} {value.day}", f"{value.month}/{value.day}"]
-    if value == today + timedelta(days=1):
-        out.append("tomorrow")
-    return out
+    tomorrow = ["tomorrow"] if value == today + timedelta(days=1) else []
+    return [f"{name} {value.day}", f"{name[:3]} {value.day}", f"{value.month}/{value.day}", *tomorrow]
 
 
 def money(cents: int) -> str:
@@ -59,11 +54,6 @@ def money(cents: int) -> str:
 
 def money_phrases(cents: int) -> list[str]:
     return sorted({f"{cents / 100:,.2f}", f"{cents / 100:.2f}"})
-
-
-def phone_spoken(e164: str) -> str:
-    digits = e164[2:]
-    return f"{digits[:3]}-{digits[3:6]}-{digits[6:]}"
 
 
 def first_name(full_name: str) -> str:
@@ -87,20 +77,15 @@ def city_of(customer: Row) -> str:
     return str(customer["address"]["city"])
 
 
-def call(name: str, /, ok: bool = True, error_code: str | None = None,
-         **parameters: Any) -> LockedCall:
+def call(name: str, /, ok: bool = True, error_code: str | None = None, **parameters: Any) -> LockedCall:
     """A gold call and its locked output (``ok``, and the error code of a refused one)."""
-    output: dict[str, Any] = {"ok": ok}
-    if error_code is not None:
-        output["error_code"] = error_code
-    return locked_call(name, output=output, **parameters)
+    output = {"ok": ok} if error_code is None else {"ok": ok, "error_code": error_code}
+    return lockfile.call(name, output=output, **parameters)
 
 
 def hop(desk: str) -> LockedCall:
-    return locked_hop(f"transfer_to_{desk}")
+    return lockfile.hop(f"transfer_to_{desk}")
 
-
-# --- the shop as it is in one world ---------------------------------------------------------
 
 def grouped(rows: Sequence[Row], key: str) -> dict[str, list[Row]]:
     out: dict[str, list[Row]] = {}
@@ -137,8 +122,7 @@ class Shop:
     def refunded(self, order_id: str) -> int:
         """What get_refund_status says was refunded on an order (memoised per world)."""
         if order_id not in self._refunded:
-            self._refunded[order_id] = int(
-                self.ask("get_refund_status", order_id=order_id)["refunded_cents"])
+            self._refunded[order_id] = int(self.ask("get_refund_status", order_id=order_id)["refunded_cents"])
         return self._refunded[order_id]
 
     def status_date(self, order: Row, name: str) -> date:
@@ -186,8 +170,7 @@ def _with_articles(templates: TemplateSet, slots: dict[str, Any]) -> TemplateSet
     if "noun" not in slots:
         return templates
     slots["a_noun"] = ("an " if str(slots["noun"])[:1] in "aeiou" else "a ") + str(slots["noun"])
-    return TemplateSet(templates.name, {split: tuple(t.replace("a {noun}", "{a_noun}")
-                                                     for t in lines)
+    return TemplateSet(templates.name, {split: tuple(t.replace("a {noun}", "{a_noun}") for t in lines)
                                         for split, lines in templates.by_split.items()})
 
 
@@ -198,16 +181,14 @@ _GREETING = re.compile(r"^(Hi there|Hi|Hello|Hey|Good morning|Good afternoon)[,!
 class ShopScene(Scene):
     """The customer_support scene: the world's ``Shop`` and this shop's way of speaking."""
 
-    shop: Shop = field(init=False)
-
-    def __post_init__(self) -> None:
-        self.shop = _shop(self.world.seed)
+    @property
+    def shop(self) -> Shop:
+        return _shop(self.world.seed)
 
     def say(self, templates: TemplateSet, **slots: Any) -> str:
         return super().say(_with_articles(templates, slots), **slots)
 
     def lines(self, templates: TemplateSet, count: int = 3, **slots: Any) -> list[str]:
-        """Up to ``count`` distinct lines from the split's templates."""
         return super().lines(_with_articles(templates, slots), count, **slots)
 
     def openings(self, templates: TemplateSet, count: int = 3, **slots: Any) -> list[str]:
@@ -230,93 +211,109 @@ class ShopScene(Scene):
     def pick(self, rows: Sequence[Row]) -> Row | None:
         return self.rng.choice(list(rows)) if rows else None
 
+    def react(self, templates: TemplateSet, when: list[str], /, *, also: list[str] | None = None,
+              unless: list[str] | None = None, once: bool = True, **slots: Any) -> dict[str, Any]:
+        """A reaction: when the agent says any of ``when`` (and of ``also``, and none of
+        ``unless``) the caller says two lines of ``templates``; only once unless ``once`` is off."""
+        out: dict[str, Any] = {"when_agent_says_any": when}
+        if also is not None:
+            out["also_says_any"] = also
+        if unless is not None:
+            out["unless_agent_says_any"] = unless
+        out["say"] = self.lines(templates, 2, **slots)
+        return out if once else {**out, "once": False}
+
 
 def shop_family(code: str, category: str, make: Callable[[ShopScene], Draft | None], *,
                 refusal: bool = False) -> Family:
-    from mivas_env.generation.families.customer_support.near_misses import near_misses
-
-    return family(INDUSTRY, code, category, make, scene=ShopScene, refusal=refusal,
-                  near_misses=near_misses)
+    return family(INDUSTRY, code, category, make, scene=ShopScene, refusal=refusal, near_misses=near_misses)
 
 
-# --- the caller -----------------------------------------------------------------------------
+@dataclass
+class Caller:
+    """A caller's lockfile being built: the slots of the text's fixed lines (``say``), the
+    facts and their lines, the reactions, the gold calls and the openings."""
 
-@dataclass(frozen=True)
-class Identity:
-    """How a caller verifies: the facts they know, the gold call, the reaction that offers
-    their own channel when asked for the other, and how the persona says it."""
-
+    scene: ShopScene
+    say: dict[str, Any]
     facts: dict[str, str]
-    call: LockedCall
-    reaction: dict[str, Any]
-    persona: str
+    fact_lines: dict[str, list[str]] = field(default_factory=dict)
+    reactions: list[dict[str, Any]] = field(default_factory=list)
+    calls: list[LockedCall] = field(default_factory=list)
+    opening: list[str] = field(default_factory=list)
+
+    def react(self, templates: TemplateSet, when: list[str], /, **options: Any) -> None:
+        self.reactions.append(self.scene.react(templates, when, **options))
+
+    def about(self, sku: str) -> str:
+        """The item called about: its noun (returned) and catalog name as slots, the fact."""
+        item, product = noun(sku), self.scene.shop.product_name(sku)
+        self.say.update(item=item, product=product)
+        self.facts["item"] = f"the {product}"
+        return item
+
+    def tell(self, **facts: str) -> None:
+        """Facts the caller says in their own words (each fact line is the value itself)."""
+        self.facts.update(facts)
+        self.fact_lines.update({key: ["{value}"] for key in facts})
 
 
-def identity(scene: ShopScene, customer: Row) -> Identity:
-    """The caller verifies with the email or the phone on the account (and offers it again
-    when asked for the other)."""
+def holder(scene: ShopScene, order: Row, desk: str, numbered: bool = True) -> Caller:
+    """The account holder of ``order``: verifies with the account's email or phone (offered again
+    when asked for the other), then goes to ``desk``; ``numbered``: knows the order number."""
+    customer = scene.shop.customer(order)
     channel, key = ("email", "email") if scene.rng.random() < 0.5 else ("phone", "phone_e164")
-    said = str(customer["email"]) if channel == "email" else phone_spoken(customer[key])
-    basics: dict[str, Any] = {"full_name": str(customer["full_name"]), "zip": str(customer["zip"])}
-    reaction = {"when_agent_says_any": CALLER.words(f"asks {channel}"),
-                "unless_agent_says_any": [channel],
-                "say": scene.lines(CALLER[f"{channel}_instead"], 2, **{channel: said}),
-                "once": False}
-    return Identity(facts={**basics, channel: said}, reaction=reaction,
-                    persona=CALLER.line(f"verifies {channel}"),
-                    call=call("verify_identity", **{**basics, key: str(customer[key])}))
+    said = str(customer[key]) if channel == "email" else (
+        f"{customer[key][2:5]}-{customer[key][5:8]}-{customer[key][8:]}")
+    name, num = str(customer["full_name"]), number(order["order_id"])
+    basics: dict[str, Any] = {"full_name": name, "zip": str(customer["zip"])}
+    out = Caller(scene, {"name": name, "first": first_name(name), "city": city_of(customer),
+                         "who": CALLER.line(f"verifies {channel}"), "num": num}, {**basics, channel: said},
+                 calls=[hop("identity"), call("verify_identity", **{**basics, key: str(customer[key])}),
+                        hop(desk)])
+    out.react(CALLER[f"{channel}_instead"], CALLER.words(f"asks {channel}"), unless=[channel],
+              once=False, **{channel: said})
+    if numbered:
+        out.facts["order_id"] = num
+        out.fact_lines["order_id"] = scene.fact_lines(CALLER["order_id_lines"])
+    return out
 
 
-def holder_say(customer: Row, who: Identity, num: str, **more: Any) -> dict[str, Any]:
-    """The ``say`` slots of an account holder who verifies and calls about order ``num``."""
-    name = str(customer["full_name"])
-    return {"name": name, "first": first_name(name), "city": city_of(customer),
-            "who": who.persona, "num": num, **more}
-
-
-def order_id_lines(scene: ShopScene) -> list[str]:
-    return scene.fact_lines(CALLER["order_id_lines"])
-
-
-def shop_draft(scene: ShopScene, text: Text, *, say: Mapping[str, Any], opening: list[str],
-               facts: Mapping[str, str], fact_lines: Mapping[str, list[str]],
-               goal: dict[str, Any], reactions: list[dict[str, Any]], calls: list[LockedCall],
-               tags: list[str], variant: str | tuple[str, ...] = "") -> Draft:
-    """A family's lockfile: ``text``'s fixed lines (title, description, persona, answer and,
-    unless ``goal`` has one, the goal's description; ``"<line> <variant>"`` for the first of
-    the variants the text has it for) filled from ``say``; the speaker is ``say["name"]``, each
-    opening ends with its own sign-off naming them (or none); the path is the calls' hops."""
+def shop_draft(c: Caller, text: Text, *, goal: dict[str, Any], tags: list[str],
+               variant: str | tuple[str, ...] = "") -> Draft:
+    """A family's lockfile: ``text``'s fixed lines (title, description, persona, answer, goal and,
+    unless the family wrote its own, the ``about`` slot), ``"<line> <variant>"`` for the first
+    variant the text has it for, filled from ``c.say``; each opening signs off as ``say["name"]``."""
     variants = (variant,) if isinstance(variant, str) else variant
 
-    def line(name: str) -> str:
-        return text.line(next((f"{name} {v}" for v in variants if f"{name} {v}" in text.lines),
-                              name), **say)
+    def named(name: str) -> str:
+        return next((f"{name} {v}" for v in variants if f"{name} {v}" in text.lines), name)
 
-    if "description" not in goal:
-        goal = {"description": line("goal"), **goal}
+    def line(name: str) -> str:
+        return text.line(named(name), **c.say)
+
+    if "about" not in c.say and named("about") in text.lines:
+        c.say["about"] = line("about")
+    goal = {"description": line("goal"), **goal}
+    scene = c.scene
     nudges = scene.lines(CALLER["nudge_generic"], 2)
-    opening = [row + scene.say(CALLER["sign_offs"], first=first_name(say["name"]))
-               for row in opening]
-    caller = caller_block(persona=line("persona"), opening=opening, facts=dict(facts),
-                          fact_lines=dict(fact_lines), goal=goal, reactions=reactions,
-                          nudges=nudges, agent_answer=line("answer"),
-                          thanks=scene.lines(CALLER["thanks"], 2),
+    opening = [row + scene.say(CALLER["sign_offs"], first=first_name(c.say["name"])) for row in c.opening]
+    caller = caller_block(persona=line("persona"), opening=opening, facts=dict(c.facts),
+                          fact_lines=dict(c.fact_lines), goal=goal, reactions=c.reactions,
+                          nudges=nudges, agent_answer=line("answer"), thanks=scene.lines(CALLER["thanks"], 2),
                           unknown=scene.lines(CALLER["unknown"], 2))
     return {**draft(title=line("title"), description=line("description"), caller=caller,
-                    path=hops(calls), calls=calls), "tags": tags}
+                    path=hops(c.calls), calls=c.calls), "tags": tags}
 
-
-# --- refunds ----------------------------------------------------------------------------------
 
 def method_block(scene: ShopScene) -> tuple[str, str, dict[str, Any], list[str]]:
     """The refund method a caller chooses: (canonical, fact line, the reaction to a refund the
     other way, goal phrases)."""
     method = "original_payment" if scene.rng.random() < 0.5 else "store_credit"
     said = "store credit" if method == "store_credit" else "card"
-    return (method, scene.say(CALLER[f"method {method}"]),
-            {"when_agent_says_any": CALLER.words(f"wrong {method}"),
-             "also_says_any": CALLER.words("refund_done"), "unless_agent_says_any": [said],
-             "say": scene.lines(CALLER[f"want {method}"], 2)},
+    line = scene.say(CALLER[f"method {method}"])
+    return (method, line, scene.react(CALLER[f"want {method}"], CALLER.words(f"wrong {method}"),
+                                      also=CALLER.words("refund_done"), unless=[said]),
             [said] if method == "store_credit" else [])
 
 
@@ -328,11 +325,8 @@ def refund_calls(order: Row, amount: int, method: str) -> list[LockedCall]:
 
 def other_item_reaction(scene: ShopScene, order: Row, sku: str) -> list[dict[str, Any]]:
     """The caller corrects an agent who names another item of the order."""
-    others = sorted({keyword(ln["sku"]) for ln in order["items"] if ln["sku"] != sku}
-                    - {keyword(sku)})
+    others = sorted({keyword(ln["sku"]) for ln in order["items"] if ln["sku"] != sku} - {keyword(sku)})
     if not others or any(keyword(sku) in other or other in keyword(sku) for other in others):
         return []
-    return [{"when_agent_says_any": others, "unless_agent_says_any": [keyword(sku)],
-             "say": scene.lines(CALLER["only_this_item"], 2, other=others[0], noun=keyword(sku)),
-             "once": False}]
-
+    return [scene.react(CALLER["only_this_item"], others, unless=[keyword(sku)], once=False,
+                        other=others[0], noun=keyword(sku))]

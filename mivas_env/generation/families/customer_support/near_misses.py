@@ -4,8 +4,6 @@ from memory (T), the other refund method (D), a reason invented to open a final-
 cancel), and for refusals a stray write: verifying an account holder and cancelling their
 order (D)."""
 
-from __future__ import annotations
-
 from typing import Any, Literal
 
 from mivas_env.generation.core import Draft, NearMiss, World
