@@ -579,3 +579,12 @@ def test_a_statement_about_values_the_agent_has_asks_for_none_of_them() -> None:
         assert asked("healthcare", line) == [], line
     assert asked("healthcare", "Tell me what we should put down for the date of birth.") == [
         "date_of_birth"]
+
+
+def test_formal_requests_kindly_indicate_specify_or_enter_ask_for_the_slot() -> None:
+    assert asked("customer_support", "Kindly indicate the city for delivery.") == [
+        "new_address_city"]
+    assert asked("legal", "Kindly state the date of the incident.") == ["incident_date"]
+    assert asked("customer_support", "Enter state for shipping address.") == [
+        "new_address_state"]
+    assert asked("customer_support", "Kindly specify the product.") == ["product"]

@@ -362,7 +362,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
 # Words that show a sentence asks for something (beyond a question mark).
 REQUEST_WORDS = _set(
     "what which who whom whose when where how why please tell give gimme need provide confirm spell "
-    "pick choose select "
+    "pick choose select kindly indicate specify enter mention "
     "verify share read say repeat require requires required")
 # A question's word order: a sentence that starts (after discourse markers) with one of these.
 QUESTION_START = _set(

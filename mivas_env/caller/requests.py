@@ -37,7 +37,7 @@ def after_markers(sentence: Sentence) -> tuple[str, ...]:
 # attorney") or of others' ("people share that name"): after "I", "we" or a third person (with
 # no "you" between) they ask the caller for nothing.
 DOINGS = frozenset("tell give gimme provide confirm spell pick choose select verify share read "
-                   "say repeat".split())
+                   "say repeat indicate specify enter mention".split())
 
 
 # Who else a request verb may be of: "A few people share that name" asks nothing.
