@@ -588,3 +588,10 @@ def test_formal_requests_kindly_indicate_specify_or_enter_ask_for_the_slot() -> 
     assert asked("customer_support", "Enter state for shipping address.") == [
         "new_address_state"]
     assert asked("customer_support", "Kindly specify the product.") == ["product"]
+
+
+def test_everyday_words_for_a_slot_are_understood() -> None:
+    assert asked("customer_support", "Which piece of the order is it?") == ["item"]
+    assert asked("customer_support", "What suburb is it in?") == ["new_address_city"]
+    assert asked("customer_support", "Who's signing for it?") == ["recipient_name"]
+    assert "full_name" not in asked("customer_support", "What's the SKU, or just the item name?")

@@ -263,7 +263,7 @@ def name_of_a_thing(stems: Sequence[str], positions: frozenset[int]) -> bool:
 
 
 # Things whose name ("your employer's name") is no caller's name, whatever the industry.
-THINGS_NAMED = frozenset("employer pet dog cat school street city town company business hotel "
+THINGS_NAMED = frozenset("employer pet dog cat school street city town company business hotel item "
                          "bank pharmacy insurer plan product store shop firm practice clinic "
                          "hospital church".split())
 
