@@ -8,39 +8,34 @@ NEW_NUMBER = 0.35  # how often the text goes to a number not on file
 VISIT_TYPES = ["follow_up", "annual_physical", "sick_visit"]
 
 
-def make(scene: kit.Scene) -> kit.Draft | None:
+def make(scene: kit.Clinic) -> kit.Draft | None:
     world, rng = scene.world, scene.rng
-    person = rng.choice([p for p in kit.patients(world) if kit.established(world, p["patient_id"])])
+    person = rng.choice(scene.established())
     visit_type = rng.choice(VISIT_TYPES)
     location_id = rng.choice(kit.office_ids(world))
-    day, slot = kit.pick_slot(scene, [location_id], visit_type, kit.window(world)[1:],
-                              kit.books(world, person["patient_id"], location_id, visit_type))
+    day, slot = scene.pick_slot([location_id], visit_type, kit.window(world)[1:],
+                                scene.books(person["patient_id"], location_id, visit_type))
     hhmm = slot["start_time"][11:16]
-    office = kit.office_name(world, location_id)
-    visit = kit.VISIT_WORDS[visit_type]
+    office, visit = kit.office_name(world, location_id), kit.VISIT_WORDS[visit_type]
     new_number = rng.random() < NEW_NUMBER
-    phone = kit.new_person(scene)["phone_e164"] if new_number else person["phone_e164"]
-    facts = kit.person_facts(scene, person)
-    facts["phone"] = TEXT.line("new_phone" if new_number else "old_phone",
-                               phone=kit.spoken_phone(rng, phone))
+    phone = scene.new_person()["phone_e164"] if new_number else person["phone_e164"]
+    facts = scene.person_facts(person)
+    facts["phone"] = TEXT.line("new_phone" if new_number else "old_phone", phone=kit.spoken_phone(rng, phone))
     facts.update(location=office, visit_type=kit.VISIT_FACTS[visit_type],
                  preferred_date=kit.spoken_date(rng, day), appointment_time=kit.spoken_time(rng, hhmm))
-    said = {"visit": visit, "office": office, "date": kit.long_date(day), "time": kit.clock_ampm(hhmm)}
+    said = {"visit": visit, "office": office, **kit.when(day, hhmm)}
     message = TEXT.line("message", business=world.definition.business.name, **said)
-    return kit.lockfile(
-        scene, TEXT, person,
-        say={**said, "new": TEXT.line("new") if new_number else "",
-             "provider": slot["provider_name"], "phone": kit.spoken_phone(rng, phone)},
+    return scene.lockfile(
+        TEXT, person, say={**said, "new": TEXT.line("new") if new_number else "",
+                           "provider": slot["provider_name"], "phone": kit.spoken_phone(rng, phone)},
         slots={"visit": visit, "office": office, "day": kit.spoken_date(rng, day)}, facts=facts,
-        goal=kit.booking_goal(office, day, hhmm,
-                              ["lookup_patient", "book_appointment", "send_sms"], ["text"]),
+        goal=kit.booking_goal(office, day, hhmm, ["lookup_patient", "book_appointment", "send_sms"],
+                              ["text"]),
         reactions=[kit.reaction(after_tool="book_appointment", unless_agent_says_any=["text"],
-                            say=[TEXT.line("send_it")], once=False),
-                   kit.booked_reaction(office)],
-        calls=[kit.hop("transfer_to_scheduling"), kit.lookup(person),
-               kit.search([location_id], visit_type, day),
-               kit.book(person["patient_id"], location_id, slot, visit_type),
-               kit.call("send_sms", phone_e164=phone, message=message)])
+                                say=[TEXT.line("send_it")], once=False), kit.booked_reaction(office)],
+        calls=kit.scheduling(person, kit.search([location_id], visit_type, day),
+                             kit.book(person["patient_id"], location_id, slot, visit_type),
+                             kit.call("send_sms", phone_e164=phone, message=message)))
 
 
 FAMILY = kit.healthcare_family("C7", "confirmation_sms", make)

@@ -1,13 +1,13 @@
-"""C1 coverage: is the caller's plan accepted at one office? A read at the coverage desk."""
+"""C1 coverage: is the caller's plan accepted at one office? A read at the coverage desk. The
+opening never names the carrier and often not the office: the caller gives them when asked, so
+an opening line does not give away the gold arguments."""
 
 from mivas_env.generation.families.healthcare import common as kit
 
-# The opening never names the carrier and often not the office: the caller gives them when
-# asked, so an opening line does not give away the gold arguments.
 TEXT = kit.family_templates(__name__)
 
 
-def make(scene: kit.Scene) -> kit.Draft | None:
+def make(scene: kit.Clinic) -> kit.Draft | None:
     world, rng = scene.world, scene.rng
     location_id = rng.choice(kit.office_ids(world))
     carrier = rng.choice(sorted(world.by_id("carriers", "carrier")))
@@ -15,18 +15,16 @@ def make(scene: kit.Scene) -> kit.Draft | None:
     if result is None:
         return None
     office = kit.office_name(world, location_id)
-    spoken = kit.carrier_spelling(scene, carrier)
-    person = kit.new_person(scene)
-    note = TEXT.line("note", note=result["note"]) if result.get("note") else ""
-    return kit.lockfile(
-        scene, TEXT, person, slots={"carrier": spoken, "office": office},
-        say={"carrier": spoken, "office": office, "note": note,
+    spoken = scene.carrier_spelling(carrier)
+    person = scene.new_person()
+    return scene.lockfile(
+        TEXT, person, slots={"carrier": spoken, "office": office},
+        say={"note": TEXT.line("note", note=result["note"]) if result.get("note") else "",
              "verdict": "is accepted" if result["accepted"] else "is not accepted",
              "yes_no": "yes" if result["accepted"] else "no"},
-        facts={**kit.person_facts(scene, person), "carrier": spoken, "location": office},
-        goal={"tools_ok": ["check_plan_accepted"],
-              "agent_says_all": [office.lower(), spoken.lower()]},
-        reactions=[kit.other_office_reaction(scene, [location_id])],
+        facts={**scene.person_facts(person), "carrier": spoken, "location": office},
+        goal={"tools_ok": ["check_plan_accepted"], "agent_says_all": [office.lower(), spoken.lower()]},
+        reactions=[scene.other_office_reaction([location_id])],
         calls=[kit.hop("transfer_to_coverage"), kit.plan_check(carrier, location_id)])
 
 
