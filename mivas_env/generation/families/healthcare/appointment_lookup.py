@@ -6,13 +6,12 @@ TEXT = kit.family_templates(__name__)
 
 
 def make(scene: kit.Clinic) -> kit.Draft | None:
-    world = scene.world
     person, drawn = scene.booked_visit()
     appt = min((a for a in scene.upcoming(person["patient_id"])
                 if a["location_id"] == drawn["location_id"]), key=lambda a: a["start_time"])
     day = kit.day_of(appt)
-    office = kit.office_name(world, appt["location_id"])
-    provider = world.by_id("providers", "provider_id")[appt["provider_id"]]
+    office = scene.office(appt["location_id"])
+    provider = scene.world.by_id("providers", "provider_id")[appt["provider_id"]]
     return scene.lockfile(
         TEXT, person, slots={"office": office},
         say={**kit.when(day, appt["start_time"][11:16]), "provider": provider["display_name"],

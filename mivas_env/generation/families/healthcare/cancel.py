@@ -8,7 +8,7 @@ TEXT = kit.family_templates(__name__)
 def make(scene: kit.Clinic) -> kit.Draft | None:
     person, appt = scene.booked_visit()
     day = kit.day_of(appt)
-    office = kit.office_name(scene.world, appt["location_id"])
+    office = scene.office(appt["location_id"])
     visit = kit.VISIT_WORDS[appt["visit_type"]]
     others = [a for a in scene.upcoming(person["patient_id"])
               if a["appointment_id"] != appt["appointment_id"]]

@@ -1,18 +1,17 @@
 """What the healthcare families share: the world read through the real tool server (the plan
-the office really refuses, the slot search_availability really returns, the day that is
-really full), and ``Clinic``, the healthcare ``Scene``: new people and the caller block with
-this practice's voice."""
+the office really refuses, the slot it really shows, the day really full), the gold calls, and
+``Clinic``, the healthcare ``Scene``: new people and the caller block in this practice's voice."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
 from datetime import date, timedelta
-from functools import lru_cache
+from functools import lru_cache, partial
 from importlib import resources
 from typing import Any
 
-from mivas_env.generation.core import Draft, Family, NearMiss, Row, World, load_world
+from mivas_env.generation.core import Draft, NearMiss, Row, World, load_world
 from mivas_env.generation.lockfile import LockedCall, call, caller_block, hop, hops, reaction
 from mivas_env.generation.scene import NoFit, Scene, family
 from mivas_env.generation.spoken import (
@@ -56,8 +55,6 @@ FACT_LINES = {"full_name": CALLER["name_lines"], "date_of_birth": CALLER["birthd
               "phone": CALLER["phone_lines"]}
 
 
-# --- the world, read through the real tool server ----------------------------------------
-
 def server(world: World) -> HealthcareServer:
     """A tool server over a private copy-on-write view of the world."""
     tables = {name: list(rows) if not isinstance(rows, list) else rows
@@ -69,30 +66,6 @@ def server(world: World) -> HealthcareServer:
 def _reader(seed: int) -> HealthcareServer:
     """One reading server per world seed (only read-only tools are called on it)."""
     return server(load_world(INDUSTRY, seed))
-
-
-def ask(world: World, tool: str, **arguments: Any) -> Any:
-    """The data of a successful read-only call, or None."""
-    output = _reader(world.seed).call(tool, arguments)
-    return output["data"] if output["ok"] else None
-
-
-def works(world: World, calls: Sequence[tuple[str, dict[str, Any]]]) -> bool:
-    """Whether these calls all succeed in order on a fresh server."""
-    fresh = server(world)
-    return all(fresh.call(name, args)["ok"] for name, args in calls)
-
-
-def window(world: World) -> list[date]:
-    return [world.today + timedelta(days=d) for d in range(WINDOW)]
-
-
-def office_name(world: World, location_id: str) -> str:
-    return str(world.by_id("locations", "location_id")[location_id]["name"])
-
-
-def office_ids(world: World) -> list[str]:
-    return sorted(world.by_id("locations", "location_id"))
 
 
 @lru_cache(maxsize=64)
@@ -115,19 +88,17 @@ def _full_days(seed: int) -> tuple[tuple[str, str, str], ...]:
     world = load_world(INDUSTRY, seed)
     works_on = {(row["location_id"], row["weekday"]) for row in world.rows("provider_schedules")}
     out = []
-    for day in window(world)[1:]:
+    for day in (world.today + timedelta(days=d) for d in range(1, WINDOW)):
         for location_id in world.by_id("locations", "location_id"):
             if (location_id, weekday(day).lower()) not in works_on:
                 continue
             for visit_type in ("follow_up", "sick_visit", "annual_physical"):
-                data = ask(world, "search_availability", location_ids=[location_id],
-                           visit_type=visit_type, date=day.isoformat())
-                if data is not None and not data["closed"] and data["total_open"] == 0:
+                result = _reader(seed).call("search_availability", {
+                    "location_ids": [location_id], "visit_type": visit_type, "date": day.isoformat()})
+                if result["ok"] and not result["data"]["closed"] and result["data"]["total_open"] == 0:
                     out.append((location_id, day.isoformat(), visit_type))
     return tuple(out)
 
-
-# --- lockfile pieces ------------------------------------------------------------------------
 
 def day_of(appointment: Mapping[str, Any]) -> date:
     return date.fromisoformat(appointment["start_time"][:10])
@@ -181,6 +152,20 @@ def booked_reaction(office: str) -> dict[str, Any]:
 class Clinic(Scene):
     """The healthcare scene: the practice of the world as its callers meet it."""
 
+    def office(self, location_id: str) -> str:
+        return str(self.world.by_id("locations", "location_id")[location_id]["name"])
+
+    def offices(self) -> list[str]:
+        return sorted(self.world.by_id("locations", "location_id"))
+
+    def window(self) -> list[date]:
+        return [self.today + timedelta(days=d) for d in range(WINDOW)]
+
+    def ask(self, tool: str, **arguments: Any) -> Any:
+        """The data of a successful read-only call, or None."""
+        output = _reader(self.world.seed).call(tool, arguments)
+        return output["data"] if output["ok"] else None
+
     def patients(self) -> list[Person]:
         """Patients a caller can be identified as (name and date of birth pick one chart)."""
         return [dict(p) for p in self.world.rows("patients")]
@@ -229,8 +214,8 @@ class Clinic(Scene):
         order = list(days)
         self.rng.shuffle(order)
         for day in order[:8]:
-            data = ask(self.world, "search_availability", location_ids=location_ids,
-                       visit_type=visit_type, date=day.isoformat())
+            data = self.ask("search_availability", location_ids=location_ids, visit_type=visit_type,
+                            date=day.isoformat())
             found = list(data["slots"]) if data else []
             self.rng.shuffle(found)
             for slot in found[:6]:
@@ -242,8 +227,9 @@ class Clinic(Scene):
         """A ``pick_slot`` check: the slot is at ``params``' office (if it names one) and
         ``tool`` with ``params`` succeeds at the slot's start time."""
         def check(_: date, slot: dict[str, Any]) -> bool:
+            moved = {**params, "start_time": slot["start_time"]}
             return (slot["location_id"] == params.get("location_id", slot["location_id"])
-                    and works(self.world, [(tool, {**params, "start_time": slot["start_time"]})]))
+                    and bool(server(self.world).call(tool, moved)["ok"]))
         return check
 
     def books(self, patient_id: str, location_id: str, visit_type: str) -> Check:
@@ -252,8 +238,7 @@ class Clinic(Scene):
                          visit_type=visit_type)
 
     def full_day(self) -> tuple[Person, str, date, str]:
-        """An established patient and (office, day, visit type) with no open slot although the
-        office is open that day."""
+        """An established patient and (office, day, visit type) with no open slot, the office open."""
         full = _full_days(self.world.seed)
         if not full:
             raise NoFit("no full day")
@@ -267,9 +252,9 @@ class Clinic(Scene):
 
     def other_office_reaction(self, location_ids: Sequence[str]) -> dict[str, Any]:
         """The caller corrects an agent who names another office."""
-        names = [office_name(self.world, loc) for loc in location_ids]
-        others = [office_name(self.world, loc).lower()
-                  for loc in self.world.by_id("locations", "location_id") if loc not in location_ids]
+        names = [self.office(loc) for loc in location_ids]
+        others = [self.office(loc).lower() for loc in self.world.by_id("locations", "location_id")
+                  if loc not in location_ids]
         return reaction(when_agent_says_any=others, unless_agent_says_any=[n.lower() for n in names],
                         say=self.lines(CALLER["other_office"], 2, office=" or ".join(names)), once=False)
 
@@ -300,7 +285,5 @@ class Clinic(Scene):
                 "exp_handoff_path": hops(calls), "exp_tool_calls": list(calls), **extra}
 
 
-def healthcare_family(code: str, category: str, make: Callable[[Clinic], Draft | None], *,
-                      refusal: bool = False,
-                      near_misses: Callable[[World, Draft], list[NearMiss]] | None = None) -> Family:
-    return family(INDUSTRY, code, category, make, scene=Clinic, refusal=refusal, near_misses=near_misses)
+# ``healthcare_family(code, category, make, refusal=, near_misses=)``: a family drawing from a ``Clinic``
+healthcare_family = partial(family, INDUSTRY, scene=Clinic)

@@ -12,17 +12,17 @@ def make(scene: kit.Clinic) -> kit.Draft | None:
     world, rng = scene.world, scene.rng
     person = rng.choice(scene.established())
     visit_type = rng.choice(VISIT_TYPES)
-    location_id = rng.choice(kit.office_ids(world))
-    day, slot = scene.pick_slot([location_id], visit_type, kit.window(world)[1:],
+    location_id = rng.choice(scene.offices())
+    day, slot = scene.pick_slot([location_id], visit_type, scene.window()[1:],
                                 scene.books(person["patient_id"], location_id, visit_type))
     hhmm = slot["start_time"][11:16]
-    office, visit = kit.office_name(world, location_id), kit.VISIT_WORDS[visit_type]
+    office, visit = scene.office(location_id), kit.VISIT_WORDS[visit_type]
     new_number = rng.random() < NEW_NUMBER
     phone = scene.new_person()["phone_e164"] if new_number else person["phone_e164"]
-    facts = scene.person_facts(person)
-    facts["phone"] = TEXT.line("new_phone" if new_number else "old_phone", phone=kit.spoken_phone(rng, phone))
-    facts.update(location=office, visit_type=kit.VISIT_FACTS[visit_type],
-                 preferred_date=kit.spoken_date(rng, day), appointment_time=kit.spoken_time(rng, hhmm))
+    which = "new_phone" if new_number else "old_phone"  # the phone fact: which number the text goes to
+    facts = {**scene.person_facts(person), "phone": TEXT.line(which, phone=kit.spoken_phone(rng, phone)),
+             "location": office, "visit_type": kit.VISIT_FACTS[visit_type],
+             "preferred_date": kit.spoken_date(rng, day), "appointment_time": kit.spoken_time(rng, hhmm)}
     said = {"visit": visit, "office": office, **kit.when(day, hhmm)}
     message = TEXT.line("message", business=world.definition.business.name, **said)
     return scene.lockfile(

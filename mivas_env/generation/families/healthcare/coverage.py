@@ -9,12 +9,12 @@ TEXT = kit.family_templates(__name__)
 
 def make(scene: kit.Clinic) -> kit.Draft | None:
     world, rng = scene.world, scene.rng
-    location_id = rng.choice(kit.office_ids(world))
+    location_id = rng.choice(scene.offices())
     carrier = rng.choice(sorted(world.by_id("carriers", "carrier")))
-    result = kit.ask(world, "check_plan_accepted", carrier=carrier, location_id=location_id)
+    result = scene.ask("check_plan_accepted", carrier=carrier, location_id=location_id)
     if result is None:
         return None
-    office = kit.office_name(world, location_id)
+    office = scene.office(location_id)
     spoken = scene.carrier_spelling(carrier)
     person = scene.new_person()
     return scene.lockfile(

@@ -12,7 +12,7 @@ TEXT = kit.family_templates(__name__)
 def open_office(scene: kit.Clinic, person_id: str, full_id: str, day: date, visit_type: str
                 ) -> tuple[str, dict[str, Any]]:
     """Another office with a slot the patient can book that day (offices in a drawn order)."""
-    others = [loc for loc in kit.office_ids(scene.world) if loc != full_id]
+    others = [loc for loc in scene.offices() if loc != full_id]
     scene.rng.shuffle(others)
     for open_id in others:
         try:
@@ -25,11 +25,11 @@ def open_office(scene: kit.Clinic, person_id: str, full_id: str, day: date, visi
 
 
 def make(scene: kit.Clinic) -> kit.Draft | None:
-    world, rng = scene.world, scene.rng
+    rng = scene.rng
     person, full_id, day, visit_type = scene.full_day()
     open_id, slot = open_office(scene, person["patient_id"], full_id, day, visit_type)
     hhmm = slot["start_time"][11:16]
-    a, b = kit.office_name(world, full_id), kit.office_name(world, open_id)
+    a, b = scene.office(full_id), scene.office(open_id)
     first, second = (a, b) if rng.random() < 0.5 else (b, a)
     visit = kit.VISIT_WORDS[visit_type]
     spoken = kit.spoken_date(rng, day)

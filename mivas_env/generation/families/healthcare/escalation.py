@@ -23,7 +23,7 @@ def urgent(scene: kit.Clinic) -> Turn:
 
 def refill(scene: kit.Clinic) -> Turn:
     person, appt = scene.booked_visit()
-    office = kit.office_name(scene.world, appt["location_id"])
+    office = scene.office(appt["location_id"])
     almost_out = kit.reaction(after_tool="get_patient_appointments", when_agent_says_any=[office.lower()],
                               say=[TEXT.line("almost_out")])
     return (person, {"office": office}, "transfer_to_scheduling",
@@ -36,7 +36,7 @@ def copay(scene: kit.Clinic) -> Turn:
                 if row["accepted"]]
     carrier, location_id = scene.rng.choice(sorted(accepted))
     spoken = scene.carrier_spelling(carrier)
-    office = kit.office_name(scene.world, location_id)
+    office = scene.office(location_id)
     return (person, {"carrier": spoken, "office": office}, "transfer_to_coverage",
             [kit.plan_check(carrier, location_id)], "check_plan_accepted", [],
             {"carrier": spoken, "location": office})

@@ -10,13 +10,13 @@ TEXT = kit.family_templates(__name__)
 
 
 def make(scene: kit.Clinic) -> kit.Draft | None:
-    world, rng = scene.world, scene.rng
+    rng = scene.rng
     person, location_id, day, visit_type = scene.full_day()
-    later = [d for d in kit.window(world) if day < d <= day + timedelta(days=7)]
+    later = [d for d in scene.window() if day < d <= day + timedelta(days=7)]
     alt_day, slot = scene.pick_slot([location_id], visit_type, later,
                                     scene.books(person["patient_id"], location_id, visit_type))
     hhmm = slot["start_time"][11:16]
-    office, visit = kit.office_name(world, location_id), kit.VISIT_WORDS[visit_type]
+    office, visit = scene.office(location_id), kit.VISIT_WORDS[visit_type]
     spoken, alt = kit.spoken_date(rng, day), kit.spoken_date(rng, alt_day)
     return scene.lockfile(
         TEXT, person, openings=waitlist.TEXT["openings"],

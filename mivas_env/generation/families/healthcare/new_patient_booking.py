@@ -18,13 +18,13 @@ def make(scene: kit.Clinic) -> kit.Draft | None:
     refusing = sorted(row["location_id"] for row in plans if not row["accepted"])
     refused = bool(refusing) and rng.random() < FIRST_CHOICE_REFUSES
     offices = [rng.choice(refusing), location_id] if refused else [location_id]
-    day, slot = scene.pick_slot([location_id], "new_patient", kit.window(world)[1:])
+    day, slot = scene.pick_slot([location_id], "new_patient", scene.window()[1:])
     hhmm = slot["start_time"][11:16]
     person = scene.new_person()
-    office = kit.office_name(world, location_id)
+    office = scene.office(location_id)
     spoken = scene.carrier_spelling(carrier)
     patient_id = scene.registered_id(person, carrier)
-    said = {"carrier": spoken, "office": office, "asked": kit.office_name(world, offices[0])}
+    said = {"carrier": spoken, "office": office, "asked": scene.office(offices[0])}
     return scene.lockfile(
         TEXT, person, slots={"carrier": spoken, "office": said["asked"]},
         say={**said, **kit.when(day, hhmm), "provider": slot["provider_name"],

@@ -22,7 +22,7 @@ def closures(world: kit.World) -> list[kit.Row]:
 def closed(scene: kit.Clinic) -> Question:
     row = scene.rng.choice(closures(scene.world))
     location_id, day = row["location_id"], date.fromisoformat(row["date"])
-    office = kit.office_name(scene.world, location_id)
+    office = scene.office(location_id)
     return (location_id, {"office": office, "day": kit.spoken_date(scene.rng, day)},
             {"date": kit.long_date(day), "iso": day.isoformat(), "reason": row["reason"]},
             {"agent_says_all": ["closed", office.lower()]})
@@ -36,7 +36,7 @@ def language(scene: kit.Clinic) -> Question:
                                      if row["provider_id"] == provider_id}))
     provider = world.by_id("providers", "provider_id")[provider_id]
     taking = "taking" if provider["accepts_new_patients"] else "not taking"
-    return (location_id, {"office": kit.office_name(world, location_id), "language": spoken,
+    return (location_id, {"office": scene.office(location_id), "language": spoken,
                           "relative": rng.choice(TEXT.words("relatives"))},
             {"provider": provider["display_name"], "taking": TEXT.line(taking)},
             {"agent_says_all": [provider["full_name"].split()[-1].lower(), spoken.lower()]})

@@ -8,7 +8,7 @@ TEXT = kit.family_templates(__name__)
 
 def make(scene: kit.Clinic) -> kit.Draft | None:
     person, location_id, day, visit_type = scene.full_day()
-    office, visit = kit.office_name(scene.world, location_id), kit.VISIT_WORDS[visit_type]
+    office, visit = scene.office(location_id), kit.VISIT_WORDS[visit_type]
     notes = TEXT.line("notes", date=kit.long_date(day))
     spoken = kit.spoken_date(scene.rng, day)
     return scene.lockfile(
