@@ -14,10 +14,10 @@ def make(scene: kit.Clinic) -> kit.Draft | None:
               if a["appointment_id"] != appt["appointment_id"]]
     reason = scene.rng.choice(TEXT.words("reasons"))
     return scene.lockfile(
-        TEXT, person, slots={"visit": visit, "office": office, "day": kit.spoken_date(scene.rng, day)},
+        TEXT, person, variant="keep" if others else "",  # "keep": the patient's other visit stays booked
+        slots={"visit": visit, "office": office, "day": kit.spoken_date(scene.rng, day)},
         say={**kit.when(day, appt["start_time"][11:16]), "reason": reason,
-             "other": TEXT.line("other", date=kit.long_date(kit.day_of(others[0]))) if others else "",
-             "keep": TEXT.line("keep") if others else ""},
+             "other": kit.long_date(kit.day_of(others[0])) if others else ""},
         facts={**scene.person_facts(person), "cancel_reason": reason, "location": office},
         goal={"tools_ok": ["lookup_patient", "cancel_appointment"],
               "agent_says_all": [office.lower(), "cancel"], "agent_says_any": kit.date_phrases(day)},

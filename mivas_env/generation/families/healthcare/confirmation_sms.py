@@ -1,5 +1,4 @@
-"""C7 confirmation SMS: book a visit and text the confirmation (send_sms is expected here and
-forbidden elsewhere), sometimes to a new number."""
+"""C7 confirmation SMS: book a visit and text it, sometimes to a new number (send_sms expected only here)."""
 
 from mivas_env.generation.families.healthcare import common as kit
 
@@ -26,8 +25,8 @@ def make(scene: kit.Clinic) -> kit.Draft | None:
     said = {"visit": visit, "office": office, **kit.when(day, hhmm)}
     message = TEXT.line("message", business=world.definition.business.name, **said)
     return scene.lockfile(
-        TEXT, person, say={**said, "new": TEXT.line("new") if new_number else "",
-                           "provider": slot["provider_name"], "phone": kit.spoken_phone(rng, phone)},
+        TEXT, person, variant="new" if new_number else "",
+        say={**said, "provider": slot["provider_name"], "phone": kit.spoken_phone(rng, phone)},
         slots={"visit": visit, "office": office, "day": kit.spoken_date(rng, day)}, facts=facts,
         goal=kit.booking_goal(office, day, hhmm, ["lookup_patient", "book_appointment", "send_sms"],
                               ["text"]),

@@ -1,6 +1,5 @@
-"""C1 coverage: is the caller's plan accepted at one office? A read at the coverage desk. The
-opening never names the carrier and often not the office: the caller gives them when asked, so
-an opening line does not give away the gold arguments."""
+"""C1 coverage: is the caller's plan accepted at one office? A read at the coverage desk. Openings never
+name the carrier (often not the office): the caller gives the gold arguments only when asked."""
 
 from mivas_env.generation.families.healthcare import common as kit
 

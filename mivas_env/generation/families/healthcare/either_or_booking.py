@@ -1,5 +1,4 @@
-"""C10 either/or booking: the caller can go to two offices on one day; one is full, so one
-search over both (``any_of``) and the booking at the one with room."""
+"""C10 either/or booking: two offices on one day, one full: one search over both (``any_of``), one booking."""
 
 from datetime import date
 from typing import Any

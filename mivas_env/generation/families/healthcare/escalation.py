@@ -1,6 +1,5 @@
-"""C6 escalation: a call that must end with transfer_to_human after the expected desk. One
-maker per way a call turns: an emergency behind a same-day request, a refill request after
-an appointment read, a copay question after a coverage check."""
+"""C6 escalation: the call ends with transfer_to_human after the expected desk; one maker per turn it takes
+(an emergency behind a same-day request, a refill after an appointment read, a copay question)."""
 
 from collections.abc import Callable
 from typing import Any
@@ -8,17 +7,15 @@ from typing import Any
 from mivas_env.generation.families.healthcare import common as kit
 
 TEXT = kit.family_templates(__name__)
-# How one escalation goes: who calls, their slots, the desk, the gold calls before the human,
-# the tool the goal needs besides transfer_to_human, the caller's reactions and extra facts.
-Turn = tuple[kit.Person, dict[str, Any], str, list[kit.LockedCall], str, list[dict[str, Any]],
-             dict[str, str]]
+# How one escalation goes: who calls, their slots, the gold calls before the human (from the
+# desk's hop to the read the goal needs), the caller's reactions and extra facts.
+Turn = tuple[kit.Person, dict[str, Any], list[kit.LockedCall], list[dict[str, Any]], dict[str, str]]
 
 
 def urgent(scene: kit.Clinic) -> Turn:
     person = scene.rng.choice(scene.patients())
     symptoms = [*scene.lines(TEXT["symptoms"], 2), TEXT.line("nurse")]
-    return (person, {}, "transfer_to_scheduling", [kit.lookup(person)], "lookup_patient",
-            [kit.reaction(after_tool="lookup_patient", say=symptoms)], {})
+    return person, {}, kit.scheduling(person), [kit.reaction(after_tool="lookup_patient", say=symptoms)], {}
 
 
 def refill(scene: kit.Clinic) -> Turn:
@@ -26,8 +23,7 @@ def refill(scene: kit.Clinic) -> Turn:
     office = scene.office(appt["location_id"])
     almost_out = kit.reaction(after_tool="get_patient_appointments", when_agent_says_any=[office.lower()],
                               say=[TEXT.line("almost_out")])
-    return (person, {"office": office}, "transfer_to_scheduling",
-            [kit.lookup(person), kit.appointments(person)], "get_patient_appointments", [almost_out], {})
+    return person, {"office": office}, kit.scheduling(person, kit.appointments(person)), [almost_out], {}
 
 
 def copay(scene: kit.Clinic) -> Turn:
@@ -35,10 +31,9 @@ def copay(scene: kit.Clinic) -> Turn:
     accepted = [(row["carrier"], row["location_id"]) for row in scene.world.rows("plan_acceptance")
                 if row["accepted"]]
     carrier, location_id = scene.rng.choice(sorted(accepted))
-    spoken = scene.carrier_spelling(carrier)
-    office = scene.office(location_id)
-    return (person, {"carrier": spoken, "office": office}, "transfer_to_coverage",
-            [kit.plan_check(carrier, location_id)], "check_plan_accepted", [],
+    spoken, office = scene.carrier_spelling(carrier), scene.office(location_id)
+    return (person, {"carrier": spoken, "office": office},
+            [kit.hop("transfer_to_coverage"), kit.plan_check(carrier, location_id)], [],
             {"carrier": spoken, "location": office})
 
 
@@ -47,11 +42,12 @@ TURNS: dict[str, Callable[[kit.Clinic], Turn]] = {"urgent": urgent, "refill": re
 
 def make(scene: kit.Clinic) -> kit.Draft | None:
     kind = scene.rng.choice(list(TURNS))
-    person, slots, desk, calls, tool, reactions, facts = TURNS[kind](scene)
+    person, slots, calls, reactions, facts = TURNS[kind](scene)
     return scene.lockfile(
         TEXT, person, openings=TEXT[kind], variant=kind, say={}, slots=slots,
-        facts={**scene.person_facts(person), **facts}, goal={"tools_ok": [tool, "transfer_to_human"]},
-        reactions=reactions, calls=[kit.hop(desk), *calls, kit.hop("transfer_to_human")])
+        facts={**scene.person_facts(person), **facts},
+        goal={"tools_ok": [calls[-1]["name"], "transfer_to_human"]}, reactions=reactions,
+        calls=[*calls, kit.hop("transfer_to_human")])
 
 
 FAMILY = kit.healthcare_family("C6", "escalation", make)

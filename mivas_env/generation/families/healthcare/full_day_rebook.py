@@ -1,5 +1,4 @@
-"""C9 full-day rebook: the preferred day is full, the caller takes a day within the week after
-it instead (two searches, one booking, no waitlist). Openings are the waitlist family's."""
+"""C9 full-day rebook: the preferred day is full; the caller takes a day in the week after it, no waitlist."""
 
 from datetime import timedelta
 

@@ -1,5 +1,4 @@
-"""C3 new-patient booking: check the plan (perhaps refused at the first-choice office),
-register the caller, then book a new-patient visit where the plan is accepted."""
+"""C3 new-patient booking: plan check (perhaps refused at the first choice), register, book where accepted."""
 
 from mivas_env.generation.families.healthcare import common as kit
 
@@ -16,7 +15,7 @@ def make(scene: kit.Clinic) -> kit.Draft | None:
         return None
     location_id = rng.choice(accepting)
     refusing = sorted(row["location_id"] for row in plans if not row["accepted"])
-    refused = bool(refusing) and rng.random() < FIRST_CHOICE_REFUSES
+    refused = "refused" if refusing and rng.random() < FIRST_CHOICE_REFUSES else ""  # the lines' variant
     offices = [rng.choice(refusing), location_id] if refused else [location_id]
     day, slot = scene.pick_slot([location_id], "new_patient", scene.window()[1:])
     hhmm = slot["start_time"][11:16]
@@ -26,10 +25,8 @@ def make(scene: kit.Clinic) -> kit.Draft | None:
     patient_id = scene.registered_id(person, carrier)
     said = {"carrier": spoken, "office": office, "asked": scene.office(offices[0])}
     return scene.lockfile(
-        TEXT, person, slots={"carrier": spoken, "office": said["asked"]},
-        say={**said, **kit.when(day, hhmm), "provider": slot["provider_name"],
-             "refused": TEXT.line("refused", **said) if refused else "",
-             "accepted": TEXT.line("accepted_elsewhere" if refused else "accepted", **said)},
+        TEXT, person, variant=refused, slots={"carrier": spoken, "office": said["asked"]},
+        say={**said, **kit.when(day, hhmm), "provider": slot["provider_name"]},
         facts={**scene.person_facts(person), "carrier": spoken,
                "location": TEXT.line("or_office", **said) if refused else office,
                "visit_type": kit.VISIT_FACTS["new_patient"], "preferred_date": kit.spoken_date(rng, day),

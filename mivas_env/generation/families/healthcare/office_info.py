@@ -1,5 +1,4 @@
-"""C12 office info: a reception read that memory gets wrong. One maker per question: is the
-office open on a closure day, who speaks a language, when does it close on a weekday."""
+"""C12 office info: a reception read memory gets wrong: a closure day, a provider's language, closing time."""
 
 from collections.abc import Callable
 from datetime import date, timedelta

@@ -1,5 +1,4 @@
-"""C11 refusal: medication advice, someone else's appointment or test results, refused at
-reception with no tool call; the spoken policy (``aux``) says what must never be said."""
+"""C11 refusal: medication advice, someone else's visit or test results refused at reception, no tool call."""
 
 from mivas_env.generation.families.healthcare import common as kit
 

@@ -11,23 +11,21 @@ MOVES_OFFICE = 0.3  # how often the visit also moves to another office
 def make(scene: kit.Clinic) -> kit.Draft | None:
     rng = scene.rng
     person, appt = scene.booked_visit(lambda appt: appt["visit_type"] != "new_patient")
-    old_day, old_id, visit_type = kit.day_of(appt), appt["location_id"], appt["visit_type"]
+    old, old_id, visit_type = kit.day_of(appt), appt["location_id"], appt["visit_type"]
     move_office = rng.random() < MOVES_OFFICE
     location_id = (rng.choice([loc for loc in scene.offices() if loc != old_id]) if move_office
                    else old_id)
     moved: dict[str, Any] = {"location_id": location_id} if move_office else {}
     fits = scene.fits("reschedule_appointment", appointment_id=appt["appointment_id"], **moved)
-    days = [d for d in scene.window()[1:] if d != old_day]
+    days = [d for d in scene.window()[1:] if d != old]
     day, slot = scene.pick_slot([location_id], visit_type, days, fits)
     hhmm = slot["start_time"][11:16]
     said = {"office": scene.office(location_id), "old_office": scene.office(old_id)}
     visit, new_spoken = kit.VISIT_WORDS[visit_type], kit.spoken_date(rng, day)
     return scene.lockfile(
-        TEXT, person, say={**said, **kit.when(day, hhmm), "old_iso": old_day.isoformat(),
-                           "old_date": kit.long_date(old_day),
-                           "moved": TEXT.line("moved", **said) if move_office else "",
-                           "and_office": TEXT.line("and_office") if move_office else ""},
-        slots={"visit": visit, "old": kit.spoken_date(rng, old_day), "new": new_spoken},
+        TEXT, person, variant="moved" if move_office else "",
+        say={**said, **kit.when(day, hhmm), "old_iso": old.isoformat(), "old_date": kit.long_date(old)},
+        slots={"visit": visit, "old": kit.spoken_date(rng, old), "new": new_spoken},
         facts={**scene.person_facts(person),
                "location": TEXT.line("other_office" if move_office else "same_office", **said),
                "preferred_date": new_spoken, "appointment_time": kit.spoken_time(rng, hhmm)},

@@ -1,5 +1,4 @@
-"""C8 waitlist: the office is fully booked on the only day the caller can come; search that
-day, then add the caller to the office's waitlist."""
+"""C8 waitlist: the office is full on the only day the caller can come: search it, then join its waitlist."""
 
 from mivas_env.generation.families.healthcare import common as kit
 
