@@ -73,13 +73,11 @@ def _book(seed: int) -> tuple[dict[str, list[dict[str, Any]]], frozenset[str]]:
     """Per patient their upcoming booked visits, and the established patients (per world)."""
     world = load_world(INDUSTRY, seed)
     booked: dict[str, list[dict[str, Any]]] = {}
-    seen: set[str] = set()
     for a in world.rows("appointments"):
         if a["status"] == "booked" and a["start_time"][:10] >= world.today.isoformat():
             booked.setdefault(a["patient_id"], []).append(dict(a))
-        elif a["status"] == "completed":
-            seen.add(a["patient_id"])
-    return booked, frozenset(seen)
+    seen = frozenset(a["patient_id"] for a in world.rows("appointments") if a["status"] == "completed")
+    return booked, seen
 
 
 @lru_cache(maxsize=256)

@@ -16,11 +16,10 @@ def make(scene: kit.Clinic) -> kit.Draft | None:
     office = scene.office(location_id)
     spoken = scene.carrier_spelling(carrier)
     person = scene.new_person()
+    note = TEXT.line("note", note=result["note"]) if result.get("note") else ""
     return scene.lockfile(
-        TEXT, person, slots={"carrier": spoken, "office": office},
-        say={"note": TEXT.line("note", note=result["note"]) if result.get("note") else "",
-             "verdict": "is accepted" if result["accepted"] else "is not accepted",
-             "yes_no": "yes" if result["accepted"] else "no"},
+        TEXT, person, variant="" if result["accepted"] else "refused",
+        slots={"carrier": spoken, "office": office}, say={"note": note},
         facts={**scene.person_facts(person), "carrier": spoken, "location": office},
         goal={"tools_ok": ["check_plan_accepted"], "agent_says_all": [office.lower(), spoken.lower()]},
         reactions=[scene.other_office_reaction([location_id])],
