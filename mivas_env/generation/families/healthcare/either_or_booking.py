@@ -1,5 +1,6 @@
 """C10 either/or booking: two offices on one day, one full: one search over both (``any_of``), one booking."""
 
+from contextlib import suppress
 from datetime import date
 from typing import Any
 
@@ -14,12 +15,9 @@ def open_office(scene: kit.Clinic, person_id: str, full_id: str, day: date, visi
     others = [loc for loc in scene.offices() if loc != full_id]
     scene.rng.shuffle(others)
     for open_id in others:
-        try:
-            _, slot = scene.pick_slot([full_id, open_id], visit_type, [day],
-                                      scene.books(person_id, open_id, visit_type))
-        except kit.NoFit:
-            continue
-        return open_id, slot
+        with suppress(kit.NoFit):
+            return open_id, scene.pick_slot([full_id, open_id], visit_type, [day],
+                                            scene.books(person_id, open_id, visit_type))[1]
     raise kit.NoFit("no other office has room that day")
 
 
