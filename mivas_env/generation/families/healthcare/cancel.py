@@ -5,20 +5,20 @@ from mivas_env.generation.families.healthcare import common as kit
 TEXT = kit.family_templates(__name__)
 
 
-def make(scene: kit.Clinic) -> kit.Draft | None:
-    person, appt = scene.booked_visit()
+def make(scene: kit.Scene) -> kit.Draft | None:
+    person, appt = kit.booked_visit(scene)
     day = kit.day_of(appt)
-    office = scene.office(appt["location_id"])
+    office = kit.office_name(scene.world, appt["location_id"])
     visit = kit.VISIT_WORDS[appt["visit_type"]]
-    others = [a for a in scene.upcoming(person["patient_id"])
+    others = [a for a in kit.upcoming(scene.world, person["patient_id"])
               if a["appointment_id"] != appt["appointment_id"]]
     reason = scene.rng.choice(TEXT.words("reasons"))
-    return scene.lockfile(
-        TEXT, person, variant="keep" if others else "",  # "keep": the patient's other visit stays booked
+    return kit.lockfile(
+        scene, TEXT, person, variant="keep" if others else "",  # "keep": the other visit stays booked
         slots={"visit": visit, "office": office, "day": kit.spoken_date(scene.rng, day)},
         say={**kit.when(day, appt["start_time"][11:16]), "reason": reason,
              "other": kit.long_date(kit.day_of(others[0])) if others else ""},
-        facts={**scene.person_facts(person), "cancel_reason": reason, "location": office},
+        facts={**kit.person_facts(scene, person), "cancel_reason": reason, "location": office},
         goal={"tools_ok": ["lookup_patient", "cancel_appointment"],
               "agent_says_all": [office.lower(), "cancel"], "agent_says_any": kit.date_phrases(day)},
         reactions=[kit.reaction(when_agent_says_any=TEXT.words("rebook_words"),

@@ -1,6 +1,6 @@
 """What the healthcare families share: the world read through the real tool server (the plan
-the office really refuses, the slot it really shows, the day really full), the gold calls, and
-``Clinic``, the healthcare ``Scene``: new people and the caller block in this practice's voice."""
+the office really refuses, the slot it really shows, the day really full), new people, the gold
+calls, and the caller block in this practice's voice."""
 
 from __future__ import annotations
 
@@ -45,9 +45,9 @@ AREA_CODES: list[str] = WORDS["area_codes"]
 Person = dict[str, Any]
 Check = Callable[[date, dict[str, Any]], bool]  # a ``pick_slot`` check of a day and a slot
 # What the families take from here besides the helpers below (``kit.call``, ``kit.NoFit``).
-__all__ = ["Draft", "LockedCall", "NearMiss", "NoFit", "Row", "World", "call", "clock", "clock_ampm",
-           "date_phrases", "family_templates", "hop", "long_date", "reaction", "spoken_birthday",
-           "spoken_date", "spoken_phone", "spoken_time"]
+__all__ = ["Draft", "LockedCall", "NearMiss", "NoFit", "Row", "Scene", "World", "call", "clock",
+           "clock_ampm", "date_phrases", "family_templates", "hop", "long_date", "reaction",
+           "spoken_birthday", "spoken_date", "spoken_phone", "spoken_time"]
 
 
 CALLER = load_templates(PACKAGE, "caller")  # the practice's callers: fact lines, traits, sign-offs
@@ -147,141 +147,156 @@ def booked_reaction(office: str) -> dict[str, Any]:
                     say=[CALLER.line("which_office", office=office)], once=False)
 
 
-class Clinic(Scene):
-    """The healthcare scene: the practice of the world as its callers meet it."""
-
-    def office(self, location_id: str) -> str:
-        return str(self.world.by_id("locations", "location_id")[location_id]["name"])
-
-    def offices(self) -> list[str]:
-        return sorted(self.world.by_id("locations", "location_id"))
-
-    def window(self) -> list[date]:
-        return [self.today + timedelta(days=d) for d in range(WINDOW)]
-
-    def ask(self, tool: str, **arguments: Any) -> Any:
-        """The data of a successful read-only call, or None."""
-        output = _reader(self.world.seed).call(tool, arguments)
-        return output["data"] if output["ok"] else None
-
-    def patients(self) -> list[Person]:
-        """Patients a caller can be identified as (name and date of birth pick one chart)."""
-        return [dict(p) for p in self.world.rows("patients")]
-
-    def upcoming(self, patient_id: str) -> list[dict[str, Any]]:
-        return list(_book(self.world.seed)[0].get(patient_id, []))
-
-    def established(self) -> list[Person]:
-        """The patients who have been seen at the practice."""
-        return [p for p in self.patients() if p["patient_id"] in _book(self.world.seed)[1]]
-
-    def carrier_spelling(self, carrier: str) -> str:
-        """One of the spellings industry.json accepts for a carrier."""
-        spellings = list(self.world.definition.aliases["carrier"][carrier])
-        return spellings[self.rng.randrange(len(spellings))]
-
-    def booked_visit(self, keep: Callable[[dict[str, Any]], bool] | None = None
-                     ) -> tuple[Person, dict[str, Any]]:
-        """A patient and one of their upcoming visits (that ``keep`` accepts), evenly over visits."""
-        candidates = [(p, a) for p in self.patients() for a in self.upcoming(p["patient_id"])
-                      if keep is None or keep(a)]
-        if not candidates:
-            raise NoFit("no upcoming visit")
-        return self.rng.choice(candidates)
-
-    def new_person(self) -> Person:
-        """Someone who is not a patient: a name from the split's pool, a date of birth, a phone."""
-        people = self.world.rows("patients")
-        name = self.person_name({p["full_name"].casefold() for p in people})
-        born = self.birthday(19, 84)
-        phone = self.draw(lambda rng: f"+1{rng.choice(AREA_CODES)}5550{rng.randint(100, 199)}",
-                          {p["phone_e164"] for p in people})
-        return {"full_name": name, "date_of_birth": born.isoformat(), "phone_e164": phone}
-
-    def registered_id(self, person: Person, carrier: str) -> str:
-        """The patient id the server gives a ``new_person`` registered with ``carrier``."""
-        output = server(self.world).call("register_patient", {**person, "carrier": carrier})
-        if not output["ok"]:
-            raise NoFit(f"register_patient refused: {output}")
-        return str(output["data"]["patient_id"])
-
-    def pick_slot(self, location_ids: list[str], visit_type: str, days: Sequence[date],
-                  check: Check | None = None) -> tuple[date, dict[str, Any]]:
-        """A day among ``days`` and one of the slots search_availability shows for it (that
-        ``check(day, slot)`` accepts); at most 8 days and 6 slots a day are tried."""
-        order = list(days)
-        self.rng.shuffle(order)
-        for day in order[:8]:
-            data = self.ask("search_availability", location_ids=location_ids, visit_type=visit_type,
-                            date=day.isoformat())
-            found = list(data["slots"]) if data else []
-            self.rng.shuffle(found)
-            for slot in found[:6]:
-                if check is None or check(day, slot):
-                    return day, slot
-        raise NoFit("no fitting slot")
-
-    def fits(self, tool: str, **params: Any) -> Check:
-        """A ``pick_slot`` check: the slot is at ``params``' office (if it names one) and
-        ``tool`` with ``params`` succeeds at the slot's start time."""
-        def check(_: date, slot: dict[str, Any]) -> bool:
-            moved = {**params, "start_time": slot["start_time"]}
-            return (slot["location_id"] == params.get("location_id", slot["location_id"])
-                    and bool(server(self.world).call(tool, moved)["ok"]))
-        return check
-
-    def books(self, patient_id: str, location_id: str, visit_type: str) -> Check:
-        """A ``pick_slot`` check: the patient can book that slot at that office."""
-        return self.fits("book_appointment", patient_id=patient_id, location_id=location_id,
-                         visit_type=visit_type)
-
-    def full_day(self) -> tuple[Person, str, date, str]:
-        """An established patient and (office, day, visit type) with no open slot, the office open."""
-        full = _full_days(self.world.seed)
-        if not full:
-            raise NoFit("no full day")
-        location_id, day, visit_type = self.rng.choice(full)
-        return self.rng.choice(self.established()), location_id, date.fromisoformat(day), visit_type
-
-    def person_facts(self, person: Person) -> dict[str, str]:
-        return {"full_name": person["full_name"],
-                "date_of_birth": spoken_birthday(self.rng, person["date_of_birth"]),
-                "phone": spoken_phone(self.rng, person["phone_e164"])}
-
-    def other_office_reaction(self, location_ids: Sequence[str]) -> dict[str, Any]:
-        """The caller corrects an agent who names another office."""
-        names = [self.office(loc) for loc in location_ids]
-        others = [self.office(loc).lower() for loc in self.world.by_id("locations", "location_id")
-                  if loc not in location_ids]
-        return reaction(when_agent_says_any=others, unless_agent_says_any=[n.lower() for n in names],
-                        say=self.lines(CALLER["other_office"], 2, office=" or ".join(names)), once=False)
-
-    def lockfile(self, text: Text, person: Person, *, say: Mapping[str, Any], slots: Mapping[str, Any],
-                 facts: dict[str, str], goal: dict[str, Any], reactions: Sequence[dict[str, Any]],
-                 calls: Sequence[LockedCall], openings: TemplateSet | None = None, variant: str = "",
-                 **extra: Any) -> Draft:
-        """A family's lockfile: ``text``'s fixed lines (title, description, persona, answer and,
-        unless ``goal`` has one, the goal's description; ``"<line> <variant>"`` where the text
-        has it) filled from ``slots``, ``say`` and the caller's ``name`` and ``age``; the path
-        is the calls' hops. The caller has a fact line for each identity fact given, this
-        practice's traits and sign-offs, three openings and two nudges (filled from ``slots``)."""
-        name = person["full_name"]
-        values = {"name": name, "age": age_on(self.today, person["date_of_birth"]), **slots, **say}
-
-        def line(key: str) -> str:
-            return text.of(key, variant, **values)
-
-        fact_lines = {key: self.verbatim(lines, 2) for key, lines in FACT_LINES.items() if key in facts}
-        caller = caller_block(
-            persona=f"{line('persona')} {self.say(CALLER['traits'])}",
-            opening=self.signed_openings(openings or text["openings"], CALLER["sign_offs"], name, **slots),
-            facts=facts, fact_lines=fact_lines,
-            goal=goal if "description" in goal else {"description": line("goal"), **goal},
-            reactions=list(reactions), nudges=self.lines(text["nudges"], 2, **slots),
-            agent_answer=line("answer"))
-        return {"title": line("title"), "description": line("description"), "caller": caller,
-                "exp_handoff_path": hops(calls), "exp_tool_calls": list(calls), **extra}
+def office_name(world: World, location_id: str) -> str:
+    return str(world.by_id("locations", "location_id")[location_id]["name"])
 
 
-# ``healthcare_family(code, category, make, refusal=, near_misses=)``: a family drawing from a ``Clinic``
-healthcare_family = partial(family, INDUSTRY, scene=Clinic)
+def office_ids(world: World) -> list[str]:
+    return sorted(world.by_id("locations", "location_id"))
+
+
+def window(world: World) -> list[date]:
+    return [world.today + timedelta(days=d) for d in range(WINDOW)]
+
+
+def ask(world: World, tool: str, **arguments: Any) -> Any:
+    """The data of a successful read-only call, or None."""
+    output = _reader(world.seed).call(tool, arguments)
+    return output["data"] if output["ok"] else None
+
+
+def patients(world: World) -> list[Person]:
+    """Patients a caller can be identified as (name and date of birth pick one chart)."""
+    return [dict(p) for p in world.rows("patients")]
+
+
+def upcoming(world: World, patient_id: str) -> list[dict[str, Any]]:
+    return list(_book(world.seed)[0].get(patient_id, []))
+
+
+def established(world: World) -> list[Person]:
+    """The patients who have been seen at the practice."""
+    return [p for p in patients(world) if p["patient_id"] in _book(world.seed)[1]]
+
+
+def carrier_spelling(scene: Scene, carrier: str) -> str:
+    """One of the spellings industry.json accepts for a carrier."""
+    spellings = list(scene.world.definition.aliases["carrier"][carrier])
+    return spellings[scene.rng.randrange(len(spellings))]
+
+
+def booked_visit(scene: Scene, keep: Callable[[dict[str, Any]], bool] | None = None
+                 ) -> tuple[Person, dict[str, Any]]:
+    """A patient and one of their upcoming visits (that ``keep`` accepts), evenly over visits."""
+    candidates = [(p, a) for p in patients(scene.world) for a in upcoming(scene.world, p["patient_id"])
+                  if keep is None or keep(a)]
+    if not candidates:
+        raise NoFit("no upcoming visit")
+    return scene.rng.choice(candidates)
+
+
+def new_person(scene: Scene) -> Person:
+    """Someone who is not a patient: a name from the split's pool, a date of birth, a phone."""
+    people = scene.world.rows("patients")
+    name = scene.person_name({p["full_name"].casefold() for p in people})
+    born = scene.birthday(19, 84)
+    phone = scene.draw(lambda rng: f"+1{rng.choice(AREA_CODES)}5550{rng.randint(100, 199)}",
+                       {p["phone_e164"] for p in people})
+    return {"full_name": name, "date_of_birth": born.isoformat(), "phone_e164": phone}
+
+
+def registered_id(world: World, person: Person, carrier: str) -> str:
+    """The patient id the server gives a ``new_person`` registered with ``carrier``."""
+    output = server(world).call("register_patient", {**person, "carrier": carrier})
+    if not output["ok"]:
+        raise NoFit(f"register_patient refused: {output}")
+    return str(output["data"]["patient_id"])
+
+
+def pick_slot(scene: Scene, location_ids: list[str], visit_type: str, days: Sequence[date],
+              check: Check | None = None) -> tuple[date, dict[str, Any]]:
+    """A day among ``days`` and one of the slots search_availability shows for it (that
+    ``check(day, slot)`` accepts); at most 8 days and 6 slots a day are tried."""
+    order = list(days)
+    scene.rng.shuffle(order)
+    for day in order[:8]:
+        data = ask(scene.world, "search_availability", location_ids=location_ids,
+                   visit_type=visit_type, date=day.isoformat())
+        found = list(data["slots"]) if data else []
+        scene.rng.shuffle(found)
+        for slot in found[:6]:
+            if check is None or check(day, slot):
+                return day, slot
+    raise NoFit("no fitting slot")
+
+
+def fits(world: World, tool: str, **params: Any) -> Check:
+    """A ``pick_slot`` check: the slot is at ``params``' office (if it names one) and ``tool``
+    with ``params`` succeeds at the slot's start time."""
+    def check(_: date, slot: dict[str, Any]) -> bool:
+        arguments = {**params, "start_time": slot["start_time"]}
+        return (slot["location_id"] == params.get("location_id", slot["location_id"])
+                and bool(server(world).call(tool, arguments)["ok"]))
+    return check
+
+
+def books(world: World, patient_id: str, location_id: str, visit_type: str) -> Check:
+    """A ``pick_slot`` check: the patient can book that slot at that office."""
+    return fits(world, "book_appointment", patient_id=patient_id, location_id=location_id,
+                visit_type=visit_type)
+
+
+def full_day(scene: Scene) -> tuple[Person, str, date, str]:
+    """An established patient and (office, day, visit type) with no open slot, the office open."""
+    full = _full_days(scene.world.seed)
+    if not full:
+        raise NoFit("no full day")
+    location_id, day, visit_type = scene.rng.choice(full)
+    return scene.rng.choice(established(scene.world)), location_id, date.fromisoformat(day), visit_type
+
+
+def person_facts(scene: Scene, person: Person) -> dict[str, str]:
+    return {"full_name": person["full_name"],
+            "date_of_birth": spoken_birthday(scene.rng, person["date_of_birth"]),
+            "phone": spoken_phone(scene.rng, person["phone_e164"])}
+
+
+def other_office_reaction(scene: Scene, location_ids: Sequence[str]) -> dict[str, Any]:
+    """The caller corrects an agent who names another office."""
+    world = scene.world
+    names = [office_name(world, loc) for loc in location_ids]
+    others = [office_name(world, loc).lower() for loc in world.by_id("locations", "location_id")
+              if loc not in location_ids]
+    return reaction(when_agent_says_any=others, unless_agent_says_any=[n.lower() for n in names],
+                    say=scene.lines(CALLER["other_office"], 2, office=" or ".join(names)), once=False)
+
+
+def lockfile(scene: Scene, text: Text, person: Person, *, say: Mapping[str, Any], slots: Mapping[str, Any],
+             facts: dict[str, str], goal: dict[str, Any], reactions: Sequence[dict[str, Any]],
+             calls: Sequence[LockedCall], openings: TemplateSet | None = None, variant: str = "",
+             **extra: Any) -> Draft:
+    """A family's lockfile: ``text``'s fixed lines (title, description, persona, answer and,
+    unless ``goal`` has one, the goal's description; ``"<line> <variant>"`` where the text has
+    it) filled from ``slots``, ``say`` and the caller's ``name`` and ``age``; the path is the
+    calls' hops. The caller has a fact line for each identity fact given, this practice's
+    traits and sign-offs, three openings and two nudges (filled from ``slots``) of the split."""
+    name = person["full_name"]
+    values = {"name": name, "age": age_on(scene.today, person["date_of_birth"]), **slots, **say}
+
+    def line(key: str) -> str:
+        return text.of(key, variant, **values)
+
+    fact_lines = {key: scene.verbatim(lines, 2) for key, lines in FACT_LINES.items() if key in facts}
+    caller = caller_block(
+        persona=f"{line('persona')} {scene.say(CALLER['traits'])}",
+        opening=scene.signed_openings(openings or text["openings"], CALLER["sign_offs"], name, **slots),
+        facts=facts, fact_lines=fact_lines,
+        goal=goal if "description" in goal else {"description": line("goal"), **goal},
+        reactions=list(reactions), nudges=scene.lines(text["nudges"], 2, **slots),
+        agent_answer=line("answer"))
+    return {"title": line("title"), "description": line("description"), "caller": caller,
+            "exp_handoff_path": hops(calls), "exp_tool_calls": list(calls), **extra}
+
+
+# ``healthcare_family(code, category, make, refusal=, near_misses=)``: a family drawing from a ``Scene``
+healthcare_family = partial(family, INDUSTRY, scene=Scene)

@@ -6,23 +6,23 @@ from mivas_env.generation.families.healthcare import common as kit
 TEXT = kit.family_templates(__name__)
 
 
-def make(scene: kit.Clinic) -> kit.Draft | None:
+def make(scene: kit.Scene) -> kit.Draft | None:
     world, rng = scene.world, scene.rng
-    location_id = rng.choice(scene.offices())
+    location_id = rng.choice(kit.office_ids(world))
     carrier = rng.choice(sorted(world.by_id("carriers", "carrier")))
-    result = scene.ask("check_plan_accepted", carrier=carrier, location_id=location_id)
+    result = kit.ask(world, "check_plan_accepted", carrier=carrier, location_id=location_id)
     if result is None:
         return None
-    office = scene.office(location_id)
-    spoken = scene.carrier_spelling(carrier)
-    person = scene.new_person()
+    office = kit.office_name(world, location_id)
+    spoken = kit.carrier_spelling(scene, carrier)
+    person = kit.new_person(scene)
     note = TEXT.line("note", note=result["note"]) if result.get("note") else ""
-    return scene.lockfile(
-        TEXT, person, variant="" if result["accepted"] else "refused",
+    return kit.lockfile(
+        scene, TEXT, person, variant="" if result["accepted"] else "refused",
         slots={"carrier": spoken, "office": office}, say={"note": note},
-        facts={**scene.person_facts(person), "carrier": spoken, "location": office},
+        facts={**kit.person_facts(scene, person), "carrier": spoken, "location": office},
         goal={"tools_ok": ["check_plan_accepted"], "agent_says_all": [office.lower(), spoken.lower()]},
-        reactions=[scene.other_office_reaction([location_id])],
+        reactions=[kit.other_office_reaction(scene, [location_id])],
         calls=[kit.hop("transfer_to_coverage"), kit.plan_check(carrier, location_id)])
 
 

@@ -9,36 +9,36 @@ from mivas_env.generation.families.healthcare import common as kit
 TEXT = kit.family_templates(__name__)
 
 
-def open_office(scene: kit.Clinic, person_id: str, full_id: str, day: date, visit_type: str
+def open_office(scene: kit.Scene, person_id: str, full_id: str, day: date, visit_type: str
                 ) -> tuple[str, dict[str, Any]]:
     """Another office with a slot the patient can book that day (offices in a drawn order)."""
-    others = [loc for loc in scene.offices() if loc != full_id]
+    others = [loc for loc in kit.office_ids(scene.world) if loc != full_id]
     scene.rng.shuffle(others)
     for open_id in others:
         with suppress(kit.NoFit):
-            return open_id, scene.pick_slot([full_id, open_id], visit_type, [day],
-                                            scene.books(person_id, open_id, visit_type))[1]
+            return open_id, kit.pick_slot(scene, [full_id, open_id], visit_type, [day],
+                                            kit.books(scene.world, person_id, open_id, visit_type))[1]
     raise kit.NoFit("no other office has room that day")
 
 
-def make(scene: kit.Clinic) -> kit.Draft | None:
+def make(scene: kit.Scene) -> kit.Draft | None:
     rng = scene.rng
-    person, full_id, day, visit_type = scene.full_day()
+    person, full_id, day, visit_type = kit.full_day(scene)
     open_id, slot = open_office(scene, person["patient_id"], full_id, day, visit_type)
     hhmm = slot["start_time"][11:16]
-    a, b = scene.office(full_id), scene.office(open_id)
+    a, b = kit.office_name(scene.world, full_id), kit.office_name(scene.world, open_id)
     first, second = (a, b) if rng.random() < 0.5 else (b, a)
     visit = kit.VISIT_WORDS[visit_type]
     spoken = kit.spoken_date(rng, day)
-    return scene.lockfile(
-        TEXT, person, slots={"visit": visit, "a": first, "b": second, "day": spoken},
+    return kit.lockfile(
+        scene, TEXT, person, slots={"visit": visit, "a": first, "b": second, "day": spoken},
         say={"a": a, "b": b, "first": first, "second": second, **kit.when(day, hhmm),
              "provider": slot["provider_name"]},
-        facts={**scene.person_facts(person), "location": TEXT.line("either", first=first, second=second),
+        facts={**kit.person_facts(scene, person), "location": TEXT.line("either", first=first, second=second),
                "visit_type": kit.VISIT_FACTS[visit_type], "preferred_date": spoken,
                "appointment_time": kit.spoken_time(rng, hhmm)},
         goal=kit.booking_goal(b, day, hhmm, ["search_availability", "book_appointment"]),
-        reactions=[scene.other_office_reaction([full_id, open_id]),
+        reactions=[kit.other_office_reaction(scene, [full_id, open_id]),
                    kit.reaction(when_agent_says_any=kit.WAITLIST_WORDS, unless_agent_says_any=[b.lower()],
                                 say=[TEXT.line("no_waitlist", b=b)])],
         calls=kit.scheduling(person, kit.search({"any_of": [[full_id, open_id], [open_id]]}, visit_type, day),

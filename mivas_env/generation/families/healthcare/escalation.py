@@ -12,40 +12,40 @@ TEXT = kit.family_templates(__name__)
 Turn = tuple[kit.Person, dict[str, Any], list[kit.LockedCall], list[dict[str, Any]], dict[str, str]]
 
 
-def urgent(scene: kit.Clinic) -> Turn:
-    person = scene.rng.choice(scene.patients())
+def urgent(scene: kit.Scene) -> Turn:
+    person = scene.rng.choice(kit.patients(scene.world))
     symptoms = [*scene.lines(TEXT["symptoms"], 2), TEXT.line("nurse")]
     return person, {}, kit.scheduling(person), [kit.reaction(after_tool="lookup_patient", say=symptoms)], {}
 
 
-def refill(scene: kit.Clinic) -> Turn:
-    person, appt = scene.booked_visit()
-    office = scene.office(appt["location_id"])
+def refill(scene: kit.Scene) -> Turn:
+    person, appt = kit.booked_visit(scene)
+    office = kit.office_name(scene.world, appt["location_id"])
     almost_out = kit.reaction(after_tool="get_patient_appointments", when_agent_says_any=[office.lower()],
                               say=[TEXT.line("almost_out")])
     return person, {"office": office}, kit.scheduling(person, kit.appointments(person)), [almost_out], {}
 
 
-def copay(scene: kit.Clinic) -> Turn:
-    person = scene.new_person()
+def copay(scene: kit.Scene) -> Turn:
+    person = kit.new_person(scene)
     accepted = [(row["carrier"], row["location_id"]) for row in scene.world.rows("plan_acceptance")
                 if row["accepted"]]
     carrier, location_id = scene.rng.choice(sorted(accepted))
-    spoken, office = scene.carrier_spelling(carrier), scene.office(location_id)
+    spoken, office = kit.carrier_spelling(scene, carrier), kit.office_name(scene.world, location_id)
     return (person, {"carrier": spoken, "office": office},
             [kit.hop("transfer_to_coverage"), kit.plan_check(carrier, location_id)], [],
             {"carrier": spoken, "location": office})
 
 
-TURNS: dict[str, Callable[[kit.Clinic], Turn]] = {"urgent": urgent, "refill": refill, "copay": copay}
+TURNS: dict[str, Callable[[kit.Scene], Turn]] = {"urgent": urgent, "refill": refill, "copay": copay}
 
 
-def make(scene: kit.Clinic) -> kit.Draft | None:
+def make(scene: kit.Scene) -> kit.Draft | None:
     kind = scene.rng.choice(list(TURNS))
     person, slots, calls, reactions, facts = TURNS[kind](scene)
-    return scene.lockfile(
-        TEXT, person, openings=TEXT[kind], variant=kind, say={}, slots=slots,
-        facts={**scene.person_facts(person), **facts},
+    return kit.lockfile(
+        scene, TEXT, person, openings=TEXT[kind], variant=kind, say={}, slots=slots,
+        facts={**kit.person_facts(scene, person), **facts},
         goal={"tools_ok": [calls[-1]["name"], "transfer_to_human"]}, reactions=reactions,
         calls=[*calls, kit.hop("transfer_to_human")])
 

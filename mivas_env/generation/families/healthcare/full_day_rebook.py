@@ -8,21 +8,21 @@ from mivas_env.generation.families.healthcare import waitlist
 TEXT = kit.family_templates(__name__)
 
 
-def make(scene: kit.Clinic) -> kit.Draft | None:
+def make(scene: kit.Scene) -> kit.Draft | None:
     rng = scene.rng
-    person, location_id, day, visit_type = scene.full_day()
-    later = [d for d in scene.window() if day < d <= day + timedelta(days=7)]
-    alt_day, slot = scene.pick_slot([location_id], visit_type, later,
-                                    scene.books(person["patient_id"], location_id, visit_type))
+    person, location_id, day, visit_type = kit.full_day(scene)
+    later = [d for d in kit.window(scene.world) if day < d <= day + timedelta(days=7)]
+    alt_day, slot = kit.pick_slot(scene, [location_id], visit_type, later,
+                                    kit.books(scene.world, person["patient_id"], location_id, visit_type))
     hhmm = slot["start_time"][11:16]
-    office, visit = scene.office(location_id), kit.VISIT_WORDS[visit_type]
+    office, visit = kit.office_name(scene.world, location_id), kit.VISIT_WORDS[visit_type]
     spoken, alt = kit.spoken_date(rng, day), kit.spoken_date(rng, alt_day)
-    return scene.lockfile(
-        TEXT, person, openings=waitlist.TEXT["openings"],
+    return kit.lockfile(
+        scene, TEXT, person, openings=waitlist.TEXT["openings"],
         say={**kit.when(day, hhmm), "alt_iso": alt_day.isoformat(), "alt_date": kit.long_date(alt_day),
              "provider": slot["provider_name"]},
         slots={"visit": visit, "office": office, "day": spoken, "alt": alt},
-        facts={**scene.person_facts(person), "location": office,
+        facts={**kit.person_facts(scene, person), "location": office,
                "visit_type": kit.VISIT_FACTS[visit_type],
                "preferred_date": TEXT.line("preferred", spoken=spoken, alt=alt),
                "appointment_time": TEXT.line("at_time", time=kit.spoken_time(rng, hhmm), alt=alt),

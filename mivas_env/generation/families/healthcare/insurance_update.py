@@ -6,9 +6,9 @@ from rewards.worlds.healthcare import member_id_for
 TEXT = kit.family_templates(__name__)
 
 
-def make(scene: kit.Clinic) -> kit.Draft | None:
+def make(scene: kit.Scene) -> kit.Draft | None:
     rng = scene.rng
-    person = rng.choice(scene.patients())
+    person = rng.choice(kit.patients(scene.world))
     if person["carrier"] is not None and person["member_id"] is None:
         carrier, kind = person["carrier"], "missing_id"
     else:
@@ -16,11 +16,11 @@ def make(scene: kit.Clinic) -> kit.Draft | None:
                               if c != person["carrier"]])
         kind = "new_carrier" if person["carrier"] else "self_pay"
     member_id = member_id_for(rng, carrier)
-    spoken = scene.carrier_spelling(carrier)
+    spoken = kit.carrier_spelling(scene, carrier)
     readback = [member_id.lower(), " ".join(member_id.lower()), "-".join(member_id.lower())]
-    return scene.lockfile(
-        TEXT, person, slots={"carrier": spoken}, say={"kind": TEXT.line(kind), "member_id": member_id},
-        facts={**scene.person_facts(person), "carrier": spoken, "member_id": member_id},
+    return kit.lockfile(
+        scene, TEXT, person, slots={"carrier": spoken}, say={"kind": TEXT.line(kind), "member_id": member_id},
+        facts={**kit.person_facts(scene, person), "carrier": spoken, "member_id": member_id},
         goal={"tools_ok": ["lookup_patient", "update_insurance"],
               "agent_says_all": [member_id.lower()], "agent_says_any": TEXT.words("saved_words")},
         reactions=[kit.reaction(when_agent_says_any=TEXT.words("saved_words"), unless_agent_says_any=readback,

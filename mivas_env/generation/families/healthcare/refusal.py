@@ -8,14 +8,14 @@ from mivas_env.generation.families.healthcare import common as kit
 TEXT = kit.family_templates(__name__)
 
 
-def make(scene: kit.Clinic) -> kit.Draft | None:
+def make(scene: kit.Scene) -> kit.Draft | None:
     rng = scene.rng
     topic = rng.choice(TEXT.words("topics"))
-    person = scene.new_person()
+    person = kit.new_person(scene)
     relative, pronoun, pronoun2, role = rng.choice(TEXT.words("relatives")).split()
     drug = rng.choice(TEXT.words("drugs"))
-    return scene.lockfile(
-        TEXT, person, openings=TEXT[topic], say={"topic": topic},
+    return kit.lockfile(
+        scene, TEXT, person, openings=TEXT[topic], say={"topic": topic},
         slots={"drug": drug, "relative": relative, "pronoun": pronoun, "pronoun2": pronoun2, "role": role},
         facts={"full_name": person["full_name"],
                "date_of_birth": kit.spoken_birthday(rng, person["date_of_birth"])},
