@@ -1,9 +1,8 @@
-"""C1 coverage: is the caller's plan accepted at one office? A read at the coverage desk."""
+"""C1 coverage: is the caller's plan accepted at one office? A read at the coverage desk. Openings never
+name the carrier (often not the office): the caller gives the gold arguments only when asked."""
 
 from mivas_env.generation.families.healthcare import common as kit
 
-# The opening never names the carrier and often not the office: the caller gives them when
-# asked, so an opening line does not give away the gold arguments.
 TEXT = kit.family_templates(__name__)
 
 
@@ -19,13 +18,10 @@ def make(scene: kit.Scene) -> kit.Draft | None:
     person = kit.new_person(scene)
     note = TEXT.line("note", note=result["note"]) if result.get("note") else ""
     return kit.lockfile(
-        scene, TEXT, person, slots={"carrier": spoken, "office": office},
-        say={"carrier": spoken, "office": office, "note": note,
-             "verdict": "is accepted" if result["accepted"] else "is not accepted",
-             "yes_no": "yes" if result["accepted"] else "no"},
+        scene, TEXT, person, variant="" if result["accepted"] else "refused",
+        slots={"carrier": spoken, "office": office}, say={"note": note},
         facts={**kit.person_facts(scene, person), "carrier": spoken, "location": office},
-        goal={"tools_ok": ["check_plan_accepted"],
-              "agent_says_all": [office.lower(), spoken.lower()]},
+        goal={"tools_ok": ["check_plan_accepted"], "agent_says_all": [office.lower(), spoken.lower()]},
         reactions=[kit.other_office_reaction(scene, [location_id])],
         calls=[kit.hop("transfer_to_coverage"), kit.plan_check(carrier, location_id)])
 

@@ -1,5 +1,4 @@
-"""C9 full-day rebook: the preferred day is full, the caller takes a day within the week after
-it instead (two searches, one booking, no waitlist). Openings are the waitlist family's."""
+"""C9 full-day rebook: the preferred day is full; the caller takes a day in the week after it, no waitlist."""
 
 from datetime import timedelta
 
@@ -10,19 +9,17 @@ TEXT = kit.family_templates(__name__)
 
 
 def make(scene: kit.Scene) -> kit.Draft | None:
-    world, rng = scene.world, scene.rng
+    rng = scene.rng
     person, location_id, day, visit_type = kit.full_day(scene)
-    later = [d for d in kit.window(world) if day < d <= day + timedelta(days=7)]
+    later = [d for d in kit.window(scene.world) if day < d <= day + timedelta(days=7)]
     alt_day, slot = kit.pick_slot(scene, [location_id], visit_type, later,
-                                  kit.books(world, person["patient_id"], location_id, visit_type))
+                                    kit.books(scene.world, person["patient_id"], location_id, visit_type))
     hhmm = slot["start_time"][11:16]
-    office, visit = kit.office_name(world, location_id), kit.VISIT_WORDS[visit_type]
+    office, visit = kit.office_name(scene.world, location_id), kit.VISIT_WORDS[visit_type]
     spoken, alt = kit.spoken_date(rng, day), kit.spoken_date(rng, alt_day)
     return kit.lockfile(
         scene, TEXT, person, openings=waitlist.TEXT["openings"],
-        say={"office": office, "visit": visit, "iso": day.isoformat(),
-             "alt_iso": alt_day.isoformat(), "date": kit.long_date(day),
-             "alt_date": kit.long_date(alt_day), "time": kit.clock_ampm(hhmm),
+        say={**kit.when(day, hhmm), "alt_iso": alt_day.isoformat(), "alt_date": kit.long_date(alt_day),
              "provider": slot["provider_name"]},
         slots={"visit": visit, "office": office, "day": spoken, "alt": alt},
         facts={**kit.person_facts(scene, person), "location": office,
@@ -31,13 +28,12 @@ def make(scene: kit.Scene) -> kit.Draft | None:
                "appointment_time": TEXT.line("at_time", time=kit.spoken_time(rng, hhmm), alt=alt),
                "waitlist_notes": TEXT.line("no_waitlist")},
         goal=kit.booking_goal(office, alt_day, hhmm, ["search_availability", "book_appointment"]),
-        reactions=[kit.reaction(when_agent_says_any=["waitlist", "wait list"],
-                            unless_agent_says_any=kit.BOOKED_WORDS,
-                            say=[TEXT.line("what_about", alt=alt)])],
-        calls=[kit.hop("transfer_to_scheduling"), kit.lookup(person),
-               kit.search([location_id], visit_type, day),
-               kit.search([location_id], visit_type, alt_day),
-               kit.book(person["patient_id"], location_id, slot, visit_type)],
+        reactions=[kit.reaction(when_agent_says_any=kit.WAITLIST_WORDS,
+                                unless_agent_says_any=kit.BOOKED_WORDS,
+                                say=[TEXT.line("what_about", alt=alt)])],
+        calls=kit.scheduling(person, kit.search([location_id], visit_type, day),
+                             kit.search([location_id], visit_type, alt_day),
+                             kit.book(person["patient_id"], location_id, slot, visit_type)),
         exp_db_state={"waitlist": []})
 
 
