@@ -21,7 +21,8 @@ from typing import Any, Literal
 from rapidfuzz.distance import Levenshtein
 
 from mivas_env.agents.baselines import Action, gold_arguments
-from mivas_env.caller.scripted import CallerSpec, answer_templates, spell_out
+from mivas_env.caller.scripted import CallerSpec, answer_templates
+from mivas_env.caller.values import spell_out
 from mivas_env.speech.heard import read_date, read_digits, read_email, read_name, read_spelling
 from mivas_env.speech.spoken import spoken
 from rewards import load_industry

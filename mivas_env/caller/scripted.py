@@ -13,11 +13,9 @@ import random
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
-from rapidfuzz.distance import Levenshtein
 
 from mivas_env.caller.behaviours import Behaviour
 from mivas_env.caller.goal import heard_phrases
@@ -27,7 +25,10 @@ from mivas_env.caller.understanding import (
     Understanding,
     keyword_understanding,
 )
-from mivas_env.speech.channel import DIGITS, MONTHS, ordinal, spoken
+from mivas_env.caller.values import heard_near, part_in, say_part, unit_kind
+from mivas_env.caller.values import says as says  # their old home: re-exported
+from mivas_env.caller.values import spell_out as spell_out
+from mivas_env.caller.values import value_units as value_units
 
 Lines = list[str]
 
@@ -411,7 +412,7 @@ class ScriptedCaller:
         if not any(part.isdigit() for part in parts) and len(parts) < 2:
             return False  # "Manhattan or Newark?" offers a choice; it reads nothing back
         units = value_units(line)
-        return all(_part_in(part, units) for part in parts)
+        return all(part_in(part, units) for part in parts)
 
     def _confirm(self, line: str, asked: Sequence[str] = ()) -> str | None:
         """Yes when the agent's read-back of a fact the caller gave (or of one the line asks
@@ -423,8 +424,8 @@ class ScriptedCaller:
             if slot not in self.spec.facts:
                 continue
             parts = value_units(self.spec.facts[slot], names_only=True)
-            hits = [part for part in parts if _part_in(part, units)]
-            near = [part for part in parts if _near(part, units)]
+            hits = [part for part in parts if part_in(part, units)]
+            near = [part for part in parts if heard_near(part, units)]
             # a garbled read-back of the last answer (only of one given: "email" is near
             # "gmail", but "please confirm your email" before it is said reads nothing back)
             if hits or (near and order == 0 and slot in self.last_told):
@@ -433,7 +434,7 @@ class ScriptedCaller:
             return None
         _, _, slot, parts = min(scored)  # the fact the read-back says most of
         self.last_told = [slot]
-        misses = [part for part in parts if not _part_in(part, units)]
+        misses = [part for part in parts if not part_in(part, units)]
         written = "".join(re.findall(r"\d", line))  # "9-1-4, 5-5-5" reads back 914555
         if not misses and written:  # "2224" is not 2024, though both say "twenty ... four"
             misses = [run for run in re.findall(r"\d+", self.spec.facts[slot])
@@ -442,11 +443,11 @@ class ScriptedCaller:
             fact = self.spec.facts[slot]
             if any(p.isdigit() for p in misses):
                 misses = [p for p in parts if p.isdigit()]  # a number: all of it, grouped
-            whole = any(_kind(part) not in ("word", "digits") or len(part) < 3
+            whole = any(unit_kind(part) not in ("word", "digits") or len(part) < 3
                         for part in misses)
             return self._pick(CORRECTION_LINES).format(value=(
                 fact.strip().rstrip(".") if whole  # a date: all of it
-                else ", ".join(_say_part(part, fact) for part in misses)))
+                else ", ".join(say_part(part, fact) for part in misses)))
         if slot not in self.confirmed:
             self.confirmed.add(slot)
             self.progressed = True
@@ -457,164 +458,6 @@ SPELL_LINES = ["Sure, that's {value}.", "It's {value}.", "Okay: {value}."]
 CONFIRM_LINES = ["Yes, that's right.", "Yes, that's correct.", "That's right, yes."]
 CORRECTION_LINES = ["No, that's not right: it's {value}.", "No, it's {value}.",
                     "Not quite. It's {value}."]
-_COMMON = frozenset([
-    "a", "an", "the", "my", "our", "his", "her", "their", "it", "it's", "its", "is", "i", "i'm", "me",
-    "you", "your", "one", "on", "in", "at", "of", "to", "and", "or", "for", "that", "this", "was",
-    "were", "be", "have", "has", "had", "file", "new", "old", "please", "thanks", "just", "any",
-    "either", "whoever", "whatever", "only", "mr", "mrs", "ms", "miz", "mister", "missus", "doctor",
-    "dr", "son", "daughter", "mother", "father", "wife", "husband", "brother", "sister", "cell",
-    "number", "phone", "ok", "okay", "yes", "no"])
-
-
 def answer_templates(spec: CallerSpec, slot: str) -> list[str]:
     """The lines the caller may answer a slot with (``{value}`` stands for the fact)."""
     return spec.fact_lines.get(slot) or _DEFAULT_LINES.get(slot) or _GENERIC_LINES
-
-
-def spell_out(value: str) -> str:
-    """A fact spelled the way a person spells it on the phone: each name letter by letter
-    ("M-A-R-T-A, then R-O-J-A-S"), an email's local part letter by letter, ids character by
-    character; numbers and dates as they are."""
-    if "@" in value:
-        local, _, domain = value.strip().partition("@")
-        symbols = {".": "dot", "_": "underscore", "-": "dash", "+": "plus"}
-        pieces = re.findall(r"[A-Za-z0-9]+|[._+-]", local)
-        said = ", ".join(symbols[p] if p in symbols else "-".join(p.upper()) for p in pieces)
-        return said + " at " + domain.replace(".", " dot ")
-    words = [w for w in re.findall(r"[A-Za-z][A-Za-z'-]*|\d[\w-]*", value)]
-    ids = [w for w in words if any(ch.isdigit() for ch in w) and any(ch.isalpha() for ch in w)]
-    if ids:
-        return ", then ".join("-".join(ch.upper() for ch in w if ch.isalnum()) for w in ids)
-    names = [w for w in words if w[0].isupper() and w.casefold() not in _COMMON
-             and not re.fullmatch(r"[A-Z](-[A-Z])+", w)]
-    if not names:
-        return value.strip().rstrip(".")
-    return ", then ".join(_spell_word(w) for w in names)
-
-
-def _spell_word(word: str) -> str:
-    """One word letter by letter, its apostrophes and hyphens said ("O-apostrophe-B-R-I-E-N")."""
-    marks = {"'": "apostrophe", "’": "apostrophe", "-": "hyphen"}
-    return "-".join(ch.upper() if ch.isalpha() else marks[ch] for ch in word.strip("'-")
-                    if ch.isalpha() or ch in marks)
-
-
-@lru_cache(maxsize=4096)
-def _phrase_at_word_start(phrase: str) -> re.Pattern[str]:
-    return re.compile(r"(?<![a-z0-9])" + re.escape(phrase.casefold()))
-
-
-def says(line: str, phrase: str) -> bool:
-    """Whether the (casefolded) line says ``phrase`` from the start of a word: "cancel" is in
-    "cancelled", but "rma" is not in "confirmation" nor "case" in "showcase"."""
-    return _phrase_at_word_start(phrase).search(line) is not None
-
-
-def value_units(text: str, names_only: bool = False) -> list[str]:
-    """The values a line says, as a listener keys them: digit runs as digit strings, spelled
-    letters joined into words, other words as words (common words dropped). ``names_only``
-    keeps only names, numbers and spellings (what a read-back must get right)."""
-    units: list[str] = []
-    run_digits: list[str] = []
-    run_letters: list[str] = []
-
-    def flush() -> None:
-        if run_digits:
-            digits = "".join(run_digits)
-            # a phone number is checked group by group, as people read it back
-            units.extend([digits[:3], digits[3:6], digits[6:]] if len(digits) == 10 else [digits])
-        if len(run_letters) > 1:
-            units.append("".join(run_letters))
-        run_digits.clear()
-        run_letters.clear()
-
-    words = spoken(text).split()
-    names_only = names_only and any(ch.isupper() for ch in text)
-    for i, word in enumerate(words):
-        following = words[i + 1] if i + 1 < len(words) else ""
-        if word in DIGITS or (word == "oh" and run_digits):
-            if run_letters:
-                flush()
-            run_digits.append(str(DIGITS.index(word)) if word in DIGITS else "0")
-        elif len(word) == 1 and word.isalpha() and (
-                word not in ("a", "i") or run_letters or len(following) == 1):
-            if run_digits:
-                flush()
-            run_letters.append(word)
-        elif word in ("apostrophe", "hyphen") and run_letters:
-            continue  # "O, apostrophe, B-R-I-E-N" is one word
-        else:
-            flush()
-            after_dot = i > 0 and words[i - 1] == "dot"  # "proton dot me": a domain, said
-            if (word not in _COMMON or after_dot) and not (
-                    names_only and not _is_name_word(word, text) and _kind(word) == "word"):
-                units.append(word.replace("'", ""))
-    flush()
-    return units
-
-
-def _is_name_word(word: str, text: str) -> bool:
-    word = word.replace("'", "")
-    text = text.replace("'", "").replace("’", "")
-    return re.search(r"\b" + re.escape(word) + r"\b", text, re.I) is not None and any(
-        w[:1].isupper() and w.casefold() == word for w in re.findall(r"[A-Za-z']+", text))
-
-
-def _part_in(part: str, units: list[str]) -> bool:
-    return any(part == unit or (len(part) > 2 and part in unit) for unit in units)
-
-
-def _near(part: str, units: list[str]) -> bool:
-    """Whether the line says something close to ``part``: a misheard or mistyped version (a
-    word of two letters is close to too much to tell: "me" is one letter from "de" in "order")."""
-    kind = _kind(part)
-    if kind == "word" and len(part) < 3:
-        return False
-    for unit in units:
-        if kind != _kind(unit):
-            continue
-        if kind != "word" and not part.isdigit():
-            return True  # another day, month or number where this one was
-        if part.isdigit():
-            windows = [unit[i:i + len(part)] for i in range(max(1, len(unit) - len(part) + 1))]
-            if any(0 < Levenshtein.distance(part, w) <= max(1, len(part) // 3) for w in windows):
-                return True
-        elif 0 < Levenshtein.distance(part, unit) <= max(1, len(part) // 3) or (
-                len(part) >= 5 and len(unit) > len(part) and any(  # "com" is in "confirm"
-                    Levenshtein.distance(part, unit[i:i + len(part)]) <= max(1, len(part) // 4)
-                    for i in range(len(unit) - len(part) + 1))):
-            return True
-    return False
-
-
-def _kind(unit: str) -> str:
-    if unit.isdigit():
-        return "digits"
-    if unit in MONTHS:
-        return "month"
-    if unit in _ORDINAL_WORDS:
-        return "ordinal"
-    if unit in _NUMBER_WORDS:
-        return "number"
-    return "word"
-
-
-_NUMBER_WORDS = frozenset([
-    "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
-    "nineteen", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety", "hundred",
-    "thousand"])
-
-
-_ORDINAL_WORDS = frozenset(ordinal(n).split()[-1] for n in range(1, 32))
-
-
-def _say_part(part: str, fact: str) -> str:
-    """A part said again so that it cannot be misheard the same way: digits in a group, a name
-    with its spelling."""
-    if part.isdigit():
-        return "-".join(part)  # digit by digit
-    if _kind(part) != "word":
-        return part
-    written = next((w for w in re.findall(r"[A-Za-z][A-Za-z'’-]*", fact)
-                    if re.sub(r"['’]", "", w).casefold() == part), part.capitalize())
-    return f"{written}, {_spell_word(written)}"
