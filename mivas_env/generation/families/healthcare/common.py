@@ -275,11 +275,9 @@ def lockfile(scene: Scene, text: Text, person: Person, *, say: Mapping[str, Any]
              facts: dict[str, str], goal: dict[str, Any], reactions: Sequence[dict[str, Any]],
              calls: Sequence[LockedCall], openings: TemplateSet | None = None, variant: str = "",
              **extra: Any) -> Draft:
-    """A family's lockfile: ``text``'s fixed lines (title, description, persona, answer and,
-    unless ``goal`` has one, the goal's description; ``"<line> <variant>"`` where the text has
-    it) filled from ``slots``, ``say`` and the caller's ``name`` and ``age``; the path is the
-    calls' hops. The caller has a fact line for each identity fact given, this practice's
-    traits and sign-offs, three openings and two nudges (filled from ``slots``) of the split."""
+    """A family's lockfile: ``text``'s fixed lines (a ``"<line> <variant>"`` first) filled from
+    ``slots``, ``say``, ``name`` and ``age``; the path is the calls' hops; the caller gets fact
+    lines, this practice's traits and sign-offs, three openings and two nudges of the split."""
     name = person["full_name"]
     values = {"name": name, "age": age_on(scene.today, person["date_of_birth"]), **slots, **say}
 
