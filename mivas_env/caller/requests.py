@@ -53,13 +53,19 @@ def requests_in(words: Sequence[str]) -> bool:
         elif word in ("you", "your"):
             speaker = False
         elif word in REQUEST_WORDS and not (speaker and word in DOINGS) and not (
-                word in EMBEDDING and i > 0 and words[i - 1] not in MARKERS
-                and i + 1 < len(words) and words[i + 1] in DOERS):
-            return True  # (not "... matches what we have": a clause of what we do)
+                embedded(words, i)):
+            return True
     return False
 
 
 EMBEDDING = frozenset("what when where how which".split())
+
+
+def embedded(words: Sequence[str], i: int) -> bool:
+    """Whether the question word at ``i`` opens a clause of what someone else does ("...
+    matches what we have", "... when they open"), not a question."""
+    return (words[i] in EMBEDDING and i > 0 and words[i - 1] not in MARKERS
+            and i + 1 < len(words) and words[i + 1] in DOERS)
 
 
 # Verbs that make a sentence opening with "your" a statement ("Your order has shipped"), as

@@ -257,7 +257,6 @@ class Understanding:
         # "Got your insurance. And who's your doctor?": a slot an earlier sentence waved off
         # is not read again from the words it left behind
         matches = [m for m in matches if m.slot not in reading.negated] or matches
-        content = after_markers(sentence)
         if content and content[0] in ("who", "whom"):
             # "Who is the respondent in this matter?": a question for a person asks no slot a
             # person does not answer from one bare noun ("this matter") alone
