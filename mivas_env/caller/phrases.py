@@ -174,6 +174,16 @@ def place(pattern: Pattern, found: Found, clauses: Sequence[int],
 ASKING = frozenset("what which how , give tell provide share say spell confirm need".split())
 
 
+def joined_within(gap: Sequence[str], join: int) -> bool:
+    """Whether the "and"/"or" at ``join`` in the words between two slots joins doings or two
+    words of one thing, not two things asked for ("What files or records do you have for this
+    matter?", "come in and sit down with the attorney"): more than two words follow it before
+    the next slot, none of them starting a question of its own."""
+    after = gap[join + 1:]
+    return (gap[join] in ("and", "or") and len([w for w in after if w not in DETERMINERS]) > 2
+            and not any(w in QUESTION_WORDS or w in ASKING for w in after))
+
+
 def coordinated(chosen: list[Match], stems: Sequence[str],
                  answers: Mapping[str, frozenset[str]]) -> list[Match]:
     """One question asks for one thing unless it joins several ("your name and date of
@@ -190,12 +200,7 @@ def coordinated(chosen: list[Match], stems: Sequence[str],
         lead = [word for word in gap if word not in DETERMINERS and word not in ("this", "that")]
         after_preposition = bool(lead) and lead[-1] in PREPOSITIONS
         joins = [i for i, word in enumerate(gap) if word in COORDINATORS]
-        # "What files or records do you have for this matter?": the "or" joins two words of
-        # one thing, and the slot after the preposition only qualifies it
-        inner = (after_preposition and joins and gap[joins[-1]] in ("and", "or")
-                 and len([w for w in gap[joins[-1] + 1:] if w not in DETERMINERS]) > 2
-                 and not any(w in QUESTION_WORDS or w in ASKING for w in gap[joins[-1] + 1:]))
-        if joins and not inner:
+        if joins and not (after_preposition and joined_within(gap, joins[-1])):
             groups.append([match])
         elif not after_preposition or (wh is not None and wh in answers.get(match.slot, ())):
             groups[-1].append(match)

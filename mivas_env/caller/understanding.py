@@ -180,16 +180,16 @@ class Understanding:
                 reading.asked.append(slot)
                 reading.unplaced_request = False
             return
-        named = list(dict.fromkeys(reading.mentioned))
         if (not reading.asked and reading.refers_back and reading.waves_off and read
-                and read[0][0].stems[0] in ("not", "no") and len(named) > 1
-                and named[-1] not in reading.negated):
+                and read[0][0].stems[0] in ("not", "no")):
             # "Not the ZIP, the apartment number. What is it?": the second thing named, not
             # the first
-            reading.asked.append(named[-1])
-            reading.negated.add(named[0])
-            reading.unplaced_request = False
-            return
+            named = list(dict.fromkeys(reading.mentioned))
+            if len(named) > 1 and named[-1] not in reading.negated:
+                reading.asked.append(named[-1])
+                reading.negated.add(named[0])
+                reading.unplaced_request = False
+                return
         judged = self.to_judge(reading, last_asked, known)
         if model is None or judged is None:
             return
