@@ -595,3 +595,56 @@ def test_everyday_words_for_a_slot_are_understood() -> None:
     assert asked("customer_support", "What suburb is it in?") == ["new_address_city"]
     assert asked("customer_support", "Who's signing for it?") == ["recipient_name"]
     assert "full_name" not in asked("customer_support", "What's the SKU, or just the item name?")
+
+
+def test_naming_the_slot_just_told_is_no_garbled_read_back_of_it() -> None:
+    # "email" is a letter away from the "gmail" of the caller's address: no correction follows
+    lan = caller("customer_support/C6-E1")
+    assert lan.respond("And the e-mail on file?").text.startswith("lnguyen@gmail.com")
+    reply = lan.respond("Okay, I have your email now. And what's the order number?").text
+    assert "10093" in reply and "gmail" not in reply
+
+
+def test_a_waiver_word_after_a_question_word_and_its_slot_asks_which_one() -> None:
+    assert asked("customer_support", "Which phone number is on file?") == ["phone"]
+    assert asked("customer_support", "Your phone number is on file. What's your ZIP?") == ["zip"]
+
+
+def test_a_slot_deferred_with_before_we_get_to_is_not_asked_yet() -> None:
+    assert asked("customer_support",
+                 "Before we talk about where to send it, what's the ZIP on the account?") == ["zip"]
+    assert asked("customer_support",
+                 "Before we get into the new address, what's the email on your account?") == ["email"]
+
+
+def test_a_statement_with_a_past_tense_verb_asks_for_nothing_it_names() -> None:
+    assert asked("customer_support",
+                 "Your email found the account; to double-check, what is its ZIP code?") == ["zip"]
+
+
+def test_a_fill_in_the_blank_question_asks_for_its_slot() -> None:
+    assert asked("customer_support", "And the phone number on the account is...?") == ["phone"]
+    assert asked("healthcare", "Your date of birth is …?") == ["date_of_birth"]
+
+
+def test_a_bare_noun_phrase_with_its_qualifier_asks_for_the_slot() -> None:
+    assert asked("customer_support", "Account phone.") == ["phone"]
+    assert asked("customer_support", "Delivery ZIP code.") == ["new_address_zip"]
+    assert asked("customer_support", "Okay, the order's cancelled.") == []
+
+
+def test_a_thing_said_to_be_welcome_is_asked_for() -> None:
+    assert asked("customer_support", "I see two orders here. The order number would be great.") == [
+        "order_id"]
+    assert asked("customer_support", "Sure, that would be great.") == []
+
+
+def test_a_generic_word_of_a_slot_the_line_asked_already_is_about_that_slot() -> None:
+    assert asked("legal", "When did this happen? Can you give me the date?") == ["incident_date"]
+    assert asked("legal", "When did this happen? The exact date would help.") == ["incident_date"]
+
+
+def test_regional_and_shop_words_for_a_slot_are_understood() -> None:
+    assert asked("customer_support", "Kindly tell me the pin code for your account.") == ["zip"]
+    assert asked("customer_support", "What's the PO number on your confirmation?") == ["order_id"]
+    assert asked("customer_support", "What's the number we have for you?") == ["phone"]

@@ -259,12 +259,14 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
                  "send in"),
     "account": ("account", "on file", "on the account", "on your account", "for the account",
                 "registered", "associated", "linked", "profile", "we have on file", "under",
-                "billing", "account holder"),
-    "zip": ("zip", "zip code", "zipcode", "postal", "postal code", "post code", "postcode"),
+                "billing", "account holder", "we have for you", "we have got for you",
+                "got for you", "have for you", "we have got on file"),
+    "zip": ("zip", "zip code", "zipcode", "postal", "postal code", "post code", "postcode",
+            "pincode", "pin code"),
     "order": ("order", "orders", "purchase", "order number", "confirmation number", "order id",
               "order no", "order #", "reference number", "order reference", "number on the order",
               "the number on the order", "number for the order", "order's number", "order ref",
-              "packing slip"),
+              "packing slip", "confirmation", "po", "po number", "purchase order"),
     "item": ("item", "items", "product", "products", "which one", "which of the",
              "what did you buy", "what did you order", "what you bought", "what you ordered",
              "article", "which thing", "merchandise", "which part of", "which of those",
@@ -363,6 +365,11 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
                 "are you sick", "sick visit", "follow up", "physical"),
 }
 
+# Every word of a concept: how an agent names what it asks about ("your email" names the slot;
+# it is no garbled read-back of a "gmail" in the caller's value).
+CONCEPT_WORDS = frozenset(word for phrases in CONCEPTS.values() for phrase in phrases
+                          for word in phrase.split())
+
 # Words that show a sentence asks for something (beyond a question mark).
 REQUEST_WORDS = _set(
     "what which who whom whose when where how why please tell give gimme need provide confirm spell "
@@ -406,7 +413,8 @@ NEGATIONS: tuple[tuple[str, ...], ...] = tuple(tuple(p.split()) for p in (
     "got the", "got that", "noted the", "noted your", "be aware",
     "please note", "note that", "keep in mind", "just so you know", "fyi", "heads up",
     "do not have to", "not have to", "do not name", "not name", "do not mention", "avoid",
-    "no rush on", "let us not", "we will get to", "later"))
+    "no rush on", "let us not", "we will get to", "later", "before we get to",
+    "before we get into", "before we talk about", "before we move on to", "before we go over"))
 # A slot named and then said not to be needed: "your phone isn't needed", "... can wait".
 NEGATED_AFTER: tuple[tuple[str, ...], ...] = tuple(tuple(p.split()) for p in (
     "is not needed", "are not needed", "not needed", "is not necessary", "not necessary",
@@ -464,7 +472,9 @@ ACTS: dict[str, tuple[str, ...]] = {
                 "i am going to get", "i will just need", "can i get", "can i have", "could i get",
                 "may i have", "i need", "we need", "i would need", "run me through", "mind sharing",
                 "mind giving", "mind telling", "walk me", "starting with", "start with",
-                "begin with", "let us start with", "give me", "gimme", "let me know", "tell me"),
+                "begin with", "let us start with", "give me", "gimme", "let me know", "tell me",
+                "would be perfect", "would be great", "would be helpful", "would be ideal",
+                "would be lovely", "would be wonderful", "would help"),
     "transfer": ("transfer", "transferring", "connect you", "connecting you", "put you through",
                  "putting you through", "hand you over", "handing you over", "pass you over",
                  "passing you over", "pass you to", "passing you to", "forward you",

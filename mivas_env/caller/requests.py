@@ -5,7 +5,7 @@ deadlines, so when did this happen?" asks only in its last clause."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
 from mivas_env.caller.lexicon import (
@@ -71,7 +71,10 @@ def embedded(words: Sequence[str], i: int) -> bool:
 # Verbs that make a sentence opening with "your" a statement ("Your order has shipped"), as
 # far as its main clause goes (up to a subordinator: "as it appears on the account").
 STATEMENT_VERBS = frozenset("is are was were has have had will would can could should did do does "
-                            "been be being went got came sent left took made said".split())
+                            "been be being went got came sent left took made said brought found "
+                            "gave told kept held showed saw heard put bought paid knew thought "
+                            "shows matches checks looks seems brings pulls comes goes says works "
+                            "belongs".split())
 SUBORDINATORS = frozenset("as that which who so if when because since while".split())
 
 
@@ -151,9 +154,12 @@ CHECKED = frozenset("checks matches match matched saved confirmed verified check
                     "looks".split())
 
 
-def bare_clauses(sentence: Sentence, chosen: Sequence[Match]) -> set[int]:
+def bare_clauses(sentence: Sentence, chosen: Sequence[Match],
+                 named: Collection[int] = ()) -> set[int]:
     """Clauses that are nothing but a slot's words and fillers after any discourse markers
-    ("and your date of birth", "name and number"): requests without a question's form."""
+    ("and your date of birth", "name and number"), or words before them that qualify them
+    (``named``: positions of the sentence's concepts; "account email", "shipping ZIP code"):
+    requests without a question's form."""
     taken: set[int] = set().union(*(m.positions for m in chosen)) if chosen else set()
     bare: set[int] = set()
     if not taken or (not sentence.question and any(
@@ -167,8 +173,9 @@ def bare_clauses(sentence: Sentence, chosen: Sequence[Match]) -> set[int]:
         rest = range(start + i, end)
         if start + i < end and sentence.words[start + i] in PREPOSITIONS:
             continue  # "on the documents: ...": a topic, not a request
-        if any(j in taken for j in rest) and all(
-                j in taken or sentence.words[j] in FILLERS for j in rest):
+        first = next((j for j in rest if j in taken), end)
+        if first < end and all(j in taken or sentence.words[j] in FILLERS
+                               or j in named and j < first for j in rest):
             bare.add(index)
     return bare
 
@@ -198,10 +205,11 @@ def idle_request(sentence: Sentence, clause: int) -> bool:
 
 
 def asking_clauses(sentence: Sentence, chosen: Sequence[Match],
-                    request_spans: Sequence[tuple[int, int]]) -> set[int]:
+                   request_spans: Sequence[tuple[int, int]], named: Collection[int] = ()
+                   ) -> set[int]:
     """Clauses that ask: a request word, a question's word order, a request phrase, the last
     clause of a question, or a bare noun phrase."""
-    asking = bare_clauses(sentence, chosen)
+    asking = bare_clauses(sentence, chosen, named)
     clauses = clause_spans(sentence)
     for index, (start, end) in enumerate(clauses):
         words = sentence.words[start:end]

@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
 from mivas_env.caller.behaviours import Behaviour
 from mivas_env.caller.goal import heard_phrases
+from mivas_env.caller.lexicon import CONCEPT_WORDS
 from mivas_env.caller.understanding import (
     MAX_READ_CHARS,
     Reading,
@@ -419,15 +420,16 @@ class ScriptedCaller:
         about: "so the best number is 914...?") is right, else the part it got wrong, said
         again. None when the line reads back none of the caller's facts."""
         units = value_units(line)
+        unnamed = [unit for unit in units if unit not in CONCEPT_WORDS]
         scored = []
         for order, slot in enumerate(dict.fromkeys([*self.last_told, *asked, *sorted(self.told)])):
             if slot not in self.spec.facts:
                 continue
             parts = value_units(self.spec.facts[slot], names_only=True)
             hits = [part for part in parts if part_in(part, units)]
-            near = [part for part in parts if heard_near(part, units)]
-            # a garbled read-back of the last answer (only of one given: "email" is near
-            # "gmail", but "please confirm your email" before it is said reads nothing back)
+            near = [part for part in parts if heard_near(part, unnamed)]
+            # a garbled read-back of the last answer, in words other than those naming a slot
+            # ("email" is near "gmail", but "I have your email" reads nothing back)
             if hits or (near and order == 0 and slot in self.last_told):
                 scored.append((-len(hits) / len(parts), order, slot, parts))
         if not scored:

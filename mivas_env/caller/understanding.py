@@ -223,12 +223,13 @@ class Understanding:
             reading.refers_back = True
             return
         content = after_markers(sentence)
+        short = sum(w not in FILLERS and w not in MARKERS for w in sentence.words) <= SHORT
         if request and last_asked and (what_kind(content) or len(content) == 1
                                        and content[0] in self.answers.get(last_asked[0], ())):
             # "Who?" right after "Which doctor do you see?", "What kind?" after asking for
             # documents: about the slot asked last, whatever else it could ask
             matches = [Match(last_asked[0], 0.5, frozenset([len(stems) - 1]), len(stems) - 1)]
-        elif sum(w not in FILLERS and w not in MARKERS for w in sentence.words) <= SHORT:
+        elif short:
             # "Time?", "Name and number?", "And your date of birth": a bare noun phrase
             strict = {m.slot for m in matches}
             loose = [m for m in self._matches(found, context, sentence.clauses, loose=True)
@@ -236,6 +237,12 @@ class Understanding:
             bare = bare_clauses(sentence, loose)
             matches += [m for m in loose
                         if sentence.clauses[m.first] in bare and not m.positions <= restarts]
+        if reading.asked and matches:
+            # "Roughly when did this happen? A date would be ideal.": words of a slot the line
+            # asked already are about that slot again
+            again = self._elliptical(found.every, reading.asked)
+            if again and all(m.positions <= again[0].positions for m in matches):
+                matches = again
         if not matches and request and last_asked:
             matches = self._elliptical(found.every, last_asked)
         if (not matches and request and self.model is not None
@@ -273,14 +280,13 @@ class Understanding:
                 and not any(word in ("your", "the", "and") for word in stems)):
             # "Okay, Newark.": an acknowledgement naming only a slot's value (no word of its
             # concept) says the value back; it does not ask for it
-            concept = {i for cue, spans in found.cues.items() if cue.startswith("@")
-                       for a, b in spans for i in range(a, b)}
-            said = [m for m in chosen if not m.positions & concept]
+            said = [m for m in chosen if not m.positions & concepts(found)]
             reading.mentioned.extend(m.slot for m in said)
             chosen = [m for m in chosen if m not in said]
             if not chosen:
                 return
-        asking = asking_clauses(sentence, chosen, acts.cues.get("request", []))
+        asking = asking_clauses(sentence, chosen, acts.cues.get("request", []),
+                                concepts(found) if short else ())
         if not request and not asking:
             reading.mentioned.extend(m.slot for m in chosen)
             return
@@ -311,7 +317,7 @@ class Understanding:
             chosen = [m for m in chosen if not of_theirs(m)]
         # "Don't worry about the email, what's your ZIP?": the email is waved off though its
         # clause does not ask
-        negated = self._negated(stems, named, sentence.question, negations)
+        negated = self._negated(stems, named, sentence.question, negations, theirs)
         reading.negated.update(negated)
         for match in chosen:
             if match.slot not in negated and match.slot not in reading.asked:
@@ -395,11 +401,14 @@ class Understanding:
         return sorted(kept, key=lambda m: m.first)
 
     def _negated(self, stems: Sequence[str], chosen: list[Match], question: bool,
-                 found: Mapping[str, list[tuple[int, int]]]) -> set[str]:
+                 found: Mapping[str, list[tuple[int, int]]], theirs: Collection[int] = ()
+                 ) -> set[str]:
         """Slots the sentence says are not needed: after a negation in the same clause
         ("no need for your phone"), or named and then waved off ("your phone can wait"). In a
         question, "got" asks ("Got the order number?", "Have you got your card?"): it says
-        the agent has the value only after "I" or "we" ("We've got your phone")."""
+        the agent has the value only after "I" or "we" ("We've got your phone"). A slot named
+        again after a negation's reach is asked ("Before we get to the address, what's your
+        email?"), unless by words about someone else (``theirs``: "their name")."""
         if not chosen:
             return set()
         negated = {m.slot for m in chosen if negated_before(stems, m.first)}
@@ -413,15 +422,26 @@ class Understanding:
                     continue
                 if cue == "before":  # the negation covers what follows, to the clause's end
                     stop = min([b for b in breaks if b >= end] + [len(stems)])
-                    negated |= {m.slot for m in chosen if start <= m.first < stop}
+                    negated |= {m.slot for m in chosen if start <= m.first < stop and not any(
+                        i >= stop and i not in theirs and stems[i] not in FILLERS
+                        for i in m.positions)}  # named again after its reach
                 elif start > 0 and stems[start - 1] in ("that", "which"):
                     continue  # "the phone number that is on file": which one, not a waiver
                 else:  # "... is not needed": the slot just before it
                     before = [m for m in chosen if max(m.positions) < start
                               and start - max(m.positions) <= 2]
+                    if before and question and before[-1].first > 0 \
+                            and stems[before[-1].first - 1] in ("what", "which"):
+                        continue  # "What ZIP is on file?" asks which one it is
                     if before:
                         negated.add(before[-1].slot)
         return negated
+
+
+def concepts(found: Found) -> set[int]:
+    """The positions of the words that name a concept ("account" in "account email")."""
+    return {i for cue, spans in found.cues.items() if cue.startswith("@")
+            for a, b in spans for i in range(a, b)}
 
 
 @dataclass

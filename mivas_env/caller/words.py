@@ -48,7 +48,7 @@ _INFORMAL = {"lemme": "let me", "gonna": "going to", "wanna": "want to", "gotta"
              "whaddya": "what do you", "whatcha": "what are you", "dunno": "do not know"}
 _INFORMAL_WORD = re.compile(r"\b(?:" + "|".join(_INFORMAL) + r")\b")
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?|#|[,:()\u2014\u2013]| - ")
-_BREAK = re.compile(r"[.!;\n]+|\?+")
+_BREAK = re.compile(r"[.!;?\n]+")  # a run holding "?" ends a question ("is...?")
 _DOTTED = re.compile(r"\b(?:[a-z]\.){2,}")  # d.o.b. -> dob, i.d. -> id
 _CLOCK = re.compile(r"\b(\d{1,2}):(\d\d)\b")
 _SPOKEN_JOIN = (("e mail", "email"), ("e-mail", "email"), ("call-back", "callback"),
