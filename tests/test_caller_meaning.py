@@ -648,3 +648,50 @@ def test_regional_and_shop_words_for_a_slot_are_understood() -> None:
     assert asked("customer_support", "Kindly tell me the pin code for your account.") == ["zip"]
     assert asked("customer_support", "What's the PO number on your confirmation?") == ["order_id"]
     assert asked("customer_support", "What's the number we have for you?") == ["phone"]
+
+
+def test_the_verb_state_asks_for_what_follows_it_and_the_noun_still_names_a_state() -> None:
+    assert asked("customer_support", "Now, state the email on your account.") == ["email"]
+    assert asked("customer_support", "Please state your ZIP code.") == ["zip"]
+    assert asked("legal", "What state is it in?") == ["incident_state"]
+
+
+def test_describe_leave_and_may_i_know_ask_for_what_they_name() -> None:
+    assert asked("legal", "Please describe the situation for me.") == ["matter_summary"]
+    assert asked("legal", "Leave your message after this and I'll pass it on.") == ["message"]
+    assert asked("legal", "May I know your phone number?") == ["phone"]
+    assert asked("legal", "I'll leave a note for the attorney.") == []
+
+
+def test_a_step_label_then_a_noun_phrase_asks_for_it() -> None:
+    assert asked("customer_support", "Step three: the email on your account.") == ["email"]
+    assert asked("legal", "Final step: your preferred date.") == ["consultation_date"]
+
+
+def test_a_title_before_a_name_does_not_end_a_sentence() -> None:
+    from mivas_env.caller.words import sentences
+
+    assert len(sentences("A follow-up with Dr. Lee. Which office?")) == 2
+    assert len(sentences("I said no. What is your name?")) == 2
+    assert asked("healthcare", "Thank you, a follow-up with Dr. Lee. Which office suits you?") == [
+        "location"]
+
+
+def test_values_offered_as_options_are_not_a_read_back() -> None:
+    assert caller("legal/C10-E3").respond(
+        "Kindly confirm whether you will attend our Manhattan or Newark office.").text == "Newark."
+    assert caller("healthcare/C9-E2").respond(
+        "We have Park Avenue, Windermere, Riverdale, White Plains and Tarrytown. "
+        "Which do you prefer?").text == "Park Avenue."
+
+
+def test_a_read_back_of_a_value_with_commas_in_it_is_still_a_read_back() -> None:
+    kim = caller("legal/C10-E2")
+    kim.respond("What day would suit you for the consultation?")
+    assert kim.respond("Monday, December 7th works for you, right?").text.startswith("Yes")
+    assert "December 7th" in kim.respond("Monday, December 9th works for you, right?").text
+
+
+def test_regional_words_mail_id_and_solicitor_are_understood() -> None:
+    assert asked("customer_support", "Kindly share your email ID.") == ["email"]
+    assert asked("legal", "Which solicitor would you like to see?") == ["attorney"]

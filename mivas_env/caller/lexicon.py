@@ -48,7 +48,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "card": ("insurance card", "card", "id card", "member card", "insurance id card", "health card",
              "benefits card"),
     "email": ("email", "email address", "mail address", "emails", "email you signed up with",
-              "email on file", "email you used"),
+              "email on file", "email you used", "mail id", "email id"),
     "insurance": ("insurance", "insurer", "insured", "coverage", "covered", "carrier",
                   "health plan", "insurance plan", "your plan", "which plan", "what plan",
                   "medical plan", "health insurance", "who covers you", "plan with", "plan through",
@@ -77,7 +77,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "when": ("when", "what day", "which day", "what date", "which date", "date", "day", "how soon",
              "what time frame", "timeframe", "what week", "which week", "how long ago",
              "roughly when", "when exactly", "availability"),
-    "time": ("time", "times", "slot", "slots", "o clock", "morning or afternoon", "what hour",
+    "time": ("time", "times", "slot", "slots", "o clock", "morning or afternoon", "what hour", "the hour",
              "which hour", "opening", "openings", "one of those", "early or late", "morning",
              "afternoon", "what time", "which time", "time slot", "time of day", "early or later",
              "earlier or later", "later in the day", "earlier in the day", "during the day",
@@ -209,7 +209,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
                 "the situation", "your situation", "backstory", "back story", "circumstances",
                 "go into", "in your own words", "in your words", "what is happening with your case",
                 "happening with", "what is happening"),
-    "attorney": ("attorney", "attorneys", "lawyer", "lawyers", "counsel",
+    "attorney": ("attorney", "attorneys", "lawyer", "lawyers", "counsel", "advocate", "solicitor",
                  "who would you like to speak", "who would you like to talk",
                  "who do you want to speak", "who do you want to talk", "who are you trying",
                  "who you are trying", "anyone in particular", "someone in particular",
@@ -373,7 +373,7 @@ CONCEPT_WORDS = frozenset(word for phrases in CONCEPTS.values() for phrase in ph
 # Words that show a sentence asks for something (beyond a question mark).
 REQUEST_WORDS = _set(
     "what which who whom whose when where how why please tell give gimme need provide confirm spell "
-    "pick choose select kindly indicate specify enter mention "
+    "pick choose select kindly indicate specify enter mention describe explain leave list "
     "verify share read say repeat require requires required")
 # A question's word order: a sentence that starts (after discourse markers) with one of these.
 QUESTION_START = _set(
@@ -474,7 +474,8 @@ ACTS: dict[str, tuple[str, ...]] = {
                 "mind giving", "mind telling", "walk me", "starting with", "start with",
                 "begin with", "let us start with", "give me", "gimme", "let me know", "tell me",
                 "would be perfect", "would be great", "would be helpful", "would be ideal",
-                "would be lovely", "would be wonderful", "would help"),
+                "would be lovely", "would be wonderful", "would help", "may i know", "can i know",
+                "could i know"),
     "transfer": ("transfer", "transferring", "connect you", "connecting you", "put you through",
                  "putting you through", "hand you over", "handing you over", "pass you over",
                  "passing you over", "pass you to", "passing you to", "forward you",

@@ -37,7 +37,7 @@ def after_markers(sentence: Sentence) -> tuple[str, ...]:
 # attorney") or of others' ("people share that name"): after "I", "we" or a third person (with
 # no "you" between) they ask the caller for nothing.
 DOINGS = frozenset("tell give gimme provide confirm spell pick choose select verify share read "
-                   "say repeat indicate specify enter mention".split())
+                   "say repeat indicate specify enter mention describe explain leave list".split())
 
 
 # Who else a request verb may be of: "A few people share that name" asks nothing.
@@ -78,6 +78,14 @@ STATEMENT_VERBS = frozenset("is are was were has have had will would can could s
 SUBORDINATORS = frozenset("as that which who so if when because since while".split())
 
 
+def is_verb(word: str) -> bool:
+    """A verb that makes words a statement: "has", "brought", "cancelled"."""
+    return word in STATEMENT_VERBS or (len(word) > 4 and word.endswith("ed"))
+
+
+WANTING = frozenset("want wants like likes need needs prefer prefers".split())
+
+
 def names_a_value(content: Sequence[str]) -> bool:
     """"First, your full name as it appears on the account.": a sentence opening with "your"
     whose main clause has no verb is a request for what it names."""
@@ -86,7 +94,7 @@ def names_a_value(content: Sequence[str]) -> bool:
     for word in content[1:]:
         if word in SUBORDINATORS:
             break
-        if word in STATEMENT_VERBS or (len(word) > 4 and word.endswith("ed")):
+        if is_verb(word):
             return False
     return True
 
@@ -157,8 +165,8 @@ CHECKED = frozenset("checks matches match matched saved confirmed verified check
 def bare_clauses(sentence: Sentence, chosen: Sequence[Match],
                  named: Collection[int] = ()) -> set[int]:
     """Clauses that are nothing but a slot's words and fillers after any discourse markers
-    ("and your date of birth", "name and number"), or words before them that qualify them
-    (``named``: positions of the sentence's concepts; "account email", "shipping ZIP code"):
+    ("and your date of birth", "name and number"), or words that qualify them (``named``:
+    positions of the sentence's concepts; "account email", "the ZIP code on your account"):
     requests without a question's form."""
     taken: set[int] = set().union(*(m.positions for m in chosen)) if chosen else set()
     bare: set[int] = set()
@@ -174,8 +182,15 @@ def bare_clauses(sentence: Sentence, chosen: Sequence[Match],
         if start + i < end and sentence.words[start + i] in PREPOSITIONS:
             continue  # "on the documents: ...": a topic, not a request
         first = next((j for j in rest if j in taken), end)
+        if any(sentence.words[j] in PREPOSITIONS for j in range(start + i, first)):
+            continue  # "and the one for the new address": the slot qualifies something else
+        # qualifiers only in a short clause without a verb ("the ZIP code on your account",
+        # not "the order's cancelled" or "this is for the new address")
+        qualified = sum(sentence.words[j] not in FILLERS for j in rest) <= SHORT and not any(
+            sentence.words[j] in STATEMENT_VERBS or sentence.words[j] in WANTING
+            or j > first and is_verb(sentence.words[j]) for j in rest)  # "your preferred date"
         if first < end and all(j in taken or sentence.words[j] in FILLERS
-                               or j in named and j < first for j in rest):
+                               or j in named and qualified for j in rest):
             bare.add(index)
     return bare
 

@@ -26,7 +26,7 @@ from mivas_env.caller.understanding import (
     Understanding,
     keyword_understanding,
 )
-from mivas_env.caller.values import heard_near, part_in, say_part, unit_kind
+from mivas_env.caller.values import heard_near, listed, part_in, say_part, unit_kind
 from mivas_env.caller.values import says as says  # their old home: re-exported
 from mivas_env.caller.values import spell_out as spell_out
 from mivas_env.caller.values import value_units as value_units
@@ -368,7 +368,7 @@ class ScriptedCaller:
             reply = self._confirm(line, reading.asked)
             if reply is not None:
                 return [reply]
-        said = ([] if " or " in line  # "Park Avenue, Windermere or Riverdale?" offers a choice
+        said = ([] if " or " in line or ASKS_WHICH.search(line)  # options; "Which office?"
                 else [slot for slot in reading.asked if self._says_value(line, slot)])
         if said:  # "Born January 9, 1968, yeah?": the line holds the value it asks about
             reply = self._confirm(line, said)
@@ -413,7 +413,7 @@ class ScriptedCaller:
         if not any(part.isdigit() for part in parts) and len(parts) < 2:
             return False  # "Manhattan or Newark?" offers a choice; it reads nothing back
         units = value_units(line)
-        return all(part_in(part, units) for part in parts)
+        return all(part_in(part, units) and not listed(part, line, fact) for part in parts)
 
     def _confirm(self, line: str, asked: Sequence[str] = ()) -> str | None:
         """Yes when the agent's read-back of a fact the caller gave (or of one the line asks
@@ -427,6 +427,8 @@ class ScriptedCaller:
                 continue
             parts = value_units(self.spec.facts[slot], names_only=True)
             hits = [part for part in parts if part_in(part, units)]
+            if any(listed(part, line, self.spec.facts[slot]) for part in hits):
+                continue  # "Manhattan or Newark?": an option offered, not a value read back
             near = [part for part in parts if heard_near(part, unnamed)]
             # a garbled read-back of the last answer, in words other than those naming a slot
             # ("email" is near "gmail", but "I have your email" reads nothing back)
@@ -454,6 +456,11 @@ class ScriptedCaller:
             self.confirmed.add(slot)
             self.progressed = True
         return self._pick(CONFIRM_LINES)
+
+
+# A sentence that asks which value (after any discourse markers): it reads none back.
+ASKS_WHICH = re.compile(r"(?:^|[.?!]\s+)(?:(?:and|so|okay|ok|now|then|great|perfect|thanks),?\s+)*"
+                        r"(?:which|what|who|whom|where|when|how)\b", re.IGNORECASE)
 
 
 SPELL_LINES = ["Sure, that's {value}.", "It's {value}.", "Okay: {value}."]

@@ -223,13 +223,12 @@ class Understanding:
             reading.refers_back = True
             return
         content = after_markers(sentence)
-        short = sum(w not in FILLERS and w not in MARKERS for w in sentence.words) <= SHORT
         if request and last_asked and (what_kind(content) or len(content) == 1
                                        and content[0] in self.answers.get(last_asked[0], ())):
             # "Who?" right after "Which doctor do you see?", "What kind?" after asking for
             # documents: about the slot asked last, whatever else it could ask
             matches = [Match(last_asked[0], 0.5, frozenset([len(stems) - 1]), len(stems) - 1)]
-        elif short:
+        elif sum(w not in FILLERS and w not in MARKERS for w in sentence.words) <= SHORT:
             # "Time?", "Name and number?", "And your date of birth": a bare noun phrase
             strict = {m.slot for m in matches}
             loose = [m for m in self._matches(found, context, sentence.clauses, loose=True)
@@ -286,7 +285,7 @@ class Understanding:
             if not chosen:
                 return
         asking = asking_clauses(sentence, chosen, acts.cues.get("request", []),
-                                concepts(found) if short else ())
+                                qualifiers(found, chosen))
         if not request and not asking:
             reading.mentioned.extend(m.slot for m in chosen)
             return
@@ -439,8 +438,18 @@ class Understanding:
 
 
 def concepts(found: Found) -> set[int]:
-    """The positions of the words that name a concept ("account" in "account email")."""
+    """The positions of the words that name a concept."""
     return {i for cue, spans in found.cues.items() if cue.startswith("@")
+            for a, b in spans for i in range(a, b)}
+
+
+def qualifiers(found: Found, chosen: Sequence[Match]) -> set[int]:
+    """The positions of concepts other than those the chosen readings take ("account" in
+    "account email"; not "the photos" after "the police report": more of the same)."""
+    taken = {i for m in chosen for i in m.positions}
+    own = {cue for cue, spans in found.cues.items()
+           if any(i in taken for a, b in spans for i in range(a, b))}
+    return {i for cue, spans in found.cues.items() if cue.startswith("@") and cue not in own
             for a, b in spans for i in range(a, b)}
 
 

@@ -112,6 +112,33 @@ def _is_name_word(word: str, text: str) -> bool:
         w[:1].isupper() and w.casefold() == word for w in re.findall(r"[A-Za-z']+", text))
 
 
+_OFFERED = re.compile(r"(?:\bor|\beither|\bexample,?|\binstance,?|\bsuch as|\blike)\s+(?:the\s+)?$")
+_IN_LIST = re.compile(r"(?:,|\band)\s+(?:the\s+)?$")
+_LIST_GOES_ON = re.compile(r"\s*(?:,[^.?!]*\b(?:and|or)\b|,?\s+or\b)")
+_AND_OR = re.compile(r"\b(?:and|or)\b")
+_VALUE = "qqvalueqq"  # where the whole value stood
+
+
+def listed(part: str, line: str, value: str = "") -> bool:
+    """Whether the word ``part`` of ``value`` is one of the options a line offers ("Manhattan
+    or Newark", "Park Avenue, Windermere and Tarrytown", "for example, family or employment"),
+    not a value read back. Where the line says the whole value, the value is the option
+    ("Monday, December 7th, right?" lists nothing)."""
+    text, whole = line.casefold(), value.casefold().strip(" .")
+    if whole and whole in text:
+        text, part = text.replace(whole, _VALUE), _VALUE
+    elif not part.isalnum():
+        return False
+    for found in re.finditer(rf"\b{re.escape(part)}\b", text):
+        before, after = text[:found.start()], text[found.end():]
+        joined = _IN_LIST.search(before)
+        sentence = re.split(r"[.?!]\s", before)[-1] + re.split(r"[.?!](?:\s|$)", after)[0]
+        if (_OFFERED.search(before) or _LIST_GOES_ON.match(after)
+                or joined and "," in before[:joined.start()] and _AND_OR.search(sentence)):
+            return True
+    return False
+
+
 def part_in(part: str, units: list[str]) -> bool:
     return any(part == unit or (len(part) > 2 and part in unit) for unit in units)
 

@@ -1,7 +1,8 @@
 """Cutting an agent's line into sentences and normalised words: lower case, contractions
 expanded ("what's" -> "what is", "don't" -> "do not"), possessives dropped, "e-mail" ->
-"email", "d.o.b." -> "dob", "#" read as "number", commas and dashes kept as "," (a clause
-boundary). Linear in the line's length: regexes without nested repetition."""
+"email", "d.o.b." -> "dob", "#" read as "number", the verb "state" read as "tell" ("Next, state
+your ZIP": not the state), commas and dashes kept as "," (a clause boundary). Linear in the
+line's length: regexes without nested repetition."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from mivas_env.caller.lexicon import _set
+from mivas_env.caller.lexicon import DETERMINERS, MARKERS, _set
 
 _NO_STEM = _set("yours ours theirs hers does goes always perhaps news series sometimes whereas "
                 "besides towards afterwards various previous serious anonymous during thing "
@@ -51,6 +52,7 @@ _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?|#|[,:()\u2014\u2013]| - ")
 _BREAK = re.compile(r"[.!;?\n]+")  # a run holding "?" ends a question ("is...?")
 _DOTTED = re.compile(r"\b(?:[a-z]\.){2,}")  # d.o.b. -> dob, i.d. -> id
 _CLOCK = re.compile(r"\b(\d{1,2}):(\d\d)\b")
+_TITLE = re.compile(r"\b(dr|mr|mrs|ms|st|jr|sr|prof|mt)\.(?= [a-z])|\b(no)\.(?= ?\d)")
 _SPOKEN_JOIN = (("e mail", "email"), ("e-mail", "email"), ("call-back", "callback"),
                 ("d o b", "dob"), ("i d", "id"), ("z i p", "zip"))
 
@@ -84,6 +86,8 @@ def sentences(line: str) -> list[Sentence]:
         if old in text:
             text = text.replace(old, new)
     text = _INFORMAL_WORD.sub(lambda m: _INFORMAL[m[0]], text)
+    if "." in text:  # "Dr. Lee" is one sentence
+        text = _TITLE.sub(lambda m: m[1] or m[2], text)
     out: list[Sentence] = []
     start = 0
     for match in _BREAK.finditer(text):
@@ -110,6 +114,11 @@ def _add(out: list[Sentence], chunk: str, question: bool) -> None:
                 continue
             token = head if tail == "s" else head + tail
         words.append(token)
+    for i, word in enumerate(words):  # "Next, state your name": a request, not the state
+        if word == "state" and (i == 0 or words[i - 1] in MARKERS
+                                or words[i - 1] in ("please", "kindly", "not", "to")) \
+                and i + 1 < len(words) and words[i + 1] in DETERMINERS:
+            words[i] = "tell"
     if words:
         clauses, clause = [], 0
         for word in words:
