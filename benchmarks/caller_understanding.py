@@ -10,7 +10,8 @@ or spelling request by the question of the slot it is about.
 Scoring (values compared normalised: casefold, punctuation dropped, digit groups joined; the
 caller's scripted non-answers, its nudges, reactions, openings and the like, are taken out of a
 reply first, so a nudge that names the caller's office is not an answer and not a leak):
-  ask             answered = every asked slot's fact appears; leak = another slot's fact appears
+  ask             answered = every asked slot's fact appears (or the fact of an asked slot that
+                  covers it: industry.json "covers"); leak = another slot's fact appears
   negated         ok = no negated slot's fact appears and every asked slot's does
   readback        {value} = the fact: a confirmation ("yes", "that's right"...) is ok; {value}
                   with one digit or letter changed: a correction ("no...", or the right value)
@@ -186,11 +187,13 @@ class Harness:
     tasks: list[Task]
     per_line: int
     questions: dict[str, str] = field(init=False)
+    covers: dict[str, set[str]] = field(init=False)  # slot -> slots its fact says too
     probes: list[Probe] = field(init=False)
 
     def __post_init__(self) -> None:
-        self.questions = {name: slot.question
-                          for name, slot in load_industry(self.industry).slots.items()}
+        slots = load_industry(self.industry).slots
+        self.questions = {name: slot.question for name, slot in slots.items()}
+        self.covers = {name: set(slot.covers) for name, slot in slots.items()}
         self.probes = [Probe(task) for task in self.tasks]
 
     def candidates(self, needed: Iterable[str]) -> list[Probe]:
@@ -232,9 +235,13 @@ class Harness:
     def ask(self, line: AgentLine, probe: Probe) -> Outcome:
         label = ("canonical" if line.act == "canonical" else "ask/2 slots" if len(line.slots) > 1
                  else "ask/after" if line.after else "ask")
+        def answered(slot: str, said: str) -> bool:  # or by a slot whose fact says it too
+            return any(contains(said, probe.facts[other]) for other in line.slots
+                       if other == slot or slot in self.covers.get(other, ()))
+
         return self.outcome(line, probe, label, [*self.preface(line.after), line.text],
-                            lambda _, said: all(contains(said, probe.facts[slot])
-                                                for slot in line.slots), line.slots)
+                            lambda _, said: all(answered(slot, said) for slot in line.slots),
+                            line.slots)
 
 
 def needs(line: AgentLine) -> tuple[str, ...]:

@@ -136,6 +136,10 @@ class Slot(_Strict):
     topic: str | None = Field(
         default=None, description="A topic the slot shares with others (new_address): right "
                                   "after one of them is asked, the cue ^topic counts as said.")
+    covers: list[str] = Field(
+        default_factory=list, description="Slots whose fact this slot's fact says too (a "
+                                          "consultation's day and time say its day): a line "
+                                          "asking for both asks for this one.")
 
 
 class Business(_Strict):
@@ -208,6 +212,10 @@ class Industry(_Strict):
                 for alias in (prop.x_alias, prop.items.x_alias if prop.items else None):
                     if alias is not None and alias not in self.aliases:
                         problems.append(f"tool {name!r} parameter {key!r}: unknown alias {alias!r}")
+        for name, slot in self.slots.items():
+            for covered in slot.covers:
+                if covered not in self.slots or covered == name:
+                    problems.append(f"slot {name!r} covers {covered!r}, not another slot")
         for name in (*self.terminal_tools, *self.forbidden_unless_expected):
             if name not in self.tools:
                 problems.append(f"{name!r} is listed but not declared in tools")

@@ -695,3 +695,40 @@ def test_a_read_back_of_a_value_with_commas_in_it_is_still_a_read_back() -> None
 def test_regional_words_mail_id_and_solicitor_are_understood() -> None:
     assert asked("customer_support", "Kindly share your email ID.") == ["email"]
     assert asked("legal", "Which solicitor would you like to see?") == ["attorney"]
+
+
+def test_a_slot_whose_fact_says_another_is_all_a_day_and_time_question_asks() -> None:
+    # legal's consultation_time covers consultation_date (industry.json "covers"): its fact
+    # says the day too, so the day is not given twice
+    assert asked("legal", "Which day and time would suit you for the consultation?") == [
+        "consultation_time"]
+    legal = industry_understanding("legal")
+    line = "which day and time would suit you for the consultation?"
+    assert legal.read(line, known=["consultation_date"]).asked == [
+        "consultation_date"]  # to a caller who knows no time, the question asks for the day
+
+
+def test_a_slot_may_only_cover_another_slot() -> None:
+    from rewards.industry import Industry
+
+    data = json.loads((tasks_dir() / "legal" / "industry.json").read_text())
+    data["slots"]["consultation_time"]["covers"] = ["consultation_weekday"]
+    with pytest.raises(ValueError, match="covers 'consultation_weekday'"):
+        Industry.model_validate(data)
+
+
+def test_the_word_matter_alone_does_not_ask_what_kind_of_matter() -> None:
+    assert asked("legal", "Can you confirm who this matter is for?") == ["for_whom"]
+    assert asked("legal", "Is this matter on your own behalf, or for someone else?") == [
+        "for_whom"]
+    assert asked("legal", "What kind of matter is it?") == ["practice_area"]
+
+
+def test_got_it_and_a_value_acknowledges_the_value() -> None:
+    assert asked("healthcare", "Got it, a sick visit. Which office works for you?") == [
+        "location"]
+
+
+def test_a_date_format_after_a_question_asks_for_nothing_more() -> None:
+    assert asked("healthcare", "And the patient's birthday? Month, day, and year.") == [
+        "date_of_birth"]

@@ -197,7 +197,10 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
                  "who are you calling about", "calling about", "prospective client", "client",
                  "person this happened to", "the person this happened to",
                  "person needing representation", "needing representation", "representation for",
-                 "who is that for"),
+                 "who is that for", "whose legal matter", "who this matter is for",
+                 "who the legal matter is for", "who is the legal matter for",
+                 "who is this matter for", "who is this case for", "on your own behalf",
+                 "your matter"),
     "summary": ("what happened", "describe", "description", "tell me about", "tell me more",
                 "walk me through", "fill me in", "in a nutshell", "briefly", "summary", "summarize",
                 "summarise", "what are you hoping", "what outcome", "what would you like us to do",
@@ -522,4 +525,6 @@ NEUTRAL: tuple[str, ...] = (
     "good morning", "good afternoon", "good evening", "over the phone", "on the phone",
     "by phone", "referred by", "another client", "other client", "existing client",
     "current client", "reach us", "you have reached", "call you back in", "call you back if",
-    "call you back later", "call you right back")
+    "call you back later", "call you right back", "month, day, and year", "month, day and year",
+    "month, day, year", "month day and year", "day, month, year", "day, month and year",
+    "month and year")

@@ -105,6 +105,8 @@ def is_request(sentence: Sentence) -> bool:
     content = after_markers(sentence)
     if names_a_value(content):
         return True
+    if content[:2] == ("got", "it") and content[2:3] in ((), (",",)):
+        return False  # "Got it, a physical.": an acknowledgement, not "Got it?"
     if content and content[0] in QUESTION_START and (
             content[0] in ("any", "anything")
             or (len(content) > 1 and content[1] in SUBJECTS)):  # "have you", not "have a day"

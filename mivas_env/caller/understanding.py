@@ -88,6 +88,7 @@ class Understanding:
     acts: Lexicon = field(default_factory=Lexicon)
     negations: Lexicon = field(default_factory=Lexicon)
     answers: dict[str, frozenset[str]] = field(default_factory=dict)  # slot -> question words
+    covers: dict[str, frozenset[str]] = field(default_factory=dict)  # slot -> slots it says too
     model: SlotModel | None = None  # the learned fallback (mivas_env.caller.model)
     by_cue: dict[str, list[int]] = field(default_factory=dict)  # cue -> patterns it can start
     _cache: dict[tuple[Any, ...], Reading] = field(default_factory=dict, repr=False)
@@ -132,7 +133,23 @@ class Understanding:
             before.update(cue for cue in found.every if cue.startswith("@"))  # concepts only
             read.append((sentence, found))
         self._second_opinion(reading, read, last_asked, known)
+        if self.covers and reading.asked:
+            self._covered(reading, known)
         return reading
+
+    def _covered(self, reading: Reading, known: Collection[str]) -> None:
+        """"Which day and time?": the slot whose fact says the day too is all it asks for; of a
+        caller who knows only the day, it asks for the day."""
+        asked: list[str] = []
+        for slot in reading.asked:
+            covered = self.covers.get(slot, frozenset())
+            if known and slot not in known and covered & set(known):
+                asked.extend(other for other in self.order if other in covered and other in known)
+            else:
+                asked.append(slot)
+        said_too = {other for slot in asked if not known or slot in known
+                    for other in self.covers.get(slot, ())}
+        reading.asked = list(dict.fromkeys(slot for slot in asked if slot not in said_too))
 
     @staticmethod
     def to_place(reading: Reading) -> bool:
@@ -244,8 +261,9 @@ class Understanding:
                 matches = again
         if not matches and request and last_asked:
             matches = self._elliptical(found.every, last_asked)
-        if (not matches and request and self.model is not None
-                and not negations):  # "You need not tell me the state"
+        if (not matches and request and self.model is not None and not reading.asked
+                and not negations):  # "You need not tell me the state"; "Month, day, and
+            # year is perfect" after a question only says how to answer it
             slot = self.model.predict(features(stems, found.every))  # when it is sure
             if slot is not None and slot in self.order:
                 words = frozenset(i for i, word in enumerate(stems) if word != ",")
@@ -279,7 +297,8 @@ class Understanding:
                 and not any(word in ("your", "the", "and") for word in stems)):
             # "Okay, Newark.": an acknowledgement naming only a slot's value (no word of its
             # concept) says the value back; it does not ask for it
-            said = [m for m in chosen if not m.positions & concepts(found)]
+            said = [m for m in chosen if not m.positions & concepts(found)
+                    or m.first > 0 and stems[m.first - 1] in ("a", "an")]  # "Got it, a physical."
             reading.mentioned.extend(m.slot for m in said)
             chosen = [m for m in chosen if m not in said]
             if not chosen:
@@ -504,9 +523,11 @@ def _parse_pattern(slot: str, text: str, lexicon: Lexicon) -> Pattern:
 
 def compile_understanding(
         slots: Mapping[str, tuple[Iterable[str], Iterable[str], str | None]],
-        answers: Mapping[str, Iterable[str]] | None = None) -> Understanding:
-    """An ``Understanding`` from each slot's (keywords, means, topic) and the question words
-    each slot answers (``answers``: "who", "when", "where", "why")."""
+        answers: Mapping[str, Iterable[str]] | None = None,
+        covers: Mapping[str, Iterable[str]] | None = None) -> Understanding:
+    """An ``Understanding`` from each slot's (keywords, means, topic), the question words
+    each slot answers (``answers``: "who", "when", "where", "why") and the slots whose fact
+    each slot's fact says too (``covers``)."""
     lexicon = Lexicon()
     used = {cue[1:] for _, means, _ in slots.values() for text in means
             for cue in re.split(r"[\s|~]+", text) if cue.startswith("@")}
@@ -549,7 +570,8 @@ def compile_understanding(
     negations.freeze()
     return Understanding(patterns, lexicon, topics, {s: i for i, s in enumerate(slots)},
                          acts, negations,
-                         {slot: frozenset(words) for slot, words in (answers or {}).items()})
+                         {slot: frozenset(words) for slot, words in (answers or {}).items()},
+                         {slot: frozenset(other) for slot, other in (covers or {}).items()})
 
 
 @cache
@@ -563,7 +585,8 @@ def industry_understanding(industry_name: str) -> Understanding:
     try:
         understanding = compile_understanding(
             {name: (slot.keywords, slot.means, slot.topic) for name, slot in slots.items()},
-            {name: slot.answers for name, slot in slots.items()})
+            {name: slot.answers for name, slot in slots.items()},
+            {name: slot.covers for name, slot in slots.items() if slot.covers})
     except ValueError as exc:  # a slot's meaning names a concept the shared layer lacks
         raise IndustryError(str(exc), file=str(tasks_dir() / industry_name / "industry.json"),
                             path=("slots",)) from None
