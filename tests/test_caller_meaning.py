@@ -694,6 +694,7 @@ def test_a_read_back_of_a_value_with_commas_in_it_is_still_a_read_back() -> None
 
 def test_regional_words_mail_id_and_solicitor_are_understood() -> None:
     assert asked("customer_support", "Kindly share your email ID.") == ["email"]
+    assert asked("healthcare", "And the D-O-B on the patient?") == ["date_of_birth"]
     assert asked("legal", "Which solicitor would you like to see?") == ["attorney"]
 
 
@@ -732,3 +733,34 @@ def test_got_it_and_a_value_acknowledges_the_value() -> None:
 def test_a_date_format_after_a_question_asks_for_nothing_more() -> None:
     assert asked("healthcare", "And the patient's birthday? Month, day, and year.") == [
         "date_of_birth"]
+
+
+def test_a_value_acknowledged_with_got_it_or_a_statement_about_a_slot_asks_nothing() -> None:
+    assert asked("customer_support", "Okay, Oak Street, got it. Is there an apartment number?") == [
+        "new_address_line2"]
+    assert asked("customer_support", "Alright, the city's in. What state is that?") == [
+        "new_address_state"]
+
+
+def test_which_with_its_slot_outranks_a_slot_the_context_favours() -> None:
+    assert asked("customer_support", "Which state are we shipping it to?",
+                 after="new_address_line1") == ["new_address_state"]
+
+
+def test_an_apostrophe_s_before_a_participle_or_preposition_is_is() -> None:
+    from mivas_env.caller.words import sentences
+
+    assert sentences("The order's cancelled.")[0].words == ("the", "order", "is", "cancelled")
+    assert sentences("The patient's name?")[0].words == ("the", "patient", "name")
+    assert asked("customer_support", "Okay, the email's updated. And the phone on file?") == [
+        "phone"]
+
+
+def test_a_phrase_after_the_slot_that_says_which_one_keeps_it_a_request() -> None:
+    assert asked("customer_support", "And the ZIP for verification.") == ["zip"]
+    assert asked("customer_support", "Okay, and the order number off your receipt.") == [
+        "order_id"]
+    assert asked("customer_support", "What's the name of your first pet?") == []
+    assert asked("customer_support",
+                 "Okay, so it's the order from last week. What's your name on the account?") == [
+        "full_name"]

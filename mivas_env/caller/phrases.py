@@ -207,7 +207,7 @@ def coordinated(chosen: list[Match], stems: Sequence[str],
     which = [i for i, word in enumerate(stems) if word in ("what", "which")]
 
     def named_by_which(match: Match) -> bool:  # "what type of legal issue": what's complement
-        return any(0 < match.first - i <= 3 for i in which)
+        return any(0 <= match.first - i <= 3 for i in which)  # "which state" itself too
 
     def pick(group: list[Match]) -> Match:
         for match in group:

@@ -83,6 +83,9 @@ def is_verb(word: str) -> bool:
     return word in STATEMENT_VERBS or (len(word) > 4 and word.endswith("ed"))
 
 
+# Prepositions whose phrase, after a slot's words, says which one ("the ZIP for verification",
+# "the order number off your email"); not "of" ("the name of your first pet" is not yours).
+QUALIFYING = frozenset("for off on from at in".split())
 WANTING = frozenset("want wants like likes need needs prefer prefers".split())
 
 
@@ -186,13 +189,28 @@ def bare_clauses(sentence: Sentence, chosen: Sequence[Match],
         first = next((j for j in rest if j in taken), end)
         if any(sentence.words[j] in PREPOSITIONS for j in range(start + i, first)):
             continue  # "and the one for the new address": the slot qualifies something else
+        if not sentence.question and any(sentence.words[j] in STATEMENT_VERBS
+                                         for j in range(start + i, first)):
+            continue  # "so it's the order from last Tuesday": a statement, not a noun phrase
+        if not sentence.question and any(
+                sentence.words[j] in STATEMENT_VERBS and j not in taken and j - 1 in taken
+                and j + 1 < end
+                for j in range(first, end)):
+            continue  # "Alright, city's in.": a statement about the slot ("the name is": asks)
         # qualifiers only in a short clause without a verb ("the ZIP code on your account",
         # not "the order's cancelled" or "this is for the new address")
         qualified = sum(sentence.words[j] not in FILLERS for j in rest) <= SHORT and not any(
             sentence.words[j] in STATEMENT_VERBS or sentence.words[j] in WANTING
             or j > first and is_verb(sentence.words[j]) for j in rest)  # "your preferred date"
+        # a phrase after the slot's words that opens with a preposition qualifies it ("the ZIP
+        # for verification", "the order number off your email")
+        tail = next((j for j in range(first, end) if sentence.words[j] in QUALIFYING
+                     and j not in taken), end)
+        qualified_tail = qualified or not any(
+            is_verb(sentence.words[j]) or sentence.words[j] in WANTING for j in range(tail, end))
         if first < end and all(j in taken or sentence.words[j] in FILLERS
-                               or j in named and qualified for j in rest):
+                               or j in named and qualified or j >= tail and qualified_tail
+                               for j in rest):
             bare.add(index)
     return bare
 
@@ -234,6 +252,8 @@ def asking_clauses(sentence: Sentence, chosen: Sequence[Match],
         while lead < len(words) and words[lead] in MARKERS:
             lead += 1
         content = words[lead:]
+        if content == ("got", "it"):
+            continue  # "Maple Street, got it.": an acknowledgement, not "Got it?"
         if (requests_in(words)
                 or any(start <= a < end for a, _ in request_spans)
                 or (content and content[0] in QUESTION_START and len(content) > 1

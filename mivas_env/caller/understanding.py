@@ -73,7 +73,7 @@ from mivas_env.caller.words import Sentence, sentences
 MAX_READ_CHARS = 1_200
 ACKNOWLEDGEMENTS = frozenset(
     "okay ok great perfect alright right sure lovely wonderful excellent awesome cool gotcha "
-    "good fine super fantastic brilliant yes yeah yep got".split())
+    "good fine super fantastic brilliant yes yeah yep got thank thanks".split())
 READ_CACHE = 4096  # readings remembered per industry
 
 

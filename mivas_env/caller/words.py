@@ -54,11 +54,15 @@ _DOTTED = re.compile(r"\b(?:[a-z]\.){2,}")  # d.o.b. -> dob, i.d. -> id
 _CLOCK = re.compile(r"\b(\d{1,2}):(\d\d)\b")
 _TITLE = re.compile(r"\b(dr|mr|mrs|ms|st|jr|sr|prof|mt)\.(?= [a-z])|\b(no)\.(?= ?\d)")
 _SPOKEN_JOIN = (("e mail", "email"), ("e-mail", "email"), ("call-back", "callback"),
-                ("d o b", "dob"), ("i d", "id"), ("z i p", "zip"))
+                ("d o b", "dob"), ("d-o-b", "dob"), ("i d", "id"), ("z i p", "zip"))
 
 
 _IS_HEADS = _set("what that it who where when how there here he she this which why everything "
                  "nothing something name number")
+
+
+_IS_NEXT = _set("in on at done set good fine all there here correct right ready not been already "
+               "still just gone updated noted a an the")
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +103,8 @@ def sentences(line: str) -> list[Sentence]:
 
 def _add(out: list[Sentence], chunk: str, question: bool) -> None:
     words: list[str] = []
-    for token in _WORD.findall(chunk):
+    tokens = _WORD.findall(chunk)
+    for index, token in enumerate(tokens):
         if token in (",", ":", "(", ")", "\u2014", "\u2013", " - "):
             if words and words[-1] != ",":
                 words.append(",")
@@ -109,8 +114,12 @@ def _add(out: list[Sentence], chunk: str, question: bool) -> None:
             continue
         if "'" in token:
             head, _, tail = token.partition("'")
-            if tail == "s" and head in _IS_HEADS:
-                words.extend((head, "is"))  # "what's" is "what is"; "patient's" is possessive
+            following = tokens[index + 1] if index + 1 < len(tokens) else ""
+            if tail == "s" and (head in _IS_HEADS or following in _IS_NEXT
+                                or len(following) > 4 and following.endswith("ed")):
+                # "what's" is "what is", so is "the city's in" ("order's cancelled"); "patient's
+                # name" is possessive
+                words.extend((head, "is"))
                 continue
             token = head if tail == "s" else head + tail
         words.append(token)
