@@ -764,3 +764,23 @@ def test_a_phrase_after_the_slot_that_says_which_one_keeps_it_a_request() -> Non
     assert asked("customer_support",
                  "Okay, so it's the order from last week. What's your name on the account?") == [
         "full_name"]
+
+
+def test_a_day_or_an_hour_offered_in_a_short_question_asks_about_that_slot() -> None:
+    assert asked("legal", "Friday good?") == ["consultation_date"]
+    assert asked("healthcare", "Would the ten o'clock work?") == ["appointment_time"]
+    assert asked("healthcare", "Great, Friday it is. What time works for you?") == [
+        "appointment_time"]
+
+
+def test_more_read_back_tags_are_read_backs() -> None:
+    dana = caller("healthcare/C1-E1")
+    dana.respond("May I have the patient's full name, please?")
+    name = dana.spec.facts["full_name"]
+    for tag in ("Is that accurate?", "Did I hear that correctly?", "Is that still current?"):
+        assert dana.respond(f"I have {name}. {tag}").text.startswith(("Yes", "That's right")), tag
+
+
+def test_a_yes_no_question_the_caller_cannot_place_gets_a_clarification_not_a_nudge() -> None:
+    reading = industry_understanding("legal").read("did the weather play a part in this?")
+    assert reading.asked == [] and reading.unplaced_request

@@ -76,8 +76,10 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "kind": ("kind", "type", "sort", "reason for", "what for"),
     "when": ("when", "what day", "which day", "what date", "which date", "date", "day", "how soon",
              "what time frame", "timeframe", "what week", "which week", "how long ago",
-             "roughly when", "when exactly", "availability"),
-    "time": ("time", "times", "slot", "slots", "o clock", "morning or afternoon", "what hour", "the hour",
+             "roughly when", "when exactly", "availability", "monday", "tuesday", "wednesday",
+             "thursday", "friday", "saturday", "sunday", "tomorrow", "next week", "this week"),
+    "time": ("time", "times", "slot", "slots", "o clock", "oclock", "morning or afternoon",
+             "what hour", "the hour",
              "which hour", "opening", "openings", "one of those", "early or late", "morning",
              "afternoon", "what time", "which time", "time slot", "time of day", "early or later",
              "earlier or later", "later in the day", "earlier in the day", "during the day",
@@ -368,6 +370,10 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
                 "are you sick", "sick visit", "follow up", "physical"),
 }
 
+# Words that are values, not what is asked about: "Great, Tuesday it is." says a day back.
+VALUE_WORDS = _set("monday tuesday wednesday thursday friday saturday sunday tomorrow january "
+                   "february march april may june july august september october november december")
+
 # Every word of a concept: how an agent names what it asks about ("your email" names the slot;
 # it is no garbled read-back of a "gmail" in the caller's value).
 CONCEPT_WORDS = frozenset(word for phrases in CONCEPTS.values() for phrase in phrases
@@ -444,7 +450,10 @@ ACTS: dict[str, tuple[str, ...]] = {
                  "i wrote down", "i have written", "i noted", "i have noted", "let me confirm",
                  "to double check", "double check", "double-check", "just checking", "yes or no",
                  "yeah", "that correct", "that right", "so that was", "that was", "so it was",
-                 "so you said", "you are saying"),
+                 "so you said", "you are saying", "is that accurate", "that accurate",
+                 "is that current", "still current", "the right one", "hear that correctly",
+                 "heard that correctly", "hear that right", "sound correct", "still good",
+                 "is that still good", "that sound accurate", "all correct"),
     "spell": ("spell", "spelled", "spelling", "letter by letter", "spell that",
               "how is that written", "how do you write", "how is that written out"),
     "help": ("how can i help", "how may i help", "what can i do for you", "how can i assist",

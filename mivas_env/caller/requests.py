@@ -124,11 +124,12 @@ def strong_request(sentence: Sentence) -> bool:
     if not content:
         return False
     second_person = any(w in ("you", "your", "yours", "yourself") for w in content)
-    opener = (content[0] in QUESTION_START and len(content) > 1
-              and content[1] in SUBJECTS) or content[0] in (
+    polar = (content[0] in QUESTION_START and len(content) > 1
+             and content[1] in SUBJECTS)  # "Did this happen within the last year?"
+    opener = polar or content[0] in (
         "what", "which", "who", "whom", "whose", "when", "where", "how", "why", "please",
         "tell", "give", "spell", "provide", "share", "confirm", "verify", "read", "say")
-    return second_person and (sentence.question or opener)
+    return (second_person or polar and sentence.question) and (sentence.question or opener)
 
 
 def what_kind(content: Sequence[str]) -> bool:

@@ -37,6 +37,7 @@ from mivas_env.caller.lexicon import (
     NEGATED_AFTER,
     NEGATIONS,
     NEUTRAL,
+    VALUE_WORDS,
 )
 from mivas_env.caller.model import SlotModel, features, load_model
 from mivas_env.caller.phrases import (
@@ -298,7 +299,8 @@ class Understanding:
             # "Okay, Newark.": an acknowledgement naming only a slot's value (no word of its
             # concept) says the value back; it does not ask for it
             said = [m for m in chosen if not m.positions & concepts(found)
-                    or m.first > 0 and stems[m.first - 1] in ("a", "an")]  # "Got it, a physical."
+                    or m.first > 0 and stems[m.first - 1] in ("a", "an")  # "Got it, a physical."
+                    or any(stems[i] in VALUE_WORDS for i in m.positions)]  # "Tuesday it is."
             reading.mentioned.extend(m.slot for m in said)
             chosen = [m for m in chosen if m not in said]
             if not chosen:
