@@ -784,3 +784,16 @@ def test_more_read_back_tags_are_read_backs() -> None:
 def test_a_yes_no_question_the_caller_cannot_place_gets_a_clarification_not_a_nudge() -> None:
     reading = industry_understanding("legal").read("did the weather play a part in this?")
     assert reading.asked == [] and reading.unplaced_request
+
+
+def test_a_slot_the_agent_will_need_later_is_not_asked_now() -> None:
+    assert asked("customer_support", "I'll need the email in a moment, but first, your ZIP?") == [
+        "zip"]
+    assert asked("customer_support", "I'll grab the city next, but first, the street address.") == [
+        "new_address_line1"]
+    assert asked("customer_support", "Perfect. I'll need the order number next.") == ["order_id"]
+    assert asked("healthcare", "What's the best number to reach you after 5 pm?") == ["phone"]
+    reading = industry_understanding("customer_support").read(
+        "i'll need your zip in a second, but first your name.")
+    assert reading.asked == ["full_name"] and "hold" not in reading.acts
+    assert "hold" in industry_understanding("customer_support").read("one moment, please.").acts

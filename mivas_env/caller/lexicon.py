@@ -397,7 +397,7 @@ MARKERS = _set(
     "okay ok great perfect thanks thank you so alright right sure lovely wonderful excellent "
     "awesome and now next lastly finally also then cool gotcha understood good fine super "
     "fantastic brilliant yes yeah yep no nope well oh ah um uh hmm mhm alrighty one more last "
-    "thing first of all to start before begin let us ,")
+    "thing first of all to start before begin let us but ,")
 # What a bare noun phrase may hold besides the slot's words ("and your date of birth, too").
 FILLERS = _set(
     "the your a an my please too also again as well then there here and or for of on in at to is "
@@ -430,6 +430,12 @@ NEGATED_AFTER: tuple[tuple[str, ...], ...] = tuple(tuple(p.split()) for p in (
     "is not required", "not required", "unnecessary", "can wait", "is optional",
     "is not important", "is on file", "will not be needed", "not be needed",
     "is not going to be needed", "does not matter", "not matter", "does not matter for now"))
+# A slot named before one of these is for later, not now ("I'll take the city and ZIP after";
+# a one-word deferral only where it ends its clause: not "after 5 pm").
+DEFERRED: tuple[tuple[str, ...], ...] = tuple(tuple(p.split()) for p in (
+    "in a second", "in a sec", "in a moment", "in a minute", "in a bit", "in just a moment",
+    "in a second or two", "after", "afterward", "afterwards", "after that", "next", "later",
+    "shortly", "after this", "once we are done"))
 # Words that end a clause: a negation's reach stops there.
 CLAUSE_BREAKS = _set(
     "but just only instead except though although however rather ,")

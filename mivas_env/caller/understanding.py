@@ -32,6 +32,7 @@ from mivas_env.caller.lexicon import (
     CLAUSE_BREAKS,
     CONCEPTS,
     DECOYS,
+    DEFERRED,
     FILLERS,
     MARKERS,
     NEGATED_AFTER,
@@ -125,10 +126,12 @@ class Understanding:
         reading = Reading()
         before: set[str] = set()
         read: list[tuple[Sentence, Found]] = []  # for the learned second opinion's features
-        for sentence in sentences(line[:MAX_READ_CHARS]):
+        said = sentences(line[:MAX_READ_CHARS])
+        for index, sentence in enumerate(said):
             found = self.lexicon.find(sentence.stems)
-            negations = self.negations.find(sentence.stems).cues
-            reading.waves_off = reading.waves_off or bool(negations)
+            negations = self._waivers(sentence, said[index + 1:])
+            # a deferral ("... in a second") waves off only what it defers (below)
+            reading.waves_off = reading.waves_off or any(cue != "deferred" for cue in negations)
             self._read_sentence(sentence, found, negations, before, reading, last_asked, desk,
                                 known)
             before.update(cue for cue in found.every if cue.startswith("@"))  # concepts only
@@ -151,6 +154,21 @@ class Understanding:
         said_too = {other for slot in asked if not known or slot in known
                     for other in self.covers.get(slot, ())}
         reading.asked = list(dict.fromkeys(slot for slot in asked if slot not in said_too))
+
+    def _waivers(self, sentence: Sentence, rest: Sequence[Sentence]
+                 ) -> dict[str, list[tuple[int, int]]]:
+        """The sentence's negation cues; a one-word deferral ("I'll grab the city next") only
+        where a "first" follows it in the line ("..., but first, the street"): "I'll need the
+        member ID next" asks for it now."""
+        cues = self.negations.find(sentence.stems).cues
+        deferred = cues.get("deferred")
+        if not deferred:
+            return cues
+        first_later = any("first" in later.stems for later in rest)
+        kept = [(a, b) for a, b in deferred
+                if b - a > 1 or first_later or "first" in sentence.stems[b:]]
+        return {**{cue: spans for cue, spans in cues.items() if cue != "deferred"},
+                **({"deferred": kept} if kept else {})}
 
     @staticmethod
     def to_place(reading: Reading) -> bool:
@@ -226,7 +244,9 @@ class Understanding:
                        known: Collection[str]) -> None:
         stems = sentence.stems
         acts = self.acts.find(stems)
-        reading.acts.update(acts.cues)
+        reading.acts.update(cue for cue, spans in acts.cues.items() if cue != "hold" or not all(
+            any(a <= start < b for a, b in negations.get("deferred", ())) for start, _ in spans))
+        # ("I'll need the ZIP in a second": a deferral, not a hold)
         if stems[-1] in TAGS and (sentence.question or len(stems) > 2 and stems[-2] == ","):
             reading.acts.add("readback")  # "..., correct?", "March 10, right?"
         request = "request" in acts.cues or is_request(sentence)
@@ -263,7 +283,7 @@ class Understanding:
         if not matches and request and last_asked:
             matches = self._elliptical(found.every, last_asked)
         if (not matches and request and self.model is not None and not reading.asked
-                and not negations):  # "You need not tell me the state"; "Month, day, and
+                and not set(negations) - {"deferred"}):  # "You need not tell me the state"; "Month, day, and
             # year is perfect" after a question only says how to answer it
             slot = self.model.predict(features(stems, found.every))  # when it is sure
             if slot is not None and slot in self.order:
@@ -339,6 +359,7 @@ class Understanding:
         # clause does not ask
         negated = self._negated(stems, named, sentence.question, negations, theirs)
         reading.negated.update(negated)
+        reading.waves_off = reading.waves_off or bool(negated)
         for match in chosen:
             if match.slot not in negated and match.slot not in reading.asked:
                 reading.asked.append(match.slot)
@@ -428,7 +449,8 @@ class Understanding:
         question, "got" asks ("Got the order number?", "Have you got your card?"): it says
         the agent has the value only after "I" or "we" ("We've got your phone"). A slot named
         again after a negation's reach is asked ("Before we get to the address, what's your
-        email?"), unless by words about someone else (``theirs``: "their name")."""
+        email?"), unless by words about someone else (``theirs``: "their name"). Slots named
+        before a deferral are for later ("I'll need the ZIP in a second, but first ...")."""
         if not chosen:
             return set()
         negated = {m.slot for m in chosen if negated_before(stems, m.first)}
@@ -445,6 +467,15 @@ class Understanding:
                     negated |= {m.slot for m in chosen if start <= m.first < stop and not any(
                         i >= stop and i not in theirs and stems[i] not in FILLERS
                         for i in m.positions)}  # named again after its reach
+                elif cue == "deferred":  # "I'll need the city and ZIP after, but first ..."
+                    opening = max([b for b in breaks if b < start] + [-1])
+                    if end - start == 1 and (
+                            end < len(stems) and stems[end] not in CLAUSE_BREAKS
+                            or "will" not in stems[opening + 1:start]):
+                        continue  # one word defers only at its clause's end, after a "will"
+                        # ("I'll grab the city next"; not "after 5 pm", "what you're after")
+                    negated |= {m.slot for m in chosen if opening < m.first
+                                and max(m.positions) < start}
                 elif start > 0 and stems[start - 1] in ("that", "which"):
                     continue  # "the phone number that is on file": which one, not a waiver
                 else:  # "... is not needed": the slot just before it
@@ -569,6 +600,8 @@ def compile_understanding(
         negations.add(" ".join(words), "before")
     for words in NEGATED_AFTER:
         negations.add(" ".join(words), "after")
+    for words in DEFERRED:
+        negations.add(" ".join(words), "deferred")
     negations.freeze()
     return Understanding(patterns, lexicon, topics, {s: i for i, s in enumerate(slots)},
                          acts, negations,
