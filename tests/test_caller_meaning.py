@@ -797,3 +797,13 @@ def test_a_slot_the_agent_will_need_later_is_not_asked_now() -> None:
         "i'll need your zip in a second, but first your name.")
     assert reading.asked == ["full_name"] and "hold" not in reading.acts
     assert "hold" in industry_understanding("customer_support").read("one moment, please.").acts
+
+
+def test_a_transcript_without_punctuation_or_apostrophes_is_understood() -> None:
+    assert asked("customer_support", "whats the city for the delivery") == ["new_address_city"]
+    assert asked("customer_support", "you want the refund to your card or store credit") == [
+        "refund_method"]
+    assert asked("legal", "for yourself or someone else") == ["for_whom"]
+    assert asked("healthcare", "dont worry about the time just tell me the day you want") == [
+        "preferred_date"]
+    assert asked("healthcare", "okay i will call you back if anything opens up") == []

@@ -423,7 +423,8 @@ NEGATIONS: tuple[tuple[str, ...], ...] = tuple(tuple(p.split()) for p in (
     "please note", "note that", "keep in mind", "just so you know", "fyi", "heads up",
     "do not have to", "not have to", "do not name", "not name", "do not mention", "avoid",
     "no rush on", "let us not", "we will get to", "later", "before we get to",
-    "before we get into", "before we talk about", "before we move on to", "before we go over"))
+    "before we get into", "before we talk about", "before we move on to", "before we go over",
+    "before we go into"))
 # A slot named and then said not to be needed: "your phone isn't needed", "... can wait".
 NEGATED_AFTER: tuple[tuple[str, ...], ...] = tuple(tuple(p.split()) for p in (
     "is not needed", "are not needed", "not needed", "is not necessary", "not necessary",

@@ -184,6 +184,9 @@ def joined_within(gap: Sequence[str], join: int) -> bool:
             and not any(w in QUESTION_WORDS or w in ASKING for w in after))
 
 
+CONTRASTS = frozenset("but just instead rather".split())  # "the time, just the day"
+
+
 def coordinated(chosen: list[Match], stems: Sequence[str],
                  answers: Mapping[str, frozenset[str]]) -> list[Match]:
     """One question asks for one thing unless it joins several ("your name and date of
@@ -199,7 +202,7 @@ def coordinated(chosen: list[Match], stems: Sequence[str],
         gap = stems[max(groups[-1][-1].positions) + 1:match.first]
         lead = [word for word in gap if word not in DETERMINERS and word not in ("this", "that")]
         after_preposition = bool(lead) and lead[-1] in PREPOSITIONS
-        joins = [i for i, word in enumerate(gap) if word in COORDINATORS]
+        joins = [i for i, word in enumerate(gap) if word in COORDINATORS or word in CONTRASTS]
         if joins and not (after_preposition and joined_within(gap, joins[-1])):
             groups.append([match])
         elif not after_preposition or (wh is not None and wh in answers.get(match.slot, ())):

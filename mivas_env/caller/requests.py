@@ -110,6 +110,11 @@ def is_request(sentence: Sentence) -> bool:
         return True
     if content[:2] == ("got", "it") and content[2:3] in ((), (",",)):
         return False  # "Got it, a physical.": an acknowledgement, not "Got it?"
+    lead = len(sentence.words) - len(content)  # "you" is a marker ("thank you")
+    if content and content[0] in WANTING and lead and sentence.words[lead - 1] == "you":
+        return True  # "you want the refund to your card or store credit": a question
+    if "or" in content and not any(is_verb(word) or word in WANTING for word in content):
+        return True  # "for yourself or someone else": a choice offered, with no verb
     if content and content[0] in QUESTION_START and (
             content[0] in ("any", "anything")
             or (len(content) > 1 and content[1] in SUBJECTS)):  # "have you", not "have a day"

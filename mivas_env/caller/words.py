@@ -46,7 +46,13 @@ _CONTRACTIONS = (("won't", "will not"), ("can't", "can not"), ("cannot", "can no
                  ("let's", "let us"))
 # Informal spellings of spoken English, word by word ("Lemme get your ZIP").
 _INFORMAL = {"lemme": "let me", "gonna": "going to", "wanna": "want to", "gotta": "got to",
-             "whaddya": "what do you", "whatcha": "what are you", "dunno": "do not know"}
+             "whaddya": "what do you", "whatcha": "what are you", "dunno": "do not know",
+             # contractions a transcript writes without the apostrophe
+             "whats": "what is", "wheres": "where is", "whos": "who is", "hows": "how is",
+             "whens": "when is", "thats": "that is", "theres": "there is", "youre": "you are",
+             "dont": "do not", "doesnt": "does not", "didnt": "did not", "cant": "can not",
+             "wont": "will not", "isnt": "is not", "arent": "are not", "im": "i am",
+             "ive": "i have", "youve": "you have"}
 _INFORMAL_WORD = re.compile(r"\b(?:" + "|".join(_INFORMAL) + r")\b")
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?|#|[,:()\u2014\u2013]| - ")
 _BREAK = re.compile(r"[.!;?\n]+")  # a run holding "?" ends a question ("is...?")
