@@ -65,7 +65,19 @@ def says(line: str, phrase: str) -> bool:
 def value_units(text: str, names_only: bool = False) -> list[str]:
     """The values a line says, as a listener keys them: digit runs as digit strings, spelled
     letters joined into words, other words as words (common words dropped). ``names_only``
-    keeps only names, numbers and spellings (what a read-back must get right)."""
+    keeps only names, numbers and spellings (what a read-back must get right). Remembered:
+    a caller's facts and an agent's repeated lines are keyed once (lines up to
+    ``REMEMBERED_CHARS``, so the memory stays bounded)."""
+    if len(text) > REMEMBERED_CHARS:
+        return list(_value_units.__wrapped__(text, names_only))
+    return list(_value_units(text, names_only))
+
+
+REMEMBERED_CHARS = 2_000
+
+
+@lru_cache(maxsize=4096)
+def _value_units(text: str, names_only: bool) -> tuple[str, ...]:
     units: list[str] = []
     run_digits: list[str] = []
     run_letters: list[str] = []
@@ -102,7 +114,7 @@ def value_units(text: str, names_only: bool = False) -> list[str]:
                     names_only and not _is_name_word(word, text) and unit_kind(word) == "word"):
                 units.append(word.replace("'", ""))
     flush()
-    return units
+    return tuple(units)
 
 
 def _is_name_word(word: str, text: str) -> bool:
