@@ -807,3 +807,19 @@ def test_a_transcript_without_punctuation_or_apostrophes_is_understood() -> None
     assert asked("healthcare", "dont worry about the time just tell me the day you want") == [
         "preferred_date"]
     assert asked("healthcare", "okay i will call you back if anything opens up") == []
+
+
+def test_a_statement_that_names_what_will_do_or_is_missing_asks_for_it() -> None:
+    assert asked("customer_support", "Just the ZIP on the account is fine.") == ["zip"]
+    assert asked("customer_support", "The order number alone will do.") == ["order_id"]
+    assert asked("customer_support", "The last check is the email on the account.") == ["email"]
+    assert asked("customer_support", "And the name on the account is") == ["full_name"]
+    assert asked("healthcare", "I have your carrier, so it's just the member ID I'm missing.") == [
+        "member_id"]
+    assert asked("customer_support", "Store credit is fine by us.") == []
+    assert asked("legal", "Okay, Manhattan it is.") == []
+
+
+def test_a_question_offering_the_callers_own_value_among_others_asks_for_it() -> None:
+    lan = caller("customer_support/C6-E1")  # returning the Copperline skillet
+    assert "Copperline skillet" in lan.respond("Was it the Copperline skillet or the kettle?").text

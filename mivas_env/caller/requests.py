@@ -110,6 +110,10 @@ def is_request(sentence: Sentence) -> bool:
         return True
     if content[:2] == ("got", "it") and content[2:3] in ((), (",",)):
         return False  # "Got it, a physical.": an acknowledgement, not "Got it?"
+    if len(content) > 2 and content[-1] == "is" and content[-2] not in ("it", "that", "this"):
+        return True  # "and the name on your account is": a blank to fill in ("Newark it is": not)
+    if content[-2:] == ("will", "do") or content[:1] == ("just",) and content[-2:] == ("is", "fine"):
+        return True  # "the order number alone will do", "just the ZIP on the account is fine"
     lead = len(sentence.words) - len(content)  # "you" is a marker ("thank you")
     if content and content[0] in WANTING and lead and sentence.words[lead - 1] == "you":
         return True  # "you want the refund to your card or store credit": a question

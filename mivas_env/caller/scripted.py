@@ -362,6 +362,12 @@ class ScriptedCaller:
         acknowledgement of a hold or a transfer, and a request for clarification of a request
         it cannot place (none of these after a reaction, which has answered the line)."""
         reading = self.read(line)
+        if not reading.asked and (reading.unplaced_request or reading.refers_back):
+            # "Was it the blue sweater or the jacket?": a question that names no slot but
+            # offers the caller's own value among others asks for that value's slot
+            offered = self._offered(line)
+            if len(offered) == 1:
+                reading.asked, reading.unplaced_request = offered, False
         if reading.asked:
             self.last_asked = reading.asked
         if "readback" in reading.acts:
@@ -400,6 +406,13 @@ class ScriptedCaller:
         if reading.unplaced_request:
             return [self._pick(self.spec.clarify)]
         return []
+
+    def _offered(self, line: str) -> list[str]:
+        """The slots whose fact the line offers as one of its options."""
+        units = value_units(line)
+        return [slot for slot, fact in self.spec.facts.items()
+                if any(part_in(part, units) and listed(part, line, fact)
+                       for part in value_units(fact, names_only=True) if not part.isdigit())]
 
     def _says_value(self, line: str, slot: str) -> bool:
         """Whether the line says every name, number and date part of the caller's fact."""

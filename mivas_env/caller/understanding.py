@@ -500,7 +500,7 @@ def qualifiers(found: Found, chosen: Sequence[Match]) -> set[int]:
     "account email"; not "the photos" after "the police report": more of the same)."""
     taken = {i for m in chosen for i in m.positions}
     own = {cue for cue, spans in found.cues.items()
-           if any(i in taken for a, b in spans for i in range(a, b))}
+           if any(all(i in taken for i in range(a, b)) for a, b in spans)}
     return {i for cue, spans in found.cues.items() if cue.startswith("@") and cue not in own
             for a, b in spans for i in range(a, b)}
 
