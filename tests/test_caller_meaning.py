@@ -823,3 +823,17 @@ def test_a_statement_that_names_what_will_do_or_is_missing_asks_for_it() -> None
 def test_a_question_offering_the_callers_own_value_among_others_asks_for_it() -> None:
     lan = caller("customer_support/C6-E1")  # returning the Copperline skillet
     assert "Copperline skillet" in lan.respond("Was it the Copperline skillet or the kettle?").text
+
+
+def test_read_that_or_what_does_it_say_asks_for_the_thing_named_last() -> None:
+    assert asked("customer_support", "Perfect! If you've got the confirmation email handy, "
+                 "there's an order number near the top. Could you read that to me?") == ["order_id"]
+    assert asked("customer_support", "So if you've got the confirmation email handy, there's an "
+                 "order number near the top, what does it say?") == ["order_id"]
+
+
+def test_casual_requests_and_terms_of_address_do_not_hide_the_slot() -> None:
+    assert asked("customer_support", "Drop me your email address.") == ["email"]
+    assert asked("customer_support", "your zip code ma'am, the one we have on the account") == [
+        "zip"]
+    assert asked("healthcare", "full name of patient ma'am") == ["full_name"]

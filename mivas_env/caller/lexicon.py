@@ -404,7 +404,8 @@ FILLERS = _set(
     "the your a an my please too also again as well then there here and or for of on in at to is "
     "are was patient "
     "with this that those these it about what how the caller's patient's account's just only "
-    "quickly real quick one last thing current full best ,")
+    "quickly real quick one last thing current full best maam madam sir miss hon love mate "
+    "dear ,")
 # A negation: what follows it, to the end of its clause, is not asked for.
 NEGATIONS: tuple[tuple[str, ...], ...] = tuple(tuple(p.split()) for p in (
     "no need", "do not need", "does not need", "will not need", "no longer need", "not need",
@@ -497,7 +498,8 @@ ACTS: dict[str, tuple[str, ...]] = {
                 "would be lovely", "would be wonderful", "would help", "may i know", "can i know",
                 "could i know", "is all i need", "is what i need",
                 "i am missing", "is asking for", "asking me for", "last check is", "next one is",
-                "next thing is", "would be brilliant", "will help me"),
+                "next thing is", "would be brilliant", "will help me", "drop me", "shoot me",
+                "send me", "pop me", "hit me with"),
     "transfer": ("transfer", "transferring", "connect you", "connecting you", "put you through",
                  "putting you through", "hand you over", "handing you over", "pass you over",
                  "passing you over", "pass you to", "passing you to", "forward you",

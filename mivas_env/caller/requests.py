@@ -95,7 +95,7 @@ def names_a_value(content: Sequence[str]) -> bool:
     if not content or content[0] != "your":
         return False
     for word in content[1:]:
-        if word in SUBORDINATORS:
+        if word in SUBORDINATORS or word == ",":  # "your ZIP, the one we have on file"
             break
         if is_verb(word):
             return False
@@ -146,6 +146,10 @@ def what_kind(content: Sequence[str]) -> bool:
     return 1 < len(content) <= 3 and content[0] == "what" and content[1] in ("kind", "sort", "type")
 
 
+HANDING = frozenset("read give tell share provide say repeat".split())
+PRONOUNS = frozenset((word,) for word in ("that", "it", "this", "those", "them"))
+
+
 def refers_back(sentence: Sentence) -> bool:
     """"What was it?", "Which one?", "Which works better?", "Pick one?": a question that names
     nothing itself, about something the line named before it."""
@@ -156,6 +160,9 @@ def refers_back(sentence: Sentence) -> bool:
         return len(content) <= 6
     if what_kind(content):
         return True  # "Any paperwork on that? What kind?"
+    if len(content) <= 8 and any(word in HANDING and content[i + 1:i + 2] in PRONOUNS
+                                 for i, word in enumerate(content)):
+        return True  # "There's an order number near the top. Could you read that to me?"
     # "... Who?", "... And when?": a question word alone asks about what was named before
     return content[0] in ("what", "when", "where", "who") and (len(content) == 1 or any(
         w in ("it", "that", "this", "one", "ones", "those", "them") for w in content))

@@ -157,10 +157,14 @@ class Understanding:
 
     def _waivers(self, sentence: Sentence, rest: Sequence[Sentence]
                  ) -> dict[str, list[tuple[int, int]]]:
-        """The sentence's negation cues; a one-word deferral ("I'll grab the city next") only
-        where a "first" follows it in the line ("..., but first, the street"): "I'll need the
-        member ID next" asks for it now."""
-        cues = self.negations.find(sentence.stems).cues
+        """The sentence's negation cues; not "got your" after "you" ("if you've got your card
+        handy"); a one-word deferral ("I'll grab the city next") only where a "first" follows
+        it in the line ("..., but first, the street"): "I'll need the member ID next" asks for
+        it now."""
+        stems = sentence.stems
+        cues = {cue: kept for cue, spans in self.negations.find(stems).cues.items()
+                if (kept := [(a, b) for a, b in spans if not (  # "if you've got your card"
+                    stems[a] == "got" and "you" in stems[max(0, a - 2):a])])}
         deferred = cues.get("deferred")
         if not deferred:
             return cues
@@ -337,6 +341,12 @@ class Understanding:
         if asking and any(asks(m) for m in chosen):
             # "Dates matter for deadlines, so when did this happen?": only the clause that asks
             chosen = [m for m in chosen if asks(m)]
+        elif asking and sentence.question and len(chosen) > 1 and any(
+                sentence.words[i] in ("it", "that", "this") and sentence.clauses[i] == max(asking)
+                for i in range(len(stems))):
+            # "If you've got the email handy, there's an order number near the top, what does
+            # it say?": "it" is the thing named last
+            chosen = [max(chosen, key=lambda m: m.first)]
         elif asking and not sentence.question and all(
                 idle_request(sentence, clause) for clause in asking):
             # "I see a couple of people with that name, which happens a lot!", "We'll use the
