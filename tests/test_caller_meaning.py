@@ -837,3 +837,9 @@ def test_casual_requests_and_terms_of_address_do_not_hide_the_slot() -> None:
     assert asked("customer_support", "your zip code ma'am, the one we have on the account") == [
         "zip"]
     assert asked("healthcare", "full name of patient ma'am") == ["full_name"]
+
+
+def test_the_zip_there_and_the_ship_to_name_belong_to_the_new_address() -> None:
+    assert asked("customer_support", "And what's the ZIP code over there?") == ["new_address_zip"]
+    assert asked("customer_support", "Destination ZIP?") == ["new_address_zip"]
+    assert asked("customer_support", "And the ship-to name?") == ["recipient_name"]
