@@ -843,3 +843,13 @@ def test_the_zip_there_and_the_ship_to_name_belong_to_the_new_address() -> None:
     assert asked("customer_support", "And what's the ZIP code over there?") == ["new_address_zip"]
     assert asked("customer_support", "Destination ZIP?") == ["new_address_zip"]
     assert asked("customer_support", "And the ship-to name?") == ["recipient_name"]
+
+
+def test_examples_and_alternatives_offered_ask_for_nothing_themselves() -> None:
+    assert asked("legal", "Is this for you, or for somebody else, like a spouse or a parent?") == [
+        "for_whom"]
+    assert asked("legal", "And who's the other party? Your landlord, or someone else?") == [
+        "opposing_party"]
+    assert asked("legal", "Are you the person involved, or is this on behalf of someone else?") == [
+        "for_whom"]
+    assert asked("legal", "So this is for your mom, right? What's her full name?") == ["for_whom"]

@@ -245,6 +245,23 @@ def false_starts(sentence: Sentence) -> frozenset[int]:
     return frozenset(out)
 
 
+EXAMPLE_LEADS = frozenset(("such as", "for example", "for instance", "e g", "say"))
+NOT_EXAMPLE = frozenset("would you i we they do did does to".split())  # "would you like"
+
+
+def examples(sentence: Sentence) -> frozenset[int]:
+    """Positions of the examples a clause gives ("is this for you, or for somebody else, like a
+    spouse or parent?"): after "like", "such as", "for example", to the clause's end."""
+    stems, out = sentence.stems, set()
+    for i, word in enumerate(stems):
+        pair = " ".join(stems[i:i + 2])
+        if (word == "like" and (i == 0 or stems[i - 1] not in NOT_EXAMPLE)) or pair in EXAMPLE_LEADS:
+            start = i + (2 if pair in EXAMPLE_LEADS else 1)
+            end = next((j for j in range(start, len(stems)) if stems[j] == ","), len(stems))
+            out.update(range(start, end))
+    return frozenset(out)
+
+
 def idle_request(sentence: Sentence, clause: int) -> bool:
     """Whether a clause's request words ask for nothing: a relative clause (", which happens a
     lot") or a request under a negation (", no need to give it")."""

@@ -61,6 +61,7 @@ from mivas_env.caller.requests import (
     after_markers,
     asking_clauses,
     bare_clauses,
+    examples,
     false_starts,
     idle_request,
     is_request,
@@ -278,6 +279,11 @@ class Understanding:
             bare = bare_clauses(sentence, loose)
             matches += [m for m in loose
                         if sentence.clauses[m.first] in bare and not m.positions <= restarts]
+        given = examples(sentence)
+        if given and any(not m.positions <= given for m in matches):
+            # "Is this for you, or for somebody else, like a spouse or parent?": examples of
+            # the answer ask for nothing themselves
+            matches = [m for m in matches if not m.positions <= given]
         if reading.asked and matches:
             # "Roughly when did this happen? A date would be ideal.": words of a slot the line
             # asked already are about that slot again
