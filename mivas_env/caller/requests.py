@@ -252,7 +252,8 @@ NOT_EXAMPLE = frozenset("would you i we they do did does to".split())  # "would 
 def examples(sentence: Sentence) -> frozenset[int]:
     """Positions of the examples a clause gives ("is this for you, or for somebody else, like a
     spouse or parent?"): after "like", "such as", "for example", to the clause's end."""
-    stems, out = sentence.stems, set()
+    stems = sentence.stems
+    out: set[int] = set()
     for i, word in enumerate(stems):
         pair = " ".join(stems[i:i + 2])
         if (word == "like" and (i == 0 or stems[i - 1] not in NOT_EXAMPLE)) or pair in EXAMPLE_LEADS:
