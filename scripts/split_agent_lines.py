@@ -1,6 +1,6 @@
 """Split the agent-line corpus (``tests/fixtures/agent_lines/<industry>.jsonl``) into dev and test.
 
-``test`` is the held-out set: lines whose id holds ``-ho-`` or ``-ho2-``, each set written by
+``test`` is the held-out set: lines whose id holds ``-ho-``, ``-ho2-``, ... (``-ho4-``), each written by
 another author who read neither the other lines nor the caller's recogniser, and never read
 while tuning it.
 Every other line is ``dev`` (tuning). (The first corpus was split half and half; its test
@@ -36,7 +36,7 @@ def split_rows(industry: str, rows: list[dict[str, Any]]) -> list[dict[str, Any]
     return [{**row, "split": "test" if held_out(row["id"]) else "dev"} for row in rows]
 
 
-HELD_OUT = re.compile(r"-ho\d*-")  # -ho- (the first held-out set), -ho2- (the second)
+HELD_OUT = re.compile(r"-ho\d*-")  # -ho- (the first held-out set), -ho2-, -ho3-, -ho4-
 
 
 def held_out(line_id: str) -> bool:
