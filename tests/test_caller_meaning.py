@@ -853,3 +853,13 @@ def test_examples_and_alternatives_offered_ask_for_nothing_themselves() -> None:
     assert asked("legal", "Are you the person involved, or is this on behalf of someone else?") == [
         "for_whom"]
     assert asked("legal", "So this is for your mom, right? What's her full name?") == ["for_whom"]
+
+
+def test_an_acknowledgement_restating_a_value_asks_for_nothing_it_names() -> None:
+    assert asked("legal", "Mm-hm, Newark. When would you like to come in?") == [
+        "consultation_date"]
+    assert asked("legal", "Okay, the divorce. Can you give me a quick overview?") == [
+        "matter_summary"]
+    assert asked("healthcare", "Got it, annual physical. Name on the chart?") == ["full_name"]
+    assert asked("healthcare", "Okay, the date of birth.") == ["date_of_birth"]
+    assert "full_name" not in asked("healthcare", "What is your employer's full name?")

@@ -254,20 +254,24 @@ PEOPLE = frozenset(["patient", "person", "caller", "account", "holder", "client"
 def name_of_a_thing(stems: Sequence[str], positions: frozenset[int]) -> bool:
     """A reading that rests on "name" alone in "the name of the city": the phrase names the
     city, not a person (but "the name of the patient" is a person's)."""
-    if not positions or not all(stems[i] in ("name", "names") for i in positions):
+    if not positions or not all(stems[i] in NAME_WORDS for i in positions):
         return False
-    # "your employer's name", "your first pet's name": the word before it is a thing's
-    before = min(positions) - 1
-    while before >= 0 and stems[before] in NAME_WORDS:
-        before -= 1
-    if (before >= 0 and stems[before] in THINGS_NAMED) or (
-            before >= 1 and stems[before - 1] in ("first", "previous", "current")
-            and stems[before] in THINGS_NAMED):
+    if thing_before(stems, positions):
         return True
     after = stems[max(positions) + 1:max(positions) + 5]
     if not after or after[0] != "of":
         return False
     return not any(word in PEOPLE for word in after[1:])
+
+
+def thing_before(stems: Sequence[str], positions: frozenset[int]) -> bool:
+    """"your employer's name", "your first pet's name": the word before the name is a thing's."""
+    before = min(positions) - 1
+    while before >= 0 and stems[before] in NAME_WORDS:
+        before -= 1
+    return (before >= 0 and stems[before] in THINGS_NAMED) or (
+        before >= 1 and stems[before - 1] in ("first", "previous", "current")
+        and stems[before] in THINGS_NAMED)
 
 
 # Things whose name ("your employer's name") is no caller's name, whatever the industry.

@@ -30,6 +30,7 @@ from typing import Any
 from mivas_env.caller.lexicon import (
     ACTS,
     CLAUSE_BREAKS,
+    CONCEPT_WORDS,
     CONCEPTS,
     DECOYS,
     DEFERRED,
@@ -55,6 +56,7 @@ from mivas_env.caller.phrases import (
     phrase_stems,
     place,
     someone_elses_name,
+    thing_before,
 )
 from mivas_env.caller.requests import (
     SHORT,
@@ -76,7 +78,7 @@ from mivas_env.caller.words import Sentence, sentences
 MAX_READ_CHARS = 1_200
 ACKNOWLEDGEMENTS = frozenset(
     "okay ok great perfect alright right sure lovely wonderful excellent awesome cool gotcha "
-    "good fine super fantastic brilliant yes yeah yep got thank thanks".split())
+    "good fine super fantastic brilliant yes yeah yep got thank thanks mm mhm mmhm".split())
 READ_CACHE = 4096  # readings remembered per industry
 
 
@@ -257,8 +259,15 @@ class Understanding:
         request = "request" in acts.cues or is_request(sentence)
         context = {"^" + self.topics[s] for s in last_asked if s in self.topics} | before
         restarts = false_starts(sentence)  # "When — what time of day?"
-        matches = [m for m in self._matches(found, context, sentence.clauses)
+        every = self._matches(found, context, sentence.clauses)
+        matches = [m for m in every
                    if not name_of_a_thing(stems, m.positions) and not m.positions <= restarts]
+        things = any(m.positions and all(stems[i] in NAME_WORDS for i in m.positions)
+                     and thing_before(stems, m.positions) for m in every)
+        if things and not matches and request:
+            # "What's your employer's full name?": a thing's name, which no slot covers
+            reading.unknown_request = True
+            return
         if (request and (reading.asked or reading.mentioned) and refers_back(sentence)
                 and all({stems[i] for i in m.positions} <= GENERIC for m in matches)):
             # "Are you covered by Medicare, Medicaid, or a private insurer? Which one?": the
@@ -293,8 +302,9 @@ class Understanding:
         if not matches and request and last_asked:
             matches = self._elliptical(found.every, last_asked)
         if (not matches and request and self.model is not None and not reading.asked
-                and not set(negations) - {"deferred"}):  # "You need not tell me the state"; "Month, day, and
-            # year is perfect" after a question only says how to answer it
+                and not set(negations) - {"deferred"}):
+            # not "You need not tell me the state", nor "Month, day, and year is perfect" after
+            # a question (it only says how to answer it)
             slot = self.model.predict(features(stems, found.every))  # when it is sure
             if slot is not None and slot in self.order:
                 words = frozenset(i for i, word in enumerate(stems) if word != ",")
@@ -324,13 +334,16 @@ class Understanding:
                 return
         chosen = coordinated(self._resolve(matches, last_asked, desk, known, stems), stems,
                               self.answers)
-        if (not sentence.question and not request and stems[0] in ACKNOWLEDGEMENTS
-                and not any(word in ("your", "the", "and") for word in stems)):
-            # "Okay, Newark.": an acknowledgement naming only a slot's value (no word of its
-            # concept) says the value back; it does not ask for it
-            said = [m for m in chosen if not m.positions & concepts(found)
-                    or m.first > 0 and stems[m.first - 1] in ("a", "an")  # "Got it, a physical."
-                    or any(stems[i] in VALUE_WORDS for i in m.positions)]  # "Tuesday it is."
+        if not sentence.question and not request and stems[0] in ACKNOWLEDGEMENTS:
+            # "Okay, Newark.", "Got it, the Manhattan office.": an acknowledgement that names a
+            # value (a word no concept has) says it back; it does not ask for it ("Okay, the
+            # date of birth." still asks)
+            plain = not any(word in ("your", "the", "and") for word in stems)
+            said = [m for m in chosen if plain and (
+                not m.positions & concepts(found)
+                or m.first > 0 and stems[m.first - 1] in ("a", "an")  # "Got it, a physical."
+                or any(stems[i] in VALUE_WORDS for i in m.positions))  # "Tuesday it is."
+                or self._restates(sentence, m)]
             reading.mentioned.extend(m.slot for m in said)
             chosen = [m for m in chosen if m not in said]
             if not chosen:
@@ -379,6 +392,19 @@ class Understanding:
         for match in chosen:
             if match.slot not in negated and match.slot not in reading.asked:
                 reading.asked.append(match.slot)
+
+    @staticmethod
+    def _restates(sentence: Sentence, match: Match) -> bool:
+        """Whether the match's clause is a short phrase that says a value: a word that is no
+        concept's, no filler and no discourse marker ("the Manhattan office", "the divorce",
+        "annual physical")."""
+        clause = sentence.clauses[match.first]
+        words = [word for i, word in enumerate(sentence.words) if sentence.clauses[i] == clause]
+        content = [word for word in words if word not in FILLERS and word not in MARKERS]
+        if "your" in words or words[:1] == ["and"]:
+            return False  # "and the order number off your receipt" asks
+        return len(content) <= SHORT and any(  # a short noun phrase, not a question
+            word not in CONCEPT_WORDS and not word.isdigit() for word in content)
 
     def _matches(self, found: Found, context: set[str], clauses: Sequence[int],
                  loose: bool = False) -> list[Match]:
