@@ -863,3 +863,9 @@ def test_an_acknowledgement_restating_a_value_asks_for_nothing_it_names() -> Non
     assert asked("healthcare", "Got it, annual physical. Name on the chart?") == ["full_name"]
     assert asked("healthcare", "Okay, the date of birth.") == ["date_of_birth"]
     assert "full_name" not in asked("healthcare", "What is your employer's full name?")
+
+
+def test_small_talk_about_calling_back_or_what_a_value_is_for_asks_nothing() -> None:
+    assert asked("legal", "Is now a convenient time to speak, or should we call you back?") == []
+    assert asked("healthcare", "Your date of birth just helps us keep your records straight.") == []
+    assert asked("legal", "Your case sounds like one we see a lot.") == []

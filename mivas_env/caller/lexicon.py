@@ -550,6 +550,7 @@ NEUTRAL: tuple[str, ...] = (
     "good morning", "good afternoon", "good evening", "over the phone", "on the phone",
     "by phone", "referred by", "another client", "other client", "existing client",
     "current client", "reach us", "you have reached", "call you back in", "call you back if",
-    "call you back later", "call you right back", "month, day, and year", "month, day and year",
+    "call you back later", "call you right back", "call back later", "we call you back",
+    "i call you back", "okay to talk", "okay to speak", "convenient time", "time to speak", "month, day, and year", "month, day and year",
     "month, day, year", "month day and year", "day, month, year", "day, month and year",
     "month and year")

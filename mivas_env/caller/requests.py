@@ -74,7 +74,7 @@ STATEMENT_VERBS = frozenset("is are was were has have had will would can could s
                             "been be being went got came sent left took made said brought found "
                             "gave told kept held showed saw heard put bought paid knew thought "
                             "shows matches checks looks seems brings pulls comes goes says works "
-                            "belongs".split())
+                            "belongs helps lets keeps makes means sounds stays".split())
 SUBORDINATORS = frozenset("as that which who so if when because since while".split())
 
 
