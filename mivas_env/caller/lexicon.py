@@ -551,6 +551,7 @@ NEUTRAL: tuple[str, ...] = (
     "by phone", "referred by", "another client", "other client", "existing client",
     "current client", "reach us", "you have reached", "call you back in", "call you back if",
     "call you back later", "call you right back", "call back later", "we call you back",
-    "i call you back", "okay to talk", "okay to speak", "convenient time", "time to speak", "month, day, and year", "month, day and year",
+    "i call you back", "okay to talk", "okay to speak", "convenient time", "time to speak",
+    "month, day, and year", "month, day and year",
     "month, day, year", "month day and year", "day, month, year", "day, month and year",
     "month and year")
