@@ -147,7 +147,7 @@ def what_kind(content: Sequence[str]) -> bool:
 
 
 HANDING = frozenset("read give tell share provide say repeat".split())
-PRONOUNS = frozenset((word,) for word in ("that", "it", "this", "those", "them"))
+PRONOUNS = frozenset("that it this those them".split())
 
 
 def refers_back(sentence: Sentence) -> bool:
@@ -160,8 +160,8 @@ def refers_back(sentence: Sentence) -> bool:
         return len(content) <= 6
     if what_kind(content):
         return True  # "Any paperwork on that? What kind?"
-    if len(content) <= 8 and any(word in HANDING and content[i + 1:i + 2] in PRONOUNS
-                                 for i, word in enumerate(content)):
+    if len(content) <= 8 and any(word in HANDING and i + 1 < len(content)
+                                 and content[i + 1] in PRONOUNS for i, word in enumerate(content)):
         return True  # "There's an order number near the top. Could you read that to me?"
     # "... Who?", "... And when?": a question word alone asks about what was named before
     return content[0] in ("what", "when", "where", "who") and (len(content) == 1 or any(
@@ -245,7 +245,7 @@ def false_starts(sentence: Sentence) -> frozenset[int]:
     return frozenset(out)
 
 
-EXAMPLE_LEADS = frozenset(("such as", "for example", "for instance", "e g", "say"))
+EXAMPLE_LEADS = frozenset(("such as", "for example", "for instance", "e g"))
 NOT_EXAMPLE = frozenset("would you i we they do did does to".split())  # "would you like"
 
 

@@ -511,11 +511,12 @@ class Understanding:
                         for i in m.positions)}  # named again after its reach
                 elif cue == "deferred":  # "I'll need the city and ZIP after, but first ..."
                     opening = max([b for b in breaks if b < start] + [-1])
+                    # one word defers only at its clause's end, after a "will" ("I'll grab the
+                    # city next"; not "after 5 pm", "what you're after")
                     if end - start == 1 and (
                             end < len(stems) and stems[end] not in CLAUSE_BREAKS
                             or "will" not in stems[opening + 1:start]):
-                        continue  # one word defers only at its clause's end, after a "will"
-                        # ("I'll grab the city next"; not "after 5 pm", "what you're after")
+                        continue
                     negated |= {m.slot for m in chosen if opening < m.first
                                 and max(m.positions) < start}
                 elif start > 0 and stems[start - 1] in ("that", "which"):
