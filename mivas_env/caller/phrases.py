@@ -110,6 +110,22 @@ class Found:
     every: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
 
 
+def concepts(found: Found) -> set[int]:
+    """The positions of the words that name a concept."""
+    return {i for cue, spans in found.cues.items() if cue.startswith("@")
+            for a, b in spans for i in range(a, b)}
+
+
+def qualifiers(found: Found, chosen: Sequence[Match]) -> set[int]:
+    """The positions of concepts other than those the chosen readings take ("account" in
+    "account email"; not "the photos" after "the police report": more of the same)."""
+    taken = {i for m in chosen for i in m.positions}
+    own = {cue for cue, spans in found.cues.items()
+           if any(all(i in taken for i in range(a, b)) for a, b in spans)}
+    return {i for cue, spans in found.cues.items() if cue.startswith("@") and cue not in own
+            for a, b in spans for i in range(a, b)}
+
+
 def place(pattern: Pattern, found: Found, clauses: Sequence[int],
            loose: bool = False) -> Match | None:
     """The best placement of a pattern's groups (all within ``WINDOW`` words of one another:

@@ -29,8 +29,6 @@ from typing import Any
 
 from mivas_env.caller.lexicon import (
     ACTS,
-    CLAUSE_BREAKS,
-    CONCEPT_WORDS,
     CONCEPTS,
     DECOYS,
     DEFERRED,
@@ -50,11 +48,12 @@ from mivas_env.caller.phrases import (
     Lexicon,
     Match,
     Pattern,
+    concepts,
     coordinated,
     name_of_a_thing,
-    negated_before,
     phrase_stems,
     place,
+    qualifiers,
     someone_elses_name,
     thing_before,
 )
@@ -71,6 +70,8 @@ from mivas_env.caller.requests import (
     strong_request,
     what_kind,
 )
+from mivas_env.caller.waivers import negated as negated_by
+from mivas_env.caller.waivers import restates, waivers
 from mivas_env.caller.words import Sentence, sentences
 
 # The caller listens to the first part of a very long line (about a minute and a half of speech):
@@ -132,7 +133,7 @@ class Understanding:
         said = sentences(line[:MAX_READ_CHARS])
         for index, sentence in enumerate(said):
             found = self.lexicon.find(sentence.stems)
-            negations = self._waivers(sentence, said[index + 1:])
+            negations = waivers(self.negations, sentence, said[index + 1:])
             # a deferral ("... in a second") waves off only what it defers (below)
             reading.waves_off = reading.waves_off or any(cue != "deferred" for cue in negations)
             self._read_sentence(sentence, found, negations, before, reading, last_asked, desk,
@@ -157,25 +158,6 @@ class Understanding:
         said_too = {other for slot in asked if not known or slot in known
                     for other in self.covers.get(slot, ())}
         reading.asked = list(dict.fromkeys(slot for slot in asked if slot not in said_too))
-
-    def _waivers(self, sentence: Sentence, rest: Sequence[Sentence]
-                 ) -> dict[str, list[tuple[int, int]]]:
-        """The sentence's negation cues; not "got your" after "you" ("if you've got your card
-        handy"); a one-word deferral ("I'll grab the city next") only where a "first" follows
-        it in the line ("..., but first, the street"): "I'll need the member ID next" asks for
-        it now."""
-        stems = sentence.stems
-        cues = {cue: kept for cue, spans in self.negations.find(stems).cues.items()
-                if (kept := [(a, b) for a, b in spans if not (  # "if you've got your card"
-                    stems[a] == "got" and "you" in stems[max(0, a - 2):a])])}
-        deferred = cues.get("deferred")
-        if not deferred:
-            return cues
-        first_later = any("first" in later.stems for later in rest)
-        kept = [(a, b) for a, b in deferred
-                if b - a > 1 or first_later or "first" in sentence.stems[b:]]
-        return {**{cue: spans for cue, spans in cues.items() if cue != "deferred"},
-                **({"deferred": kept} if kept else {})}
 
     @staticmethod
     def to_place(reading: Reading) -> bool:
@@ -343,7 +325,7 @@ class Understanding:
                 not m.positions & concepts(found)
                 or m.first > 0 and stems[m.first - 1] in ("a", "an")  # "Got it, a physical."
                 or any(stems[i] in VALUE_WORDS for i in m.positions))  # "Tuesday it is."
-                or self._restates(sentence, m)]
+                or restates(sentence, m)]
             reading.mentioned.extend(m.slot for m in said)
             chosen = [m for m in chosen if m not in said]
             if not chosen:
@@ -386,25 +368,12 @@ class Understanding:
             chosen = [m for m in chosen if not of_theirs(m)]
         # "Don't worry about the email, what's your ZIP?": the email is waved off though its
         # clause does not ask
-        negated = self._negated(stems, named, sentence.question, negations, theirs)
+        negated = negated_by(stems, named, sentence.question, negations, theirs)
         reading.negated.update(negated)
         reading.waves_off = reading.waves_off or bool(negated)
         for match in chosen:
             if match.slot not in negated and match.slot not in reading.asked:
                 reading.asked.append(match.slot)
-
-    @staticmethod
-    def _restates(sentence: Sentence, match: Match) -> bool:
-        """Whether the match's clause is a short phrase that says a value: a word that is no
-        concept's, no filler and no discourse marker ("the Manhattan office", "the divorce",
-        "annual physical")."""
-        clause = sentence.clauses[match.first]
-        words = [word for i, word in enumerate(sentence.words) if sentence.clauses[i] == clause]
-        content = [word for word in words if word not in FILLERS and word not in MARKERS]
-        if "your" in words or words[:1] == ["and"]:
-            return False  # "and the order number off your receipt" asks
-        return len(content) <= SHORT and any(  # a short noun phrase, not a question
-            word not in CONCEPT_WORDS and not word.isdigit() for word in content)
 
     def _matches(self, found: Found, context: set[str], clauses: Sequence[int],
                  loose: bool = False) -> list[Match]:
@@ -483,69 +452,6 @@ class Understanding:
             taken |= match.positions | {min(match.positions) - 1, max(match.positions) + 1}
         return sorted(kept, key=lambda m: m.first)
 
-    def _negated(self, stems: Sequence[str], chosen: list[Match], question: bool,
-                 found: Mapping[str, list[tuple[int, int]]], theirs: Collection[int] = ()
-                 ) -> set[str]:
-        """Slots the sentence says are not needed: after a negation in the same clause
-        ("no need for your phone"), or named and then waved off ("your phone can wait"). In a
-        question, "got" asks ("Got the order number?", "Have you got your card?"): it says
-        the agent has the value only after "I" or "we" ("We've got your phone"). A slot named
-        again after a negation's reach is asked ("Before we get to the address, what's your
-        email?"), unless by words about someone else (``theirs``: "their name"). Slots named
-        before a deferral are for later ("I'll need the ZIP in a second, but first ...")."""
-        if not chosen:
-            return set()
-        negated = {m.slot for m in chosen if negated_before(stems, m.first)}
-        if not found:
-            return negated
-        breaks = [i for i, word in enumerate(stems) if word in CLAUSE_BREAKS]
-        for cue, spans in found.items():
-            for start, end in spans:
-                if question and stems[start] == "got" and (
-                        start == 0 or stems[start - 1] not in ("i", "we", "have", "'ve")):
-                    continue
-                if cue == "before":  # the negation covers what follows, to the clause's end
-                    stop = min([b for b in breaks if b >= end] + [len(stems)])
-                    negated |= {m.slot for m in chosen if start <= m.first < stop and not any(
-                        i >= stop and i not in theirs and stems[i] not in FILLERS
-                        for i in m.positions)}  # named again after its reach
-                elif cue == "deferred":  # "I'll need the city and ZIP after, but first ..."
-                    opening = max([b for b in breaks if b < start] + [-1])
-                    # one word defers only at its clause's end, after a "will" ("I'll grab the
-                    # city next"; not "after 5 pm", "what you're after")
-                    if end - start == 1 and (
-                            end < len(stems) and stems[end] not in CLAUSE_BREAKS
-                            or "will" not in stems[opening + 1:start]):
-                        continue
-                    negated |= {m.slot for m in chosen if opening < m.first
-                                and max(m.positions) < start}
-                elif start > 0 and stems[start - 1] in ("that", "which"):
-                    continue  # "the phone number that is on file": which one, not a waiver
-                else:  # "... is not needed": the slot just before it
-                    before = [m for m in chosen if max(m.positions) < start
-                              and start - max(m.positions) <= 2]
-                    if before and question and before[-1].first > 0 \
-                            and stems[before[-1].first - 1] in ("what", "which"):
-                        continue  # "What ZIP is on file?" asks which one it is
-                    if before:
-                        negated.add(before[-1].slot)
-        return negated
-
-
-def concepts(found: Found) -> set[int]:
-    """The positions of the words that name a concept."""
-    return {i for cue, spans in found.cues.items() if cue.startswith("@")
-            for a, b in spans for i in range(a, b)}
-
-
-def qualifiers(found: Found, chosen: Sequence[Match]) -> set[int]:
-    """The positions of concepts other than those the chosen readings take ("account" in
-    "account email"; not "the photos" after "the police report": more of the same)."""
-    taken = {i for m in chosen for i in m.positions}
-    own = {cue for cue, spans in found.cues.items()
-           if any(all(i in taken for i in range(a, b)) for a, b in spans)}
-    return {i for cue, spans in found.cues.items() if cue.startswith("@") and cue not in own
-            for a, b in spans for i in range(a, b)}
 
 
 @dataclass

@@ -1,0 +1,94 @@
+"""What a sentence names but does not ask for now: a slot waved off ("no need for your phone",
+"your phone can wait"), deferred ("I'll need the ZIP in a second, but first, your phone?") or
+said back as a value ("Okay, the divorce."). ``understanding.py`` reads a line with these."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+
+from mivas_env.caller.lexicon import CLAUSE_BREAKS, CONCEPT_WORDS, FILLERS, MARKERS
+from mivas_env.caller.phrases import Lexicon, Match, negated_before
+from mivas_env.caller.requests import SHORT
+from mivas_env.caller.words import Sentence
+
+
+def waivers(lexicon: Lexicon, sentence: Sentence, rest: Sequence[Sentence]
+            ) -> dict[str, list[tuple[int, int]]]:
+    """The sentence's negation cues (``lexicon``: the compiled negations); not "got your"
+    after "you" ("if you've got your card handy"); a one-word deferral ("I'll grab the city
+    next") only where a "first" follows it in the line ("..., but first, the street"): "I'll
+    need the member ID next" asks for it now."""
+    stems = sentence.stems
+    cues = {cue: kept for cue, spans in lexicon.find(stems).cues.items()
+            if (kept := [(a, b) for a, b in spans if not (  # "if you've got your card"
+                stems[a] == "got" and "you" in stems[max(0, a - 2):a])])}
+    deferred = cues.get("deferred")
+    if not deferred:
+        return cues
+    first_later = any("first" in later.stems for later in rest)
+    kept = [(a, b) for a, b in deferred
+            if b - a > 1 or first_later or "first" in sentence.stems[b:]]
+    return {**{cue: spans for cue, spans in cues.items() if cue != "deferred"},
+            **({"deferred": kept} if kept else {})}
+
+
+def negated(stems: Sequence[str], chosen: list[Match], question: bool,
+            found: Mapping[str, list[tuple[int, int]]], theirs: Collection[int] = ()
+            ) -> set[str]:
+    """Slots the sentence says are not needed: after a negation in the same clause
+    ("no need for your phone"), or named and then waved off ("your phone can wait"). In a
+    question, "got" asks ("Got the order number?", "Have you got your card?"): it says
+    the agent has the value only after "I" or "we" ("We've got your phone"). A slot named
+    again after a negation's reach is asked ("Before we get to the address, what's your
+    email?"), unless by words about someone else (``theirs``: "their name"). Slots named
+    before a deferral are for later ("I'll need the ZIP in a second, but first ...")."""
+    if not chosen:
+        return set()
+    out = {m.slot for m in chosen if negated_before(stems, m.first)}
+    if not found:
+        return out
+    breaks = [i for i, word in enumerate(stems) if word in CLAUSE_BREAKS]
+    for cue, spans in found.items():
+        for start, end in spans:
+            if question and stems[start] == "got" and (
+                    start == 0 or stems[start - 1] not in ("i", "we", "have", "'ve")):
+                continue
+            if cue == "before":  # the negation covers what follows, to the clause's end
+                stop = min([b for b in breaks if b >= end] + [len(stems)])
+                out |= {m.slot for m in chosen if start <= m.first < stop and not any(
+                    i >= stop and i not in theirs and stems[i] not in FILLERS
+                    for i in m.positions)}  # named again after its reach
+            elif cue == "deferred":  # "I'll need the city and ZIP after, but first ..."
+                opening = max([b for b in breaks if b < start] + [-1])
+                # one word defers only at its clause's end, after a "will" ("I'll grab the
+                # city next"; not "after 5 pm", "what you're after")
+                if end - start == 1 and (
+                        end < len(stems) and stems[end] not in CLAUSE_BREAKS
+                        or "will" not in stems[opening + 1:start]):
+                    continue
+                out |= {m.slot for m in chosen if opening < m.first
+                            and max(m.positions) < start}
+            elif start > 0 and stems[start - 1] in ("that", "which"):
+                continue  # "the phone number that is on file": which one, not a waiver
+            else:  # "... is not needed": the slot just before it
+                before = [m for m in chosen if max(m.positions) < start
+                          and start - max(m.positions) <= 2]
+                if before and question and before[-1].first > 0 \
+                        and stems[before[-1].first - 1] in ("what", "which"):
+                    continue  # "What ZIP is on file?" asks which one it is
+                if before:
+                    out.add(before[-1].slot)
+    return out
+
+
+def restates(sentence: Sentence, match: Match) -> bool:
+    """Whether the match's clause is a short phrase that says a value: a word that is no
+    concept's, no filler and no discourse marker ("the Manhattan office", "the divorce",
+    "annual physical")."""
+    clause = sentence.clauses[match.first]
+    words = [word for i, word in enumerate(sentence.words) if sentence.clauses[i] == clause]
+    content = [word for word in words if word not in FILLERS and word not in MARKERS]
+    if "your" in words or words[:1] == ["and"]:
+        return False  # "and the order number off your receipt" asks
+    return len(content) <= SHORT and any(  # a short noun phrase, not a question
+        word not in CONCEPT_WORDS and not word.isdigit() for word in content)
