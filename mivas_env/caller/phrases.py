@@ -270,10 +270,10 @@ PEOPLE = frozenset(["patient", "person", "caller", "account", "holder", "client"
 def name_of_a_thing(stems: Sequence[str], positions: frozenset[int]) -> bool:
     """A reading that rests on "name" alone in "the name of the city": the phrase names the
     city, not a person (but "the name of the patient" is a person's)."""
-    if not positions or not all(stems[i] in NAME_WORDS for i in positions):
-        return False
     if thing_before(stems, positions):
         return True
+    if not positions or not all(stems[i] in NAME_WORDS for i in positions):
+        return False
     after = stems[max(positions) + 1:max(positions) + 5]
     if not after or after[0] != "of":
         return False
@@ -281,7 +281,10 @@ def name_of_a_thing(stems: Sequence[str], positions: frozenset[int]) -> bool:
 
 
 def thing_before(stems: Sequence[str], positions: frozenset[int]) -> bool:
-    """"your employer's name", "your first pet's name": the word before the name is a thing's."""
+    """"your employer's name", "your first pet's name": a reading that rests on name words alone,
+    after a word that is a thing's."""
+    if not positions or not all(stems[i] in NAME_WORDS for i in positions):
+        return False
     before = min(positions) - 1
     while before >= 0 and stems[before] in NAME_WORDS:
         before -= 1

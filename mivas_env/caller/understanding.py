@@ -70,8 +70,8 @@ from mivas_env.caller.requests import (
     strong_request,
     what_kind,
 )
+from mivas_env.caller.waivers import deferred_at, restates, waivers, waives
 from mivas_env.caller.waivers import negated as negated_by
-from mivas_env.caller.waivers import restates, waivers
 from mivas_env.caller.words import Sentence, sentences
 
 # The caller listens to the first part of a very long line (about a minute and a half of speech):
@@ -135,7 +135,7 @@ class Understanding:
             found = self.lexicon.find(sentence.stems)
             negations = waivers(self.negations, sentence, said[index + 1:])
             # a deferral ("... in a second") waves off only what it defers (below)
-            reading.waves_off = reading.waves_off or any(cue != "deferred" for cue in negations)
+            reading.waves_off = reading.waves_off or waives(negations)
             self._read_sentence(sentence, found, negations, before, reading, last_asked, desk,
                                 known)
             before.update(cue for cue in found.every if cue.startswith("@"))  # concepts only
@@ -233,9 +233,9 @@ class Understanding:
                        known: Collection[str]) -> None:
         stems = sentence.stems
         acts = self.acts.find(stems)
-        reading.acts.update(cue for cue, spans in acts.cues.items() if cue != "hold" or not all(
-            any(a <= start < b for a, b in negations.get("deferred", ())) for start, _ in spans))
-        # ("I'll need the ZIP in a second": a deferral, not a hold)
+        # "I'll need the ZIP in a second": a deferral, not a hold
+        reading.acts.update(cue for cue, spans in acts.cues.items()
+                            if cue != "hold" or not all(deferred_at(negations, a) for a, _ in spans))
         if stems[-1] in TAGS and (sentence.question or len(stems) > 2 and stems[-2] == ","):
             reading.acts.add("readback")  # "..., correct?", "March 10, right?"
         request = "request" in acts.cues or is_request(sentence)
@@ -244,9 +244,7 @@ class Understanding:
         every = self._matches(found, context, sentence.clauses)
         matches = [m for m in every
                    if not name_of_a_thing(stems, m.positions) and not m.positions <= restarts]
-        things = any(m.positions and all(stems[i] in NAME_WORDS for i in m.positions)
-                     and thing_before(stems, m.positions) for m in every)
-        if things and not matches and request:
+        if not matches and request and any(thing_before(stems, m.positions) for m in every):
             # "What's your employer's full name?": a thing's name, which no slot covers
             reading.unknown_request = True
             return
@@ -284,7 +282,7 @@ class Understanding:
         if not matches and request and last_asked:
             matches = self._elliptical(found.every, last_asked)
         if (not matches and request and self.model is not None and not reading.asked
-                and not set(negations) - {"deferred"}):
+                and not waives(negations)):
             # not "You need not tell me the state", nor "Month, day, and year is perfect" after
             # a question (it only says how to answer it)
             slot = self.model.predict(features(stems, found.every))  # when it is sure

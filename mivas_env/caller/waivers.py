@@ -32,6 +32,17 @@ def waivers(lexicon: Lexicon, sentence: Sentence, rest: Sequence[Sentence]
             **({"deferred": kept} if kept else {})}
 
 
+def waives(cues: Mapping[str, list[tuple[int, int]]]) -> bool:
+    """Whether the sentence waves anything off outright (a deferral waves off only what it
+    defers, which ``negated`` finds)."""
+    return any(cue != "deferred" for cue in cues)
+
+
+def deferred_at(cues: Mapping[str, list[tuple[int, int]]], position: int) -> bool:
+    """Whether the word at ``position`` is part of a deferral ("in a second")."""
+    return any(a <= position < b for a, b in cues.get("deferred", ()))
+
+
 def negated(stems: Sequence[str], chosen: list[Match], question: bool,
             found: Mapping[str, list[tuple[int, int]]], theirs: Collection[int] = ()
             ) -> set[str]:
