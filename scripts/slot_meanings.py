@@ -1,6 +1,7 @@
 """Write each shipped industry's slot meanings (``slots.<slot>.means``/``topic``) into its
 industry.json from the table below, keeping the file's layout. Idempotent: a second run changes
-no byte. The table is the authoring copy; industry.json is what the caller reads."""
+no byte. The table is the authoring copy; industry.json is what the caller reads.
+``--check``: write nothing, exit 1 naming each industry.json the table would change."""
 
 from __future__ import annotations
 
@@ -22,26 +23,34 @@ MEANS: dict[str, dict[str, list[str]]] = {
                        "follow_up|physical|sick_visit|new_patient_visit|annual_physical|checkup",
                        "@kind ~@come_in", "@purpose"],
         "preferred_date": ["@when ~@come_in", "@when ~@want", "@when ~@visit",
-                           "@when ~@particular"],
+                           "@when ~@particular", "@when ~work|~okay|~good|~fine|~suit"],
         "appointment_time": ["@time ~@want", "what|which @time", "@time ~@visit",
                              "which_one|one_of_those|which_of_those|which_of_these|any_of_those"
                              "|any_of_these|which ~@time|~open|~available",
-                             "morning|afternoon|am|pm ~@want"],
+                             "morning|afternoon|am|pm ~@want", "@time ~work|~okay|~good|~fine|~suit"],
         "provider": ["@provider", "@provider ~@particular", "@provider @name",
                      "somebody|someone|anyone ~@particular|~specific"],
         "cancel_reason": ["@why ~@cancel", "@cancel ~@why", "what|why ~@cancel"],
         "waitlist_notes": ["@waitlist ~@when|~@time|~@want", "@when|@time ~@waitlist !",
+                           "@when|@time ~@usually",
                            "days_or_times|days_and_times|day_or_time|day_and_time|times_or_days"
-                           "|dates_or_times|dates_and_times ~@waitlist ! !"],
+                           "|dates_or_times|dates_and_times ~@waitlist ! !",
+                           "@days ~@want|~@usually|~work|~good|~suit|~best|~convenient|~easiest|~free"
+                           "|~available|~prefer !",
+                           "what|which|any|particular|certain @days !",
+                           "your_availability|general_availability|availability_like|availability_is"
+                           "|availability_preferences !", "availability ~@waitlist !"],
     },
     "legal": {
         "full_name": ["@name"],
         "phone": ["@phone", "@number ~@phone"],
-        "practice_area": ["@matter", "@kind @matter", "@kind ~help|~law|~legal|~lawyer|~attorney",
+        "practice_area": ["@kind @matter", "@kind ~help|~law|~legal|~lawyer|~attorney",
                           "area|type|kind|sort|field ~of_law|~legal",
                           "personal_injury|employment|immigration|criminal|family_law|estate_planning"
                           "|landlord_tenant|real_estate|bankruptcy|divorce|custody|injury"
-                          "|work_thing|legally_speaking|legal_side"],
+                          "|work_thing|legally_speaking|legal_side",
+                          "@matter ~regarding|~regard|~nature|~concerning|~involving",
+                          "what_are_you_calling|what_is_the_call|what_is_this_call ~about|~regarding"],
         "incident_date": ["@when ~@incident", "@when ~was|~did|~were|~ago|~happen",
                           "@when ~know|~remember|~recall"],
         "incident_state": ["@state ~@incident", "which_state|what_state|in_which_state",
@@ -54,11 +63,12 @@ MEANS: dict[str, dict[str, list[str]]] = {
         "message": ["@message"],
         "office": ["@office", "manhattan|newark", "where ~@want|~@consultation|~meet|~best|~works"],
         "consultation_date": ["@when ~@consultation",
-                              "@when ~@want|~would|~will|~could|~can|~good|~works|~@particular"],
+                              "@when ~@want|~would|~will|~could|~can|~good|~works|~@particular",
+                              "@when ~work|~okay|~good|~fine|~suit"],
         "consultation_time": ["@time ~@want|~@consultation", "what|which @time",
                               "morning|afternoon ~@want",
                               "day_and_time|date_and_time|day_or_time|date_or_time|day_time"
-                              "|days_and_times !"],
+                              "|days_and_times !", "@time ~work|~okay|~good|~fine|~suit"],
         "document_type": ["@document", "@document ~@kind|~what|~which|~any",
                           "what_documents|which_documents|what_docs|any_documents|what_paperwork"
                           "|what_documentation|what_papers !"],
@@ -87,7 +97,8 @@ MEANS: dict[str, dict[str, list[str]]] = {
         "new_address_state": ["which_state|what_state|province",
                               "which_state|what_state|state ~@address|~^new_address|~@new",
                               "state ~provide|~tell|~give|~what|~which|~and", "state_name"],
-        "new_address_zip": ["@zip ~@new|~^new_address|~@address", "zip_there|zip_code_there"],
+        "new_address_zip": ["@zip ~@new|~^new_address|~@address", "zip_there|zip_code_there",
+                            "@zip ~there"],
         "recipient_name": ["@recipient", "@recipient @name",
                            "@name ~@recipient|~@address|~^new_address|~parcel|"
                            "~package|~shipment|~delivery|~label"],
@@ -123,6 +134,8 @@ TOPICS = {
 
 
 def main() -> int:
+    check = "--check" in sys.argv[1:]
+    stale = []
     root = Path(__file__).resolve().parent.parent / "tasks"
     for industry, means in MEANS.items():
         path = root / industry / "industry.json"
@@ -145,8 +158,12 @@ def main() -> int:
                 entry["topic"] = topic
         new = json.dumps(data, indent=indent, ensure_ascii=False) + "\n"
         if new != text:
-            path.write_text(new)
-    return 0
+            stale.append(path)
+            if not check:
+                path.write_text(new)
+    for path in stale if check else ():
+        print(f"{path}: slot meanings differ from scripts/slot_meanings.py", file=sys.stderr)
+    return 1 if check and stale else 0
 
 
 if __name__ == "__main__":

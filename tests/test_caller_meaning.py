@@ -17,8 +17,10 @@ from mivas_env import MivasEnv
 from mivas_env.call.runtime import slot_keywords
 from mivas_env.call.tasks import find_task
 from mivas_env.caller.model import MODEL_FILE, SlotModel
+from mivas_env.caller.phrases import Lexicon
 from mivas_env.caller.scripted import MAX_FACTS_PER_TURN, ScriptedCaller
 from mivas_env.caller.understanding import industry_understanding
+from mivas_env.caller.words import sentences
 from rewards.industry import tasks_dir
 from tests.helpers import say
 
@@ -190,7 +192,9 @@ def test_the_same_seed_gives_the_same_replies_across_processes() -> None:
 
 READ_EVERY_LINE = """
 import hashlib, json, pathlib
+from mivas_env.caller.phrases import Lexicon
 from mivas_env.caller.understanding import industry_understanding
+from mivas_env.caller.words import sentences
 digest = hashlib.sha256()
 for path in sorted(pathlib.Path("tests/fixtures/agent_lines").glob("*.jsonl")):
     understanding = industry_understanding(path.stem)
@@ -869,3 +873,32 @@ def test_small_talk_about_calling_back_or_what_a_value_is_for_asks_nothing() -> 
     assert asked("legal", "Is now a convenient time to speak, or should we call you back?") == []
     assert asked("healthcare", "Your date of birth just helps us keep your records straight.") == []
     assert asked("legal", "Your case sounds like one we see a lot.") == []
+
+
+def test_plural_days_and_times_ask_for_availability_not_one_day() -> None:
+    assert asked("healthcare", "Which days work for you?") == ["waitlist_notes"]
+    assert asked("healthcare", "Days and times that suit you?") == ["waitlist_notes"]
+    assert asked("healthcare", "Mornings or afternoons, which are best for you?") == ["waitlist_notes"]
+    assert asked("healthcare", "What's your general availability?") == ["waitlist_notes"]
+    assert asked("healthcare", "Which day works for you?") == ["preferred_date"]
+    assert asked("healthcare", "What day and time would you like?") == ["preferred_date",
+                                                                        "appointment_time"]
+    assert asked("healthcare", "Who's your insurance with these days?") == ["carrier"]
+
+
+def test_a_surface_phrase_matches_the_words_as_said_not_their_stems() -> None:
+    lexicon = Lexicon()
+    lexicon.add("'days", "@days")
+    lexicon.add("day", "@when")
+    lexicon.freeze()
+    plural, one = sentences("which days")[0], sentences("which day")[0]
+    assert set(lexicon.find(plural.stems, plural.words).cues) == {"@days", "@when"}
+    assert set(lexicon.find(one.stems, one.words).cues) == {"@when"}
+    assert set(lexicon.find(plural.stems).cues) == {"@when"}  # no words given: stems only
+
+
+def test_the_authoring_table_of_slot_meanings_matches_every_industry_json() -> None:
+    script = Path(__file__).resolve().parent.parent / "scripts" / "slot_meanings.py"
+    run = subprocess.run([sys.executable, str(script), "--check"], capture_output=True, text=True,
+                         check=False)
+    assert run.returncode == 0, run.stderr

@@ -16,7 +16,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "name": ("name", "full name", "first name", "last name", "surname", "family name", "legal name",
              "first and last", "who am i speaking", "who am i talking", "whom am i speaking",
              "who is calling", "who do i have", "who have i got", "who is on the line",
-             "spell your name", "what are you called", "what do i call you",
+             "spell your name", "'what are you called", "what do i call you",
              "what should i call you", "what can i call you", "what do we call you",
              "how should i address you", "who am i", "who am i chatting with", "who is the patient",
              "whose name", "what is their name", "their name", "the patient name",
@@ -123,6 +123,12 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
             "led you to", "what made you decide"),
     "usually": ("generally free", "free generally", "generally good", "good for you generally",
                 "generally available", "usually", "typically", "short notice", "normally"),
+    # plural days and times are a caller's availability, not one day ("which days suit you");
+    # led by "'": matched on the words as said, not their stems
+    "days": ("'days", "'dates", "'mornings", "'afternoons", "'evenings", "'weekdays", "'weekends",
+             "'days or times", "'days and times", "'times or days", "'times and days",
+             "'dates or times", "'dates and times", "'days or hours", "'days and hours",
+             "'mornings or afternoons", "'mornings and afternoons", "'mornings afternoons"),
     "waitlist": ("waitlist", "wait list", "waiting list", "cancellation list", "sooner", "earlier",
 
                  "frees up", "free up", "becomes available", "comes up", "opens up", "open up",
@@ -382,7 +388,7 @@ VALUE_WORDS = _set("monday tuesday wednesday thursday friday saturday sunday tom
 # Every word of a concept: how an agent names what it asks about ("your email" names the slot;
 # it is no garbled read-back of a "gmail" in the caller's value).
 CONCEPT_WORDS = frozenset(word for phrases in CONCEPTS.values() for phrase in phrases
-                          for word in phrase.split())
+                          for word in phrase.lstrip("'").split())
 
 # Words that show a sentence asks for something (beyond a question mark).
 REQUEST_WORDS = _set(
@@ -554,4 +560,4 @@ NEUTRAL: tuple[str, ...] = (
     "i call you back", "okay to talk", "okay to speak", "convenient time", "time to speak",
     "month, day, and year", "month, day and year",
     "month, day, year", "month day and year", "day, month, year", "day, month and year",
-    "month and year")
+    "month and year", "these days", "nowadays")

@@ -20,6 +20,7 @@ class Phrase:
 
     stems: tuple[str, ...]
     cues: frozenset[str]
+    surface: bool = False  # matched against the words as said ("days", not "day")
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,20 +64,26 @@ class Lexicon:
 
     def __init__(self) -> None:
         self.index: dict[str, list[Phrase]] = {}
-        self._pending: dict[tuple[str, ...], set[str]] = {}
+        self.surface: dict[str, list[Phrase]] = {}  # phrases matched on the words as said
+        self._pending: dict[tuple[bool, tuple[str, ...]], set[str]] = {}
 
     def add(self, phrase: str, cue: str) -> None:
-        stems = phrase_stems(phrase)
-        if stems:
-            self._pending.setdefault(stems, set()).add(cue)
+        """``phrase`` is evidence of ``cue``; led by ``'`` it is matched on the words as said,
+        not their stems (``'days`` is not "day": "which days suit you" is not one day)."""
+        surface = phrase.startswith("'")
+        words = tuple(w for s in sentences(phrase[1:]) for w in s.words) if surface \
+            else phrase_stems(phrase)
+        if words:
+            self._pending.setdefault((surface, words), set()).add(cue)
 
     def freeze(self) -> None:
-        for stems, cues in self._pending.items():
-            self.index.setdefault(stems[0], []).append(Phrase(stems, frozenset(cues)))
-        for phrases in self.index.values():
+        for (surface, words), cues in self._pending.items():
+            index = self.surface if surface else self.index
+            index.setdefault(words[0], []).append(Phrase(words, frozenset(cues), surface))
+        for phrases in (*self.index.values(), *self.surface.values()):
             phrases.sort(key=lambda p: -len(p.stems))
 
-    def find(self, stems: Sequence[str]) -> Found:
+    def find(self, stems: Sequence[str], words: Sequence[str] = ()) -> Found:
         """Every cue the words evidence, with the (start, end) spans that evidence it. The
         longest phrase wins (``Found.cues``): a phrase inside a longer one found here is not
         evidence of its own ("date" in "date of birth", "insurance" in "insurance card"); every
@@ -85,9 +92,13 @@ class Lexicon:
         n = len(stems)
         reach = 0  # the end of the longest phrase found so far
         for i, word in enumerate(stems):
-            for phrase in self.index.get(word, ()):  # longest first
+            phrases: Sequence[Phrase] = self.index.get(word, ())
+            if words and words[i] in self.surface:
+                phrases = sorted((*phrases, *self.surface[words[i]]), key=lambda p: -len(p.stems))
+            for phrase in phrases:  # longest first
                 size = len(phrase.stems)
-                if i + size <= n and (size == 1 or tuple(stems[i:i + size]) == phrase.stems):
+                said = words if phrase.surface else stems
+                if i + size <= n and (size == 1 or tuple(said[i:i + size]) == phrase.stems):
                     inside = i + size <= reach and not (
                         hits and hits[-1][0] == i and hits[-1][1] == i + size)
                     hits.append((i, i + size, phrase.cues, inside))

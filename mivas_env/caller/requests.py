@@ -102,6 +102,29 @@ def names_a_value(content: Sequence[str]) -> bool:
     return True
 
 
+# How a sentence says that what it names is all the agent needs ("... will do for verification").
+ENOUGH = (("will", "do"), ("would", "do"), ("should", "do"), ("will", "be", "enough"),
+          ("would", "be", "enough"))
+JUST_ENOUGH = (("is", "fine"), ("is", "enough"), ("is", "all", "i", "need"))  # after "just"
+
+
+def will_do(content: Sequence[str]) -> bool:
+    """"the order number alone will do", "just the ZIP on the account will do for verification",
+    "just the ZIP is fine": what the sentence names is asked for (a phrase of what it is for
+    may follow)."""
+    just = next((i for i, word in enumerate(content) if word == "just"
+                 and (i == 0 or content[i - 1] == ",")), None)  # "No need for X, just Y will do"
+    if just is not None:
+        content = content[just:]
+    tails = (*ENOUGH, *JUST_ENOUGH) if just is not None else ENOUGH
+    for tail in tails:
+        for start in range(1, len(content) - len(tail) + 1):
+            if tuple(content[start:start + len(tail)]) == tail:
+                rest = content[start + len(tail):]
+                return not rest or rest[0] in ("for", "here", "thanks", "now", ",")
+    return False
+
+
 def is_request(sentence: Sentence) -> bool:
     if sentence.question:
         return True
@@ -112,8 +135,10 @@ def is_request(sentence: Sentence) -> bool:
         return False  # "Got it, a physical.": an acknowledgement, not "Got it?"
     if len(content) > 2 and content[-1] == "is" and content[-2] not in ("it", "that", "this"):
         return True  # "and the name on your account is": a blank to fill in ("Newark it is": not)
-    if content[-2:] == ("will", "do") or content[:1] == ("just",) and content[-2:] == ("is", "fine"):
+    if will_do(content):
         return True  # "the order number alone will do", "just the ZIP on the account is fine"
+    if content[:1] == ("not",) and "," in content[2:]:
+        return True  # "Not your nickname, the full name you registered with.": a correction
     lead = len(sentence.words) - len(content)  # "you" is a marker ("thank you")
     if content and content[0] in WANTING and lead and sentence.words[lead - 1] == "you":
         return True  # "you want the refund to your card or store credit": a question
@@ -293,6 +318,7 @@ def asking_clauses(sentence: Sentence, chosen: Sequence[Match],
                 or any(start <= a < end for a, _ in request_spans)
                 or (content and content[0] in QUESTION_START and len(content) > 1
                     and content[1] in SUBJECTS)
-                or (sentence.question and index == len(clauses) - 1)):
+                or (sentence.question and index == len(clauses) - 1) or will_do(content)
+                or index == 1 and after_markers(sentence)[:1] == ("not",)):
             asking.add(index)
     return asking

@@ -132,7 +132,7 @@ class Understanding:
         read: list[tuple[Sentence, Found]] = []  # for the learned second opinion's features
         said = sentences(line[:MAX_READ_CHARS])
         for index, sentence in enumerate(said):
-            found = self.lexicon.find(sentence.stems)
+            found = self.lexicon.find(sentence.stems, sentence.words)
             negations = waivers(self.negations, sentence, said[index + 1:])
             # a deferral ("... in a second") waves off only what it defers (below)
             reading.waves_off = reading.waves_off or waives(negations)
