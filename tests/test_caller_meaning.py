@@ -902,3 +902,36 @@ def test_the_authoring_table_of_slot_meanings_matches_every_industry_json() -> N
     run = subprocess.run([sys.executable, str(script), "--check"], capture_output=True, text=True,
                          check=False)
     assert run.returncode == 0, run.stderr
+
+
+def test_a_bare_name_of_a_person_asked_about_is_that_persons_not_the_callers() -> None:
+    assert asked("legal", "And the other driver, or company, whoever — name?") == ["opposing_party"]
+    assert asked("legal", "Who's it for — name?") == ["for_whom"]
+    assert asked("legal", "Please provide the name of the individual or entity you intend to "
+                 "take action against.") == ["opposing_party"]
+    assert asked("legal", "Name and phone?") == ["full_name", "phone"]
+    assert asked("customer_support", "Please state the name or model of the product.") == ["product"]
+
+
+def test_which_one_after_a_named_thing_asks_which_of_that_thing() -> None:
+    assert asked("healthcare", "Yep — insurance, which one?") == ["carrier"]
+    assert asked("healthcare", "Office, which one?") == ["location"]
+    assert asked("healthcare", "Which one?", after="appointment_time") == ["appointment_time"]
+
+
+def test_what_the_agent_needs_to_do_said_first_is_a_reason_not_a_request() -> None:
+    assert asked("healthcare", "Need to verify coverage — what's the member ID?") == ["member_id"]
+    assert asked("healthcare", "Need to book the right slot length — what type of "
+                 "appointment?") == ["visit_type"]
+    assert asked("healthcare", "I need to confirm your phone number.") == ["phone"]
+
+
+def test_what_is_enough_after_a_waived_clause_and_a_correction_ask_for_what_they_name() -> None:
+    assert asked("customer_support", "No need for the full address, just the ZIP code on the "
+                 "account will do for verification.") == ["zip"]
+    assert asked("customer_support", "No need for the phone, just the email is fine.") == ["email"]
+    assert asked("customer_support", "Not your nickname, the full name you registered "
+                 "with.") == ["full_name"]
+    assert asked("customer_support", "That will do, thanks.") == []
+    assert asked("legal", "What are you calling the firm about today?") == ["practice_area"]
+    assert asked("legal", "And what are you called?") == ["full_name"]

@@ -278,6 +278,24 @@ PEOPLE = frozenset(["patient", "person", "caller", "account", "holder", "client"
                     "child", "patients", "people"])
 
 
+OWNERS = frozenset(["your", "my", "full", "legal", "first", "last", "own"])
+
+
+def whose_name(chosen: list[Match], stems: Sequence[str],
+               answers: Mapping[str, frozenset[str]]) -> list[Match]:
+    """"And the other driver, or company, whoever — name?", "Who's it for — name?", "the name
+    of the individual you intend to sue": a bare "name" of a person the sentence asks about
+    is that person's, not the caller's."""
+    def bare(match: Match) -> bool:
+        return (all(stems[i] in ("name", "names") for i in match.positions)
+                and (match.first == 0 or stems[match.first - 1] not in OWNERS))
+
+    people = [m for m in chosen if not bare(m) and answers.get(m.slot, frozenset()) & {"who", "whom"}]
+    return [m for m in chosen if not (bare(m) and any(
+        p.slot != m.slot and (p.first < m.first or stems[m.first + 1:m.first + 2] == ("of",))
+        for p in people))] if people else chosen
+
+
 def name_of_a_thing(stems: Sequence[str], positions: frozenset[int]) -> bool:
     """A reading that rests on "name" alone in "the name of the city": the phrase names the
     city, not a person (but "the name of the patient" is a person's)."""
@@ -285,7 +303,9 @@ def name_of_a_thing(stems: Sequence[str], positions: frozenset[int]) -> bool:
         return True
     if not positions or not all(stems[i] in NAME_WORDS for i in positions):
         return False
-    after = stems[max(positions) + 1:max(positions) + 5]
+    after = stems[max(positions) + 1:max(positions) + 7]
+    if after[:1] == ("or",):  # "the name or model of the product"
+        after = after[2:]
     if not after or after[0] != "of":
         return False
     return not any(word in PEOPLE for word in after[1:])
@@ -306,6 +326,7 @@ def thing_before(stems: Sequence[str], positions: frozenset[int]) -> bool:
 
 # Things whose name ("your employer's name") is no caller's name, whatever the industry.
 THINGS_NAMED = frozenset("employer pet dog cat school street city town company business hotel item "
+                         "model brand "
                          "bank pharmacy insurer plan product store shop firm practice clinic "
                          "hospital church".split())
 

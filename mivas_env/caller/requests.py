@@ -299,6 +299,13 @@ def idle_request(sentence: Sentence, clause: int) -> bool:
     return first is not None and any(word in ("no", "not", "never") for word in words[:first])
 
 
+def purpose(content: Sequence[str]) -> bool:
+    """"Need to verify coverage", "I have to book the right length": what the agent must do,
+    said as the reason for what it asks next."""
+    lead = 1 if content[:1] in (("i",), ("we",)) else 0
+    return tuple(content[lead:lead + 2]) in (("need", "to"), ("have", "to"), ("got", "to"))
+
+
 def asking_clauses(sentence: Sentence, chosen: Sequence[Match],
                    request_spans: Sequence[tuple[int, int]], named: Collection[int] = ()
                    ) -> set[int]:
@@ -314,6 +321,8 @@ def asking_clauses(sentence: Sentence, chosen: Sequence[Match],
         content = words[lead:]
         if content == ("got", "it"):
             continue  # "Maple Street, got it.": an acknowledgement, not "Got it?"
+        if purpose(content) and index < len(clauses) - 1:
+            continue  # "Need to book the right slot length — what type of visit?": a reason
         if (requests_in(words)
                 or any(start <= a < end for a, _ in request_spans)
                 or (content and content[0] in QUESTION_START and len(content) > 1

@@ -56,6 +56,7 @@ from mivas_env.caller.phrases import (
     qualifiers,
     someone_elses_name,
     thing_before,
+    whose_name,
 )
 from mivas_env.caller.requests import (
     SHORT,
@@ -266,8 +267,9 @@ class Understanding:
             loose = [m for m in self._matches(found, context, sentence.clauses, loose=True)
                      if m.slot not in strict]
             bare = bare_clauses(sentence, loose)
-            matches += [m for m in loose
-                        if sentence.clauses[m.first] in bare and not m.positions <= restarts]
+            matches += [m for m in loose  # "Office, which one?" asks which office
+                        if sentence.clauses[m.first] in bare and not m.positions <= restarts
+                        and not (strict and {stems[i] for i in m.positions} <= GENERIC)]
         given = examples(sentence)
         if given and any(not m.positions <= given for m in matches):
             # "Is this for you, or for somebody else, like a spouse or parent?": examples of
@@ -312,8 +314,8 @@ class Understanding:
             if not matches:
                 reading.unplaced_request = reading.unplaced_request or request
                 return
-        chosen = coordinated(self._resolve(matches, last_asked, desk, known, stems), stems,
-                              self.answers)
+        chosen = whose_name(coordinated(self._resolve(matches, last_asked, desk, known, stems),
+                                        stems, self.answers), stems, self.answers)
         if not sentence.question and not request and stems[0] in ACKNOWLEDGEMENTS:
             # "Okay, Newark.", "Got it, the Manhattan office.": an acknowledgement that names a
             # value (a word no concept has) says it back; it does not ask for it ("Okay, the
