@@ -935,3 +935,21 @@ def test_what_is_enough_after_a_waived_clause_and_a_correction_ask_for_what_they
     assert asked("customer_support", "That will do, thanks.") == []
     assert asked("legal", "What are you calling the firm about today?") == ["practice_area"]
     assert asked("legal", "And what are you called?") == ["full_name"]
+
+
+def test_a_line_saying_what_the_form_still_lacks_asks_for_it() -> None:
+    assert asked("customer_support", "The one thing I don't have yet is the order number.") == [
+        "order_id"]
+    assert asked("healthcare", "Got the carrier. Member ID next.") == ["member_id"]
+    assert asked("legal", "I've noted what happened. The date of the incident is still blank on "
+                 "my form.") == ["incident_date"]
+    assert asked("customer_support", "Street and unit are recorded; the city is the remaining "
+                 "field.") == ["new_address_city"]
+    assert asked("customer_support", "I'll do the state next.") == []
+
+
+def test_spoken_joins_take_whole_words_only() -> None:
+    assert sentences("I don't have it")[0].words == ("i", "do", "not", "have", "it")
+    assert sentences("pop them in the mail")[0].words == ("pop", "them", "in", "the", "mail")
+    assert sentences("your I D number, D O B and e-mail")[0].words == (
+        "your", "id", "number", ",", "dob", "and", "email")

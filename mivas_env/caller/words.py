@@ -59,8 +59,10 @@ _BREAK = re.compile(r"[.!;?\n]+")  # a run holding "?" ends a question ("is...?"
 _DOTTED = re.compile(r"\b(?:[a-z]\.){2,}")  # d.o.b. -> dob, i.d. -> id
 _CLOCK = re.compile(r"\b(\d{1,2}):(\d\d)\b")
 _TITLE = re.compile(r"\b(dr|mr|mrs|ms|st|jr|sr|prof|mt)\.(?= [a-z])|\b(no)\.(?= ?\d)")
-_SPOKEN_JOIN = (("e mail", "email"), ("e-mail", "email"), ("call-back", "callback"),
-                ("d o b", "dob"), ("d-o-b", "dob"), ("i d", "id"), ("z i p", "zip"))
+_SPOKEN_JOIN = {"e mail": "email", "e-mail": "email", "call-back": "callback", "d o b": "dob",
+                "d-o-b": "dob", "i d": "id", "z i p": "zip"}
+# whole words only: "I don't" is no "I D", "the mail" no "e mail"
+_SPOKEN_JOIN_WORDS = re.compile(r"\b(?:" + "|".join(map(re.escape, _SPOKEN_JOIN)) + r")\b")
 
 
 _IS_HEADS = _set("what that it who where when how there here he she this which why everything "
@@ -89,9 +91,7 @@ def sentences(line: str) -> list[Sentence]:
     text = _DOTTED.sub(lambda m: m[0].replace(".", "") + " ", text)
     if ":" in text:  # "2:30" is a time of day, not a clause break
         text = _CLOCK.sub(r"\1 \2 o'clock", text)
-    for old, new in _SPOKEN_JOIN:
-        if old in text:
-            text = text.replace(old, new)
+    text = _SPOKEN_JOIN_WORDS.sub(lambda m: _SPOKEN_JOIN[m[0]], text)
     for old, new in _CONTRACTIONS:
         if old in text:
             text = text.replace(old, new)
