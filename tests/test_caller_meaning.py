@@ -20,7 +20,7 @@ from mivas_env.caller.model import MODEL_FILE, SlotModel
 from mivas_env.caller.phrases import Lexicon
 from mivas_env.caller.scripted import MAX_FACTS_PER_TURN, ScriptedCaller
 from mivas_env.caller.understanding import industry_understanding
-from mivas_env.caller.words import sentences
+from mivas_env.caller.words import sentences, stem
 from rewards.industry import tasks_dir
 from tests.helpers import say
 
@@ -194,7 +194,7 @@ READ_EVERY_LINE = """
 import hashlib, json, pathlib
 from mivas_env.caller.phrases import Lexicon
 from mivas_env.caller.understanding import industry_understanding
-from mivas_env.caller.words import sentences
+from mivas_env.caller.words import sentences, stem
 digest = hashlib.sha256()
 for path in sorted(pathlib.Path("tests/fixtures/agent_lines").glob("*.jsonl")):
     understanding = industry_understanding(path.stem)
@@ -953,3 +953,43 @@ def test_spoken_joins_take_whole_words_only() -> None:
     assert sentences("pop them in the mail")[0].words == ("pop", "them", "in", "the", "mail")
     assert sentences("your I D number, D O B and e-mail")[0].words == (
         "your", "id", "number", ",", "dob", "and", "email")
+
+
+def test_a_caller_answers_with_the_value_it_knows_when_readings_are_near() -> None:
+    line = "I understand this is urgent. May I have your name so I can relay it to the attorney?"
+    understanding = industry_understanding("legal")
+    assert understanding.read(line, known=["full_name", "phone"]).asked == ["full_name"]
+    assert asked("healthcare", "Great, got the name. And the birth date to go with it?") == [
+        "date_of_birth"]
+
+
+def test_a_list_of_what_the_agent_already_has_asks_for_none_of_it() -> None:
+    assert asked("customer_support", "Okay, I've got your street, your apartment, your city, and "
+                 "your ZIP, all in.") == []
+    reading = industry_understanding("customer_support").read("I've got the city, just the ZIP.")
+    assert reading.asked and "new_address_city" in reading.negated
+    assert asked("customer_support", "I've got your name. And your email?") == ["email"]
+
+
+def test_a_clause_opening_with_not_waves_off_what_it_names() -> None:
+    understanding = industry_understanding("legal")
+    reading = understanding.read("Not who it's against — who it's for. You, or a family member?")
+    assert reading.asked == ["for_whom"] and "opposing_party" in reading.negated
+    assert asked("legal", "Sorry, I meant what happened — not who was involved. Can you give me "
+                 "the short version?") == ["matter_summary"]
+    # "the one" after it asks for another of the same kind
+    assert asked("customer_support", "Not the email you're writing from now, the one the "
+                 "account's registered to. What's that?") == ["email"]
+
+
+def test_noted_is_not_not() -> None:
+    assert stem("noted") == "note" and stem("noting") == "note"
+    assert asked("legal", "Let me note the date of the incident. What was it?") == ["incident_date"]
+    assert asked("legal", "I've noted what happened.") == []
+
+
+def test_an_outcome_stated_to_the_caller_asks_for_nothing() -> None:
+    understanding = industry_understanding("healthcare")
+    reading = understanding.read("You're all set at Riverdale on December 9 at 10:00.",
+                                 known=["full_name", "appointment_time", "preferred_date"])
+    assert reading.asked == [] and not reading.unplaced_request

@@ -147,7 +147,8 @@ def is_request(sentence: Sentence) -> bool:
         return True  # "you want the refund to your card or store credit": a question
     if "or" in content and not any(is_verb(word) or word in WANTING for word in content):
         return True  # "for yourself or someone else": a choice offered, with no verb
-    if content and content[0] in QUESTION_START and (
+    if content and content[0] in QUESTION_START and not (
+            lead and sentence.words[lead - 1] == "you" and lead < 2) and (  # "You're all set"
             content[0] in ("any", "anything")
             or (len(content) > 1 and content[1] in SUBJECTS)):  # "have you", not "have a day"
         return True
@@ -212,6 +213,19 @@ CHECKED = frozenset("checks matches match matched saved confirmed verified check
                     "looks".split())
 
 
+NOTED = frozenset("got noted entered recorded saved updated added logged typed".split())
+
+
+def noted(content: Sequence[str]) -> bool:
+    """"I've got your street, ...", "we have noted the city": the agent lists what it has."""
+    if content[:1] not in (("i",), ("we",)):
+        return False
+    rest = [w for w in content[1:5] if w not in ("have", "already", "just", "now")]
+    if content[1:3] in (("have", "your"), ("have", "the")):
+        return True
+    return len(rest) > 1 and rest[0] in NOTED and rest[1] in ("your", "the")  # not "got a few ways"
+
+
 def bare_clauses(sentence: Sentence, chosen: Sequence[Match],
                  named: Collection[int] = ()) -> set[int]:
     """Clauses that are nothing but a slot's words and fillers after any discourse markers
@@ -223,11 +237,14 @@ def bare_clauses(sentence: Sentence, chosen: Sequence[Match],
     if not taken or (not sentence.question and any(
             word in CHECKED for i, word in enumerate(sentence.words) if i not in taken)):
         return bare  # "Okay, the name, the email, the phone, all checks out."
+    listed = not sentence.question and noted(after_markers(sentence))
     for index, (start, end) in enumerate(clause_spans(sentence)):
         words = sentence.words[start:end]
         i = 0
         while i < len(words) and words[i] in MARKERS and start + i not in taken:
             i += 1
+        if listed and words[i:i + 1] not in (("just",), ("only",)):
+            continue  # "I've got your street, your city, and your ZIP" (not "..., just the ZIP")
         rest = range(start + i, end)
         if start + i < end and sentence.words[start + i] in PREPOSITIONS:
             continue  # "on the documents: ...": a topic, not a request

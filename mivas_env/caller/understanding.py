@@ -233,7 +233,7 @@ class Understanding:
                        reading: Reading, last_asked: Sequence[str], desk: Collection[str],
                        known: Collection[str]) -> None:
         stems = sentence.stems
-        acts = self.acts.find(stems)
+        acts = self.acts.find(stems, sentence.words)
         # "I'll need the ZIP in a second": a deferral, not a hold
         reading.acts.update(cue for cue, spans in acts.cues.items()
                             if cue != "hold" or not all(deferred_at(negations, a) for a, _ in spans))
@@ -436,7 +436,10 @@ class Understanding:
         wh = next((word for word in stems if word in QUESTION_WORDS), None)
 
         def rank(match: Match) -> tuple[float, bool, bool, int, int, int, bool, bool, int]:
-            return (-match.weight, wh not in self.answers.get(match.slot, ()),
+            # a caller answers with what it knows when the readings are near ("the zip there"
+            # to a caller with one ZIP is that ZIP)
+            near = 0.5 if known and match.slot in known else 0.0
+            return (-match.weight - near, wh not in self.answers.get(match.slot, ()),
                     match.slot not in known, -match.covered, match.gap,
                     -len(match.positions), match.slot not in last_asked, match.slot not in desk,
                     self.order.get(match.slot, 0))

@@ -19,9 +19,12 @@ def waivers(lexicon: Lexicon, sentence: Sentence, rest: Sequence[Sentence]
     next") only where a "first" follows it in the line ("..., but first, the street"): "I'll
     need the member ID next" asks for it now."""
     stems = sentence.stems
-    cues = {cue: kept for cue, spans in lexicon.find(stems).cues.items()
+    cues = {cue: kept for cue, spans in lexicon.find(stems, sentence.words).cues.items()
             if (kept := [(a, b) for a, b in spans if not (  # "if you've got your card"
                 stems[a] == "got" and "you" in stems[max(0, a - 2):a])])}
+    contrast = contrasted(stems)
+    if contrast:  # "Not the one on your account, the state it's shipping to."
+        cues["before"] = sorted([*cues.get("before", []), *contrast])
     deferred = cues.get("deferred")
     if not deferred:
         return cues
@@ -30,6 +33,33 @@ def waivers(lexicon: Lexicon, sentence: Sentence, rest: Sequence[Sentence]
             if b - a > 1 or first_later or "first" in sentence.stems[b:]]
     return {**{cue: spans for cue, spans in cues.items() if cue != "deferred"},
             **({"deferred": kept} if kept else {})}
+
+
+CONTRAST_LEADS = frozenset("sorry oh no but and just so i mean meant actually".split())
+
+
+def contrasted(stems: Sequence[str]) -> list[tuple[int, int]]:
+    """A clause that opens with "not" names what is not wanted ("Not the other driver's name —
+    yours.", "the ZIP, not the whole street address"), whatever the rest of the line asks."""
+    spans = []
+    for i, word in enumerate(stems):
+        if word != "not" or i + 1 >= len(stems) or stems[i + 1] in ("sure", "yet", "too", "to"):
+            continue
+        j = i - 1
+        while j >= 0 and stems[j] in CONTRAST_LEADS:
+            j -= 1
+        if j >= 0 and stems[j] not in CLAUSE_BREAKS:
+            continue
+        if not another_one(stems, i):
+            spans.append((i, i + 1))
+    return spans
+
+
+def another_one(stems: Sequence[str], start: int) -> bool:
+    """"Not the email you write from, the one on the account": the clause after the one at
+    ``start`` asks for another of the same kind, which the "not" does not wave off."""
+    after = next((k for k in range(start + 1, len(stems)) if stems[k] in CLAUSE_BREAKS), None)
+    return after is not None and tuple(stems[after + 1:after + 3]) == ("the", "one")
 
 
 def waives(cues: Mapping[str, list[tuple[int, int]]]) -> bool:
@@ -55,7 +85,8 @@ def negated(stems: Sequence[str], chosen: list[Match], question: bool,
     before a deferral are for later ("I'll need the ZIP in a second, but first ...")."""
     if not chosen:
         return set()
-    out = {m.slot for m in chosen if negated_before(stems, m.first)}
+    out = {m.slot for m in chosen
+           if negated_before(stems, m.first) and not another_one(stems, m.first)}
     if not found:
         return out
     breaks = [i for i, word in enumerate(stems) if word in CLAUSE_BREAKS]

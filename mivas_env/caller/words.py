@@ -32,7 +32,7 @@ def stem(word: str) -> str:
                 base = base[:-1]  # stopped -> stop
             elif base.endswith("ll"):
                 base = base[:-1]  # cancelled -> cancel
-            return base
+            return "note" if base == "not" else base  # "noted" is no "not"
     if word.endswith("es") and word[-3:-2] in ("s", "x", "z") or word.endswith(("ches", "shes")):
         return word[:-2]
     if word.endswith("s") and not word.endswith(("ss", "us", "is")):
