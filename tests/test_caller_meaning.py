@@ -993,3 +993,19 @@ def test_an_outcome_stated_to_the_caller_asks_for_nothing() -> None:
     reading = understanding.read("You're all set at Riverdale on December 9 at 10:00.",
                                  known=["full_name", "appointment_time", "preferred_date"])
     assert reading.asked == [] and not reading.unplaced_request
+
+
+def test_not_this_one_the_one_there_asks_for_the_one_there() -> None:
+    assert sentences("Not the ZIP on the account, the one it ships to.")[0].words[-4:] == (
+        "zip", "it", "ships", "to")
+    reading = industry_understanding("customer_support").read(
+        "Okay, so not the ZIP on the account — the one where it's shipping to. What is it?")
+    assert reading.asked == ["new_address_zip"] and "zip" in reading.negated
+    assert asked("customer_support", "Not necessarily the number you're calling from — the one "
+                 "on the account. What is it?") == ["phone"]
+
+
+def test_a_relative_clause_after_a_slot_says_which_one_and_asks_nothing_itself() -> None:
+    assert asked("customer_support", "What's the ZIP where it's shipping to?") == ["new_address_zip"]
+    assert asked("customer_support", "What's the ZIP, and where is it shipping to?") == [
+        "new_address_zip", "new_address_line1"]

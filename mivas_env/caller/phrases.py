@@ -296,6 +296,22 @@ def whose_name(chosen: list[Match], stems: Sequence[str],
         for p in people))] if people else chosen
 
 
+RELATIVES = frozenset(["where", "that", "which", "whose"])
+
+
+def relative_qualifiers(chosen: list[Match], stems: Sequence[str]) -> list[Match]:
+    """"the ZIP where it's shipping to": a reading inside a relative clause right after another
+    reading's words says which one that is; it asks for nothing itself."""
+    def inside(match: Match) -> bool:
+        return any(
+            other.first < match.first and stems[max(other.positions) + 1:match.first][:1]
+            and stems[max(other.positions) + 1] in RELATIVES
+            and not set(stems[max(other.positions) + 1:match.first]) & {",", "and", "or"}
+            for other in chosen if other is not match)
+    kept = [m for m in chosen if not inside(m)]
+    return kept or chosen
+
+
 def name_of_a_thing(stems: Sequence[str], positions: frozenset[int]) -> bool:
     """A reading that rests on "name" alone in "the name of the city": the phrase names the
     city, not a person (but "the name of the patient" is a person's)."""

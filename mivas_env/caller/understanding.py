@@ -54,6 +54,7 @@ from mivas_env.caller.phrases import (
     phrase_stems,
     place,
     qualifiers,
+    relative_qualifiers,
     someone_elses_name,
     thing_before,
     whose_name,
@@ -314,8 +315,9 @@ class Understanding:
             if not matches:
                 reading.unplaced_request = reading.unplaced_request or request
                 return
-        chosen = whose_name(coordinated(self._resolve(matches, last_asked, desk, known, stems),
-                                        stems, self.answers), stems, self.answers)
+        chosen = whose_name(coordinated(relative_qualifiers(
+            self._resolve(matches, last_asked, desk, known, stems), stems), stems, self.answers),
+            stems, self.answers)
         if not sentence.question and not request and stems[0] in ACKNOWLEDGEMENTS:
             # "Okay, Newark.", "Got it, the Manhattan office.": an acknowledgement that names a
             # value (a word no concept has) says it back; it does not ask for it ("Okay, the

@@ -85,11 +85,12 @@ def negated(stems: Sequence[str], chosen: list[Match], question: bool,
     before a deferral are for later ("I'll need the ZIP in a second, but first ...")."""
     if not chosen:
         return set()
+    breaks = [i for i, word in enumerate(stems) if word in CLAUSE_BREAKS]
     out = {m.slot for m in chosen
-           if negated_before(stems, m.first) and not another_one(stems, m.first)}
+           if negated_before(stems, m.first) and not another_one(stems, m.first)
+           and not any(m.first < b < max(m.positions) for b in breaks)}  # "..., the email ..."
     if not found:
         return out
-    breaks = [i for i, word in enumerate(stems) if word in CLAUSE_BREAKS]
     for cue, spans in found.items():
         for start, end in spans:
             if question and stems[start] == "got" and (

@@ -107,6 +107,31 @@ def sentences(line: str) -> list[Sentence]:
     return out
 
 
+# Words that end the noun a "not the ..." clause names ("the ZIP on the account": "zip").
+_NOUN_END = _set("on in at for from of with to you your that which who i we it is are was "
+                 "were have has , the a an my our this there here")
+
+
+def _one_named(words: list[str]) -> list[str]:
+    """"Not the ZIP on the account, the one it ships to": the one is a ZIP, so it reads "..., the
+    zip it ships to" (the not names what is not wanted, the one what is)."""
+    if "one" not in words or "not" not in words:
+        return words
+    for i, word in enumerate(words[:-3]):
+        if word != "not" or (i and words[i - 1] != "," and words[i - 1] not in MARKERS):
+            continue
+        j = i + 1 + (words[i + 1] in ("necessarily", "just", "only", "exactly"))
+        if j >= len(words) or words[j] not in ("the", "your"):
+            continue
+        end = j + 1
+        while end < len(words) and words[end] not in _NOUN_END and end - j <= 3:
+            end += 1
+        comma = next((k for k in range(end, len(words)) if words[k] == ","), None)
+        if end > j + 1 and comma is not None and words[comma + 1:comma + 3] == ["the", "one"]:
+            return [*words[:comma + 2], *words[j + 1:end], *words[comma + 3:]]
+    return words
+
+
 def _add(out: list[Sentence], chunk: str, question: bool) -> None:
     words: list[str] = []
     tokens = _WORD.findall(chunk)
@@ -134,6 +159,7 @@ def _add(out: list[Sentence], chunk: str, question: bool) -> None:
                                 or words[i - 1] in ("please", "kindly", "not", "to")) \
                 and i + 1 < len(words) and words[i + 1] in DETERMINERS:
             words[i] = "tell"
+    words = _one_named(words)
     if words:
         clauses, clause = [], 0
         for word in words:
