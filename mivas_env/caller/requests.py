@@ -266,8 +266,9 @@ def bare_clauses(sentence: Sentence, chosen: Sequence[Match],
             or j > first and is_verb(sentence.words[j]) for j in rest)  # "your preferred date"
         # a phrase after the slot's words that opens with a preposition qualifies it ("the ZIP
         # for verification", "the order number off your email")
-        tail = next((j for j in range(first, end) if sentence.words[j] in QUALIFYING
-                     and j not in taken), end)
+        tail = next((j for j in range(first, end) if j not in taken and (
+            sentence.words[j] in QUALIFYING or sentence.words[j] == "of"  # "of that purchase"
+            and sentence.words[j + 1:j + 2] in (("that",), ("this",)))), end)
         qualified_tail = qualified or not any(
             is_verb(sentence.words[j]) or sentence.words[j] in WANTING for j in range(tail, end))
         if first < end and all(j in taken or sentence.words[j] in FILLERS
