@@ -9,6 +9,7 @@ well when an auxiliary judge fails; ``r_eval`` is T and H and D either way). ``S
 below is the whole ``info`` contract; docs/environment.md says the same for users."""
 
 import json
+import re
 import string
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -121,9 +122,18 @@ def task_wer(task: Task) -> float:
     return LEVEL_WER[task.lock.level or 0]
 
 
+# Typographic punctuation an LLM writes, as its ASCII form: a dash still parts two clauses, a
+# curly apostrophe still makes "it's" (dropping them would read "its" and join the clauses).
+DASH = re.compile(r" ?[\u2012-\u2015] ?")
+TYPOGRAPHY = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"',
+                            "\u2026": "...", "\u00a0": " ", "\u2009": " ", "\u202f": " "})
+
+
 def to_charset(text: str, limit: int = MAX_OBSERVATION_CHARS) -> str:
-    """Fold text into the observation charset (accents dropped) and length."""
+    """Fold text into the observation charset (typographic punctuation as ASCII, accents
+    dropped) and length."""
     if not text.isascii():
+        text = DASH.sub(" - ", text).translate(TYPOGRAPHY)
         text = strip_accents(text).encode("ascii", "ignore").decode("ascii")
     text = "".join(ch if ch in CHARSET else " " for ch in text) if not text.isprintable() else text
     return text if len(text) <= limit else text[: limit - 15] + " ...[truncated]"

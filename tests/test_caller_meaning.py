@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mivas_env import MivasEnv
+from mivas_env.env import to_charset
 from mivas_env.call.runtime import slot_keywords
 from mivas_env.call.tasks import find_task
 from mivas_env.caller.model import MODEL_FILE, SlotModel
@@ -1009,3 +1010,13 @@ def test_a_relative_clause_after_a_slot_says_which_one_and_asks_nothing_itself()
     assert asked("customer_support", "What's the ZIP where it's shipping to?") == ["new_address_zip"]
     assert asked("customer_support", "What's the ZIP, and where is it shipping to?") == [
         "new_address_zip", "new_address_line1"]
+
+
+def test_typographic_punctuation_from_an_llm_reaches_the_caller_as_ascii() -> None:
+    assert to_charset("It’s café — “fine”… ok") == "It's cafe - \"fine\"... ok"
+    env = MivasEnv(industry="customer_support", task_id="C8-E1")
+    env.reset(seed=0)
+    zip_code = env.unwrapped.session.scripted.spec.facts["new_address_zip"]
+    reply, _ = say(env, "Okay, so not the ZIP on the account — the one where it’s shipping to. "
+                   "What is it?")
+    assert zip_code in reply
