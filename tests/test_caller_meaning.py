@@ -14,7 +14,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mivas_env import MivasEnv
-from mivas_env.env import to_charset
 from mivas_env.call.runtime import slot_keywords
 from mivas_env.call.tasks import find_task
 from mivas_env.caller.model import MODEL_FILE, SlotModel
@@ -22,6 +21,7 @@ from mivas_env.caller.phrases import Lexicon
 from mivas_env.caller.scripted import MAX_FACTS_PER_TURN, ScriptedCaller
 from mivas_env.caller.understanding import industry_understanding
 from mivas_env.caller.words import sentences, stem
+from mivas_env.env import to_charset
 from rewards.industry import tasks_dir
 from tests.helpers import say
 
