@@ -18,7 +18,7 @@ from mivas_env.call.runtime import slot_keywords
 from mivas_env.call.tasks import find_task
 from mivas_env.caller.model import MODEL_FILE, SlotModel
 from mivas_env.caller.phrases import Lexicon
-from mivas_env.caller.scripted import MAX_FACTS_PER_TURN, ScriptedCaller
+from mivas_env.caller.scripted import MAX_FACTS_PER_TURN, Reaction, ScriptedCaller
 from mivas_env.caller.understanding import industry_understanding
 from mivas_env.caller.words import sentences, stem
 from mivas_env.env import to_charset
@@ -1020,3 +1020,25 @@ def test_typographic_punctuation_from_an_llm_reaches_the_caller_as_ascii() -> No
     reply, _ = say(env, "Okay, so not the ZIP on the account — the one where it’s shipping to. "
                    "What is it?")
     assert zip_code in reply
+
+
+def test_a_reaction_that_corrects_a_value_waits_while_the_line_asks_another_slot() -> None:
+    spec = find_task("legal/C10-E1").caller.model_copy(update={
+        "reactions": [Reaction(when_agent_says_any=["new york"], unless_agent_says_any=["jersey"],
+                               say=["No, it happened in New Jersey."])]})
+    fresh = ScriptedCaller(spec, slot_keywords("legal"), 0, industry_understanding("legal"))
+    assert "happened" not in fresh.respond("Would you like our New York office?").text
+    assert "happened" in fresh.respond("I've put New York down as the state.").text
+
+
+def test_a_phrase_hidden_inside_a_longer_one_stays_hidden_when_found_twice() -> None:
+    assert asked("healthcare", "So you're switching from Windermere to Park Avenue. Which "
+                 "insurance are you using these days?") == ["carrier"]
+
+
+def test_a_clause_set_aside_before_the_question_asks_nothing() -> None:
+    assert asked("healthcare", "Before I check what days Dr. Patel has free, what's your date of "
+                 "birth?") == ["date_of_birth"]
+    reading = industry_understanding("legal").read(
+        "We will not require the opposing party's name today. What time works for you?")
+    assert "opposing_party" in reading.negated

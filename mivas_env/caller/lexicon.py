@@ -130,7 +130,9 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "days": ("'days", "'dates", "'mornings", "'afternoons", "'evenings", "'weekdays", "'weekends",
              "'days or times", "'days and times", "'times or days", "'times and days",
              "'dates or times", "'dates and times", "'days or hours", "'days and hours",
-             "'mornings or afternoons", "'mornings and afternoons", "'mornings afternoons"),
+             "'mornings or afternoons", "'mornings and afternoons", "'mornings afternoons",
+             "'which days", "'what days", "'any days", "'particular days", "'certain days",
+             "'which dates", "'what dates", "'any particular days"),
     "waitlist": ("waitlist", "wait list", "waiting list", "cancellation list", "sooner", "earlier",
 
                  "frees up", "free up", "becomes available", "comes up", "opens up", "open up",
@@ -421,7 +423,8 @@ FILLERS = _set(
 # A negation: what follows it, to the end of its clause, is not asked for.
 NEGATIONS: tuple[tuple[str, ...], ...] = tuple(tuple(p.split()) for p in (
     "no need", "do not need", "does not need", "will not need", "no longer need", "not need",
-    "not necessary", "not needed", "need not", "unnecessary", "never mind", "nevermind", "skip",
+    "not necessary", "not needed", "need not", "unnecessary", "not require",
+    "not requiring", "never mind", "nevermind", "skip",
     "forget", "without", "do not contact", "do not call", "do not talk to", "do not speak to",
     "do not speak with", "do not reach out to", "avoid", "do not give", "do not tell",
     "do not say", "do not share",

@@ -99,8 +99,8 @@ class Lexicon:
                 size = len(phrase.stems)
                 said = words if phrase.surface else stems
                 if i + size <= n and (size == 1 or tuple(said[i:i + size]) == phrase.stems):
-                    inside = i + size <= reach and not (
-                        hits and hits[-1][0] == i and hits[-1][1] == i + size)
+                    inside = i + size <= reach and not (  # a span found twice counts as once
+                        hits and hits[-1][0] == i and hits[-1][1] == i + size and not hits[-1][3])
                     hits.append((i, i + size, phrase.cues, inside))
                     if any(cue[0] != "=" for cue in phrase.cues):
                         reach = max(reach, i + size)  # a listed keyword hides no concept

@@ -321,8 +321,12 @@ def idle_request(sentence: Sentence, clause: int) -> bool:
 
 
 def purpose(content: Sequence[str]) -> bool:
-    """"Need to verify coverage", "I have to book the right length": what the agent must do,
-    said as the reason for what it asks next."""
+    """"Need to verify coverage", "I have to book the right length", "Before I check what days
+    Dr. Patel has free", "Whether it's a follow-up or a new visit": what the agent must do, or
+    a clause set aside, said before what it asks."""
+    if content[:1] == ("whether",) or content[:1] in (("before",), ("while",), ("until",)) \
+            and content[1:2] in (("i",), ("we",)):
+        return True
     lead = 1 if content[:1] in (("i",), ("we",)) else 0
     return tuple(content[lead:lead + 2]) in (("need", "to"), ("have", "to"), ("got", "to"))
 
@@ -342,7 +346,7 @@ def asking_clauses(sentence: Sentence, chosen: Sequence[Match],
         content = words[lead:]
         if content == ("got", "it"):
             continue  # "Maple Street, got it.": an acknowledgement, not "Got it?"
-        if purpose(content) and index < len(clauses) - 1:
+        if (purpose(content) or purpose(words)) and index < len(clauses) - 1:
             continue  # "Need to book the right slot length — what type of visit?": a reason
         if (requests_in(words)
                 or any(start <= a < end for a, _ in request_spans)

@@ -146,6 +146,15 @@ class CallerReply:
     hang_up: bool
 
 
+
+def proper_words(text: str, anywhere: bool = False) -> set[str]:
+    """The names and numbers a line says ("Pennsylvania", "Kendra", "10093"): capitalised words
+    past a sentence's first word (any capitalised word with ``anywhere``), and digit runs."""
+    words = re.findall(r"[A-Za-z][A-Za-z'-]+|\d+", text)
+    return {word.casefold() for i, word in enumerate(words)
+            if word.isdigit() or len(word) > 2 and word[0].isupper() and (anywhere or i > 0)
+            and not word.startswith("I'")}
+
 @dataclass
 class ScriptedCaller:
     """One episode's caller. ``slot_keywords`` come from the industry definition.
@@ -177,27 +186,34 @@ class ScriptedCaller:
     max_facts: int = MAX_FACTS_PER_TURN  # facts given in one line at most
     last_asked: list[str] = field(default_factory=list)  # the slots the agent asked for last
     desk_slots: frozenset[str] = frozenset()  # slots the active desk's tools take (runtime)
-    gates: list[str | None] = field(init=False)  # per reaction: the slot it answers being asked
+    gates: list[frozenset[str]] = field(init=False)  # per reaction: slots it answers being asked
+    _named: list[bool] = field(init=False)  # per reaction: its gate is the slot its words name
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
         if self.understanding is None:
             self.understanding = keyword_understanding(self.slot_keywords)
-        self.gates = [self._gate(reaction) for reaction in self.spec.reactions]
+        gates = [self._gate(reaction) for reaction in self.spec.reactions]
+        self.gates = [slots for slots, _ in gates]
+        self._named = [named for _, named in gates]
 
-    def _gate(self, reaction: Reaction) -> str | None:
-        """The slot a reaction's words all name ("email", "order number"), if they name one: a
-        line that asks for another slot only says them in passing ("Thanks for the email.
-        What's the order number?"), and the reaction waits. A line that asks for nothing (the
-        agent's statement: "I've refunded it as store credit") still sets it off."""
+    def _gate(self, reaction: Reaction) -> tuple[frozenset[str], bool]:
+        """The slot a reaction's words all name ("email", "order number"), if they name one, else
+        the slots whose fact the reaction says a name or number of ("No, it happened in
+        Pennsylvania."): a line that asks for another slot only says its words in passing
+        ("Thanks for the email. What's the order number?", "New York or New Jersey office?"),
+        and the reaction waits. A line that asks for nothing (the agent's statement: "I've noted
+        New York as the state") still sets it off. Also whether the words name the slot."""
         assert self.understanding is not None
         named = {tuple(self.understanding.read(f"what is your {phrase.casefold()}?").asked)
                  for phrase in reaction.when_agent_says_any}
         if len(named) == 1:
             (slots,) = named
             if len(slots) == 1:
-                return slots[0]
-        return None
+                return frozenset(slots), True
+        said = {word for line in reaction.say for word in proper_words(line)}
+        return frozenset(slot for slot, value in self.spec.facts.items()
+                         if said & proper_words(value, anywhere=True)), False
 
     def _pick(self, lines: list[str]) -> str:
         return lines[self.rng.randrange(len(lines))]
@@ -297,6 +313,22 @@ class ScriptedCaller:
             parts.append(self._pick(self.spec.nudges))
         return CallerReply(" ".join(parts), hang_up=False)
 
+    def _waits(self, index: int, reaction: Reaction, line: str) -> bool:
+        """Whether the reaction waits: the line asks for another slot than the one it answers
+        ("Thanks for the email. What's the order number?"); a value waits only where each
+        sentence that says it is a question for another slot ("New York or New Jersey
+        office?"): a claim sets it off ("We take Aetna. And your date of birth?")."""
+        gate = self.gates[index]
+        if not gate:
+            return False
+        if self._named[index]:
+            asked = self.read(line).asked
+            return bool(asked) and not gate.intersection(asked)
+        saying = [part for part in re.split(r"(?<=[.?!])\s+", line)
+                  if any(says(part, p) for p in reaction.when_agent_says_any)]
+        return all(part.rstrip().endswith("?") and (asked := self.read(part).asked)
+                   and not gate.intersection(asked) for part in saying)
+
     def _react(self, line: str) -> CallerReply | None:
         """The first reaction whose condition holds (reactions are checked in order)."""
         for index, reaction in enumerate(self.spec.reactions):
@@ -312,11 +344,8 @@ class ScriptedCaller:
                 continue
             if any(says(line, p) for p in reaction.unless_agent_says_any):
                 continue
-            gate = self.gates[index]
-            if gate is not None:
-                asked = self.read(line).asked
-                if asked and gate not in asked:
-                    continue  # "Thanks for the email. What's the order number?"
+            if self._waits(index, reaction, line):
+                continue
             if index not in self.fired:
                 self.progressed = True
             self.fired.add(index)
