@@ -11,9 +11,9 @@ from typing import Any, TypeVar
 from mivas_env.generation.core import Draft as Draft  # for the families
 from mivas_env.generation.core import Family, NearMiss, World
 from mivas_env.generation.families.legal.spelling import spelled
-from mivas_env.generation.lockfile import LockedCall, caller_block, draft, hops
-from mivas_env.generation.lockfile import call as locked_call
-from mivas_env.generation.lockfile import hop as hop  # for the families
+from mivas_env.generation.lockfile import LockedCall, caller_block, draft, fixed_lines
+from mivas_env.generation.lockfile import call as call  # for the families
+from mivas_env.generation.lockfile import hop as hop
 from mivas_env.generation.scene import NoFit, Scene, family
 from mivas_env.generation.spoken import clock_ampm, month, weekday
 from mivas_env.generation.text import TemplateSet, Text, load_templates
@@ -67,11 +67,6 @@ def fit(value: T | None) -> T:
     if not value:
         raise NoFit("nothing fits")
     return value
-
-
-def call(name: str, /, **parameters: Any) -> LockedCall:
-    """A gold call; a legal lockfile locks each call's output (``ok``)."""
-    return locked_call(name, output={"ok": True}, **parameters)
 
 
 def react(when: Sequence[str], say: Sequence[str], *, unless: Sequence[str] = (), also: Sequence[str] = (),
@@ -278,14 +273,9 @@ def lockfile(draw: Draw, text: Text, *, say: Mapping[str, Any], openings: Callab
              facts: dict[str, str] | Callable[[], dict[str, str]], goal: dict[str, Any],
              reactions: list[dict[str, Any]], calls: Sequence[LockedCall], variant: str = "",
              nudges: Sequence[str] = (), **more: Any) -> Draft:
-    """A family's lockfile: ``text``'s lines (``"<line> <variant>"`` where it has one) filled from ``say``;
-    openings (and callable ``facts``) drawn after the persona; ``more`` (``exp_db_state``, ``aux``) if set."""
-
-    def line(name: str) -> str:
-        return text.of(name, variant, **say)
-
-    if "description" not in goal:
-        goal = {"description": line("goal"), **goal}
+    """A family's lockfile: ``text``'s lines (``lockfile.fixed_lines``) filled from ``say``; openings
+    (and callable ``facts``) drawn after the persona; ``more`` (``exp_db_state``, ``aux``) if set."""
+    line = fixed_lines(text, variant, say)
     persona, opening = draw.persona(line("persona")), openings()
     told = facts() if callable(facts) else facts
     fact_lines = {slot: draw.variants(FACT_LINES.get(slot, CALLER["sentence_lines"]), 2, value="{value}")
@@ -296,5 +286,4 @@ def lockfile(draw: Draw, text: Text, *, say: Mapping[str, Any], openings: Callab
         persona=persona, opening=list(dict.fromkeys(opening)), facts=said, fact_lines=fact_lines,
         goal=goal, reactions=reactions, agent_answer=line("answer"),
         nudges=list(dict.fromkeys([*nudges, *draw.variants(CALLER["nudges"], 2)])))
-    return {**draft(title=line("title"), description=line("description"), caller=caller, path=hops(calls),
-                    calls=calls), **{key: value for key, value in more.items() if value}}
+    return draft(line, caller, calls, **more)

@@ -70,7 +70,7 @@ def make(draw: kit.Draw) -> kit.Draft | None:
         goal={"tools_ok": ["hold_consultation"], "agent_says_all": [f"{month(day)} {day.day}".lower()],
               "agent_says_any": [time_phrase(a) for a in alternatives]},
         reactions=reactions, calls=[
-            kit.hop("transfer_to_scheduling"), kit.call("check_attorney_availability", date=day.isoformat()),
+            kit.hop("scheduling"), kit.call("check_attorney_availability", date=day.isoformat()),
             kit.call("hold_consultation", attorney_id=attorney_id,
                      start_time={"any_of": alternatives} if either else chosen, practice_area=area,
                      caller_name=name, phone_e164=phone)],

@@ -75,10 +75,11 @@ class Intake:
 
     def calls(self) -> list[LockedCall]:
         incident, area = self.incident and self.incident.isoformat(), self.matter.area
-        params = {"full_name": self.name, "phone_e164": self.phone, "practice_area": area,
-                  "incident_date": incident, "opposing_party": self.party, "for_whom": self.for_whom,
-                  "summary": self.summary}
-        return [kit.hop("transfer_to_intake"),
+        params: dict[str, Any] = {
+            "full_name": self.name, "phone_e164": self.phone, "practice_area": area,
+            "incident_date": incident, "opposing_party": self.party, "for_whom": self.for_whom,
+            "summary": self.summary}
+        return [kit.hop("intake"),
                 *([kit.call("run_conflict_check", opposing_party=self.party)] if self.party else []),
                 kit.call("create_intake", **{key: v for key, v in params.items() if v is not None}),
                 *([kit.call("check_filing_deadline", practice_area=area, state=self.state,
