@@ -6,7 +6,6 @@ import json
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import date, timedelta
 from importlib import resources
 from typing import Any
 
@@ -15,7 +14,7 @@ from mivas_env.generation.families.customer_support.near_misses import near_miss
 from mivas_env.generation.families.customer_support.shop import Row, Shop, _shop
 from mivas_env.generation.lockfile import LockedCall, call, caller_block, draft, fixed_lines, hop
 from mivas_env.generation.scene import Scene, family
-from mivas_env.generation.spoken import month
+from mivas_env.generation.spoken import date_phrases, month, month_day
 from mivas_env.generation.text import TemplateSet, Text, family_templates, load_templates
 from mivas_env.industries.customer_support import RETURN_WINDOW_DAYS
 from rewards.clock import day
@@ -32,18 +31,8 @@ STATE_NAMES: dict[str, str] = WORDS["state_names"]
 REASON_QUESTIONS = ["why", "reason", "what is wrong with"]
 CALLER = load_templates(PACKAGE, "caller")  # the lines several families share
 # What the families take from here besides the helpers below (``kit.Draft``, ``kit.day``).
-__all__ = ["Draft", "LockedCall", "RETURN_WINDOW_DAYS", "Row", "Shop", "call", "day", "family_templates",
-           "hop", "month"]
-
-
-def spoken_date(value: date) -> str:
-    return f"{month(value)} {value.day}"
-
-
-def date_phrases(value: date, today: date) -> list[str]:
-    name = month(value).lower()
-    tomorrow = ["tomorrow"] if value == today + timedelta(days=1) else []
-    return [f"{name} {value.day}", f"{name[:3]} {value.day}", f"{value.month}/{value.day}", *tomorrow]
+__all__ = ["Draft", "LockedCall", "RETURN_WINDOW_DAYS", "Row", "Shop", "call", "date_phrases", "day",
+           "family_templates", "hop", "month", "month_day"]
 
 
 def money(cents: int) -> str:

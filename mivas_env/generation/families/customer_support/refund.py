@@ -46,7 +46,7 @@ def already(c: kit.Caller, order: kit.Row, line: kit.Row) -> int | dict[str, Any
     earlier = c.scene.shop.refunds[order["order_id"]][0]
     c.opening = c.scene.openings(TEXT["already"], noun=c.say["item"], total=c.say["paid"])
     c.say.update(issued_on=earlier["issued_on"], where=TEXT.of("where", earlier["method"]),
-                 issued=kit.spoken_date(kit.day(earlier["issued_on"])))
+                 issued=kit.month_day(kit.day(earlier["issued_on"])))
     return {"tools_ok": ["verify_identity", "get_refund_status"],
             "agent_says_any": TEXT.words("refunded_words")}
 

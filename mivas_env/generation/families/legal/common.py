@@ -15,7 +15,7 @@ from mivas_env.generation.lockfile import LockedCall, caller_block, draft, fixed
 from mivas_env.generation.lockfile import call as call  # for the families
 from mivas_env.generation.lockfile import hop as hop
 from mivas_env.generation.scene import NoFit, Scene, family
-from mivas_env.generation.spoken import clock_ampm, month, weekday
+from mivas_env.generation.spoken import month, weekday
 from mivas_env.generation.text import TemplateSet, Text, load_templates
 from mivas_env.generation.text import family_templates as family_templates  # for the families
 from mivas_env.industries import Database
@@ -45,16 +45,6 @@ FACT_LINES = {slot: CALLER[name] for slot, name in WORDS["fact_lines"].items()} 
 def sentence_case(text: str) -> str:
     """Capitalise each sentence's first letter ("... to call. he needs" -> "... He needs")."""
     return re.sub(r"([.?!] +)([a-z])", lambda m: m.group(1) + m.group(2).upper(), text)
-
-
-def goal_date(day: date) -> str:
-    """The date as a correct agent says it (lower case, for goal phrases): 'march 10, 2027'."""
-    return f"{month(day)} {day.day}, {day.year}".lower()
-
-
-def clock(start_time: str) -> str:
-    """'2026-12-14T13:30' -> '1:30 PM'."""
-    return clock_ampm(start_time[11:])
 
 
 def pronouns(relation: str) -> dict[str, str]:

@@ -11,7 +11,7 @@ from typing import Any
 
 from mivas_env.generation.families.legal import common as kit
 from mivas_env.generation.lockfile import LockedCall
-from mivas_env.generation.spoken import long_date
+from mivas_env.generation.spoken import goal_date, long_date
 from mivas_env.generation.text import TemplateSet, load_templates
 
 TEXT = kit.family_templates(__name__)
@@ -149,7 +149,7 @@ def intake_lock(draw: kit.Draw, intake: Intake, description: str, *, calls: Sequ
     if intake.deadline is not None:
         passed, day = intake.deadline["passed"], date.fromisoformat(intake.deadline["deadline"])
         words = TEXT.of("deadline", "passed" if passed else "", state=state, day=long_date(day, year=True))
-        phrases = [kit.goal_date(day), *(["passed"] if passed else [])]
+        phrases = [goal_date(day), *(["passed"] if passed else [])]
         own.append(kit.react(["deadline", "years", "days"], [TEXT.line("actual_date")],
                              unless=[phrases[0].split(", ")[1]], after_tool="create_intake"))
     others = [kit.STATES[s]["name"].lower() for s in kit.RULE_STATES if s != intake.state]
