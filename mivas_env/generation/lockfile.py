@@ -1,7 +1,5 @@
-"""The lockfile builder every industry uses: gold calls and hops, caller reactions, the caller
-block and the draft, typed after the caller's own models (``mivas_env/caller/scripted.py``).
-
-Builders keep the key order they are given: a lockfile's bytes are part of what a seed fixes."""
+"""The lockfile builder every industry uses, typed after ``mivas_env/caller/scripted.py``. Builders
+keep the key order they are given: a lockfile's bytes are part of what a seed fixes."""
 
 from __future__ import annotations
 
@@ -78,8 +76,7 @@ class CallerFields(TypedDict, total=False):
 
 
 def caller_block(**fields: Unpack[CallerFields]) -> dict[str, Any]:
-    """The lockfile's ``caller``, its keys in the order given (an industry's callers keep one
-    order; the bytes of its lockfiles depend on it)."""
+    """The lockfile's ``caller``, its keys in the order given."""
     return dict(fields)
 
 

@@ -1,6 +1,5 @@
-"""How a caller says a value and what an agent may say back: dates, birthdays, phone numbers,
-clock times. Built on the speech package's month and weekday words, so what a caller says is
-what the speech channel reads back. Each ``spoken_*`` draws one of a few forms."""
+"""How a caller says a value and what an agent may say back (dates, phones, times), in the speech
+channel's month and weekday words; each ``spoken_*`` draws one of a few forms."""
 
 from __future__ import annotations
 
@@ -88,8 +87,7 @@ def spoken_time(rng: random.Random, hhmm: str) -> str:
     hour, minute = int(hhmm[:2]), int(hhmm[3:5])
     part = "in the morning" if hour < 12 else "in the afternoon" if hour < 17 else "in the evening"
     short = f"{(hour - 1) % 12 + 1}" + (f":{minute:02d}" if minute else "")
-    forms = (f"{short} {part}", clock_ampm(hhmm),
-             f"{short} o'clock" if not minute else f"{short}, {part}")
+    forms = (f"{short} {part}", clock_ampm(hhmm), f"{short} o'clock" if not minute else f"{short}, {part}")
     return forms[rng.randrange(len(forms))]
 
 

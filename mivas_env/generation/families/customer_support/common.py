@@ -1,6 +1,5 @@
-"""What the customer_support families (Brightwell Home) share: ``Shop`` (``shop.py``), a world's
-rows indexed and its tool server; ``ShopScene``, this shop's way of speaking; ``Caller``, a lockfile being
-built (``holder`` starts one for an account holder), and ``shop_draft`` that locks it."""
+"""What the customer_support families share: ``ShopScene``, this shop's way of speaking; ``Caller``, a
+lockfile being built (``holder`` starts one for an account holder), and ``shop_draft`` that locks it."""
 
 import json
 import re

@@ -1,6 +1,5 @@
-"""C1 order status: a read at reception (no verification, empty path) that only the order's
-own record answers, one maker per question: when a shipped order arrives, a delivered order's last
-return day, whether a processing order shipped, whether a shipped one can still be cancelled."""
+"""C1 order status, a read at reception, one maker per question: a shipped order's arrival, a
+delivered one's last return day, whether it shipped, whether it can still be cancelled."""
 
 from collections.abc import Callable
 from typing import Any

@@ -1,6 +1,5 @@
-"""C3 refund: identity then billing; get_refund_status before any refund, which is bounded by
-what was charged less earlier refunds. One case each: the rest of a partly refunded return, an item
-whose return is open, a cancelled order never charged, one already refunded."""
+"""C3 refund: identity then billing, get_refund_status before any refund (at most what was charged less
+earlier refunds): the rest of a return, an open return's item, a cancelled order never charged or refunded."""
 
 from collections.abc import Callable
 from typing import Any

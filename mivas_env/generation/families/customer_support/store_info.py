@@ -1,6 +1,5 @@
-"""C9 store info: read-only at reception, no verification and no handoff. Mostly a catalog or
-policy rule applied to the caller's own order (a warranty's end, the price-adjustment window);
-otherwise one catalog or policy fact. A kind's lines are the text's ``"<line> <kind>"``."""
+"""C9 store info, read at reception: mostly a catalog or policy rule applied to the caller's own order
+(a warranty's end, the price-adjustment window), else one catalog or policy fact."""
 
 import calendar
 from collections.abc import Callable

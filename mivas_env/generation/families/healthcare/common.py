@@ -1,6 +1,5 @@
-"""What the healthcare families share: the world read through the real tool server (the plan
-the office really refuses, the slot it really shows, the day really full), new people, the gold
-calls, and the caller block in this practice's voice."""
+"""What the healthcare families share: the world read through the real tool server, new people,
+the gold calls, and the caller block in this practice's voice."""
 
 from __future__ import annotations
 
@@ -59,8 +58,7 @@ FACT_LINES = {"full_name": CALLER["name_lines"], "date_of_birth": CALLER["birthd
 
 def server(world: World) -> HealthcareServer:
     """A tool server over a private copy-on-write view of the world."""
-    tables = {name: list(rows) if not isinstance(rows, list) else rows
-              for name, rows in world.tables.items()}
+    tables = {name: list(rows) if not isinstance(rows, list) else rows for name, rows in world.tables.items()}
     return HealthcareServer(Database(tables))  # type: ignore[arg-type]
 
 
@@ -124,8 +122,7 @@ def appointments(person: Person) -> LockedCall:
 
 def search(location_ids: Any, visit_type: str, day: date) -> LockedCall:
     """The gold search_availability of offices (a list, or an ``any_of`` of lists) on a day."""
-    return call("search_availability", location_ids=location_ids, visit_type=visit_type,
-                date=day.isoformat())
+    return call("search_availability", location_ids=location_ids, visit_type=visit_type, date=day.isoformat())
 
 
 def book(patient_id: str, location_id: str, slot: Mapping[str, Any], visit_type: str) -> LockedCall:

@@ -42,11 +42,6 @@ CALLER = load_templates(PACKAGE, "caller")
 FACT_LINES = {slot: CALLER[name] for slot, name in WORDS["fact_lines"].items()}  # the rest: sentence_lines
 
 
-def sentence_case(text: str) -> str:
-    """Capitalise each sentence's first letter ("... to call. he needs" -> "... He needs")."""
-    return re.sub(r"([.?!] +)([a-z])", lambda m: m.group(1) + m.group(2).upper(), text)
-
-
 def pronouns(relation: str) -> dict[str, str]:
     """A relative's pronouns: ``pos``, ``subj``, ``obj`` ("uncle": his, he, him)."""
     return dict(WORDS["pronouns"][RELATIVES.get(relation, "her")])
@@ -240,7 +235,8 @@ class Draw(Scene):
         if caller and self.rng.random() >= 0.25:  # the caller introduces themselves
             first, _, last = caller.partition(" ")
             line = self.say(CALLER["intros"], name=caller, first=first, last_initial=f"{last[:1]}.") + line
-        return sentence_case(self.say(CALLER["hellos"]) + line)
+        text = self.say(CALLER["hellos"]) + line  # each sentence capitalised: "... to call. He needs"
+        return re.sub(r"([.?!] +)([a-z])", lambda m: m.group(1) + m.group(2).upper(), text)
 
     def openings(self, templates: TemplateSet, count: int = 3, caller: str = "", **slots: Any) -> list[str]:
         """Opening lines: a greeting, often the caller's name, and the split's templates."""

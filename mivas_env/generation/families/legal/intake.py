@@ -1,6 +1,5 @@
-"""The matters callers bring (``matters.json``, their words for each area in
-``templates/matters.json``); a new matter as a caller tells it, as the gold intake records it, and
-its lockfile (C3 to C6, C10 and C12 build on it)."""
+"""The matters callers bring (``matters.json``); a new matter as a caller tells it, as the gold intake
+records it, and its lockfile (C3 to C6, C10 and C12 build on it)."""
 
 import json
 from collections.abc import Sequence
