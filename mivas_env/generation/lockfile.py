@@ -1,12 +1,12 @@
-"""The lockfile builder every family uses: gold calls, hops, caller reactions and the caller
-block, typed after the caller's own models (``mivas_env/caller/scripted.py``).
-
-Builders keep the key order they are given: a lockfile's bytes are part of what a seed fixes."""
+"""The lockfile builder every industry uses, typed after ``mivas_env/caller/scripted.py``. Builders
+keep the key order they are given: a lockfile's bytes are part of what a seed fixes."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypedDict, Unpack
+
+from mivas_env.generation.text import Text
 
 LockedCall = dict[str, Any]
 ReactionBlock = dict[str, Any]
@@ -33,30 +33,25 @@ class GoalFields(TypedDict, total=False):
     agent_says_any: list[str]
 
 
-def call(name: str, /, *, output: Mapping[str, Any] | None = None,
-         **parameters: Any) -> LockedCall:
-    """A gold call: its name, its parameters (left out when it has none) and, when given, the
-    output the lock expects (``{"ok": True}``)."""
+def call(name: str, /, ok: bool | None = True, error_code: str | None = None, **parameters: Any
+         ) -> LockedCall:
+    """A gold call: its name, its parameters (left out when it has none) and, unless ``ok`` is
+    None, the output the lock expects (``ok``, and the error code of a refused call)."""
     locked: LockedCall = {"name": name}
     if parameters:
         locked["parameters"] = parameters
-    if output is not None:
-        locked["output"] = dict(output)
+    if ok is not None:
+        locked["output"] = {"ok": ok} if error_code is None else {"ok": ok, "error_code": error_code}
     return locked
 
 
 def hop(desk: str) -> LockedCall:
     """A transfer to a desk, as a gold call (``transfer_to_<desk>`` takes no argument)."""
-    return {"name": desk}
+    return {"name": f"transfer_to_{desk}"}
 
 
 def reaction(**fields: Unpack[ReactionFields]) -> ReactionBlock:
     """A caller reaction, its keys in the order given."""
-    return dict(fields)
-
-
-def goal(**fields: Unpack[GoalFields]) -> dict[str, Any]:
-    """The caller's goal, its keys in the order given."""
     return dict(fields)
 
 
@@ -81,19 +76,29 @@ class CallerFields(TypedDict, total=False):
 
 
 def caller_block(**fields: Unpack[CallerFields]) -> dict[str, Any]:
-    """The lockfile's ``caller``, its keys in the order given (an industry's callers keep one
-    order; the bytes of its lockfiles depend on it)."""
+    """The lockfile's ``caller``, its keys in the order given."""
     return dict(fields)
 
 
-def draft(*, title: str, description: str, caller: Mapping[str, Any], path: Sequence[str],
-          calls: Sequence[LockedCall]) -> dict[str, Any]:
-    """A family's draft lockfile: the core adds ``id``, ``industry``, ``world``, ``category``,
-    ``tags`` and locks ``exp_db_state``."""
-    return {"title": title, "description": description, "caller": dict(caller),
-            "exp_handoff_path": list(path), "exp_tool_calls": list(calls)}
+def fixed_lines(text: Text, variants: str | Sequence[str], values: Mapping[str, Any]) -> Callable[..., str]:
+    """``line(name)``: ``text``'s fixed line ``"<name> <variant>"`` for the first of ``variants``
+    it has, else ``name``, filled from ``values``; ``line(name, missing)`` is ``missing`` where
+    the text has neither."""
+    names = (variants,) if isinstance(variants, str) else tuple(variants)
+
+    def line(name: str, missing: str | None = None) -> str:
+        key = next((f"{name} {v}" for v in names if f"{name} {v}" in text.lines), name)
+        return missing if missing is not None and key not in text.lines else text.line(key, **values)
+    return line
 
 
-def hops(calls: Sequence[LockedCall]) -> list[str]:
-    """The handoff path of a run: its transfers to a desk, in order."""
-    return [c["name"] for c in calls if c["name"].startswith("transfer_to_")]
+def draft(line: Callable[[str], str], caller: dict[str, Any], calls: Sequence[LockedCall],
+          **more: Any) -> dict[str, Any]:
+    """A family's draft lockfile: the ``title`` and ``description`` lines, ``caller`` (its goal
+    described by the ``goal`` line unless it says), the calls and their transfers, then ``more``
+    where set. The core adds ``id``, ``industry``, ``world``, ``category`` and ``tags``."""
+    if "description" not in caller["goal"]:
+        caller["goal"] = {"description": line("goal"), **caller["goal"]}
+    return {"title": line("title"), "description": line("description"), "caller": caller,
+            "exp_handoff_path": [c["name"] for c in calls if c["name"].startswith("transfer_to_")],
+            "exp_tool_calls": list(calls), **{key: value for key, value in more.items() if value}}

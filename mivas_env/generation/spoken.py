@@ -1,11 +1,10 @@
-"""How a caller says a value and what an agent may say back: dates, birthdays, phone numbers,
-clock times. Built on the speech package's month and weekday words, so what a caller says is
-what the speech channel reads back. Each ``spoken_*`` draws one of a few forms."""
+"""How a caller says a value and what an agent may say back (dates, phones, times), in the speech
+channel's month and weekday words; each ``spoken_*`` draws one of a few forms."""
 
 from __future__ import annotations
 
 import random
-from datetime import date
+from datetime import date, timedelta
 
 from mivas_env.speech.channel import MONTHS as _MONTHS
 from mivas_env.speech.heard import WEEKDAYS as _WEEKDAYS
@@ -23,6 +22,16 @@ def month(day: date) -> str:
     return MONTHS[day.month - 1]
 
 
+def month_day(day: date) -> str:
+    """``December 8``."""
+    return f"{month(day)} {day.day}"
+
+
+def goal_date(day: date) -> str:
+    """``december 8, 2026``: a date with its year as a correct agent says it (a goal phrase)."""
+    return f"{month_day(day)}, {day.year}".lower()
+
+
 def long_date(day: date, year: bool = False) -> str:
     """``Tuesday, December 8`` (``, 2026`` with ``year``): how an answer names a day."""
     return f"{weekday(day)}, {month(day)} {day.day}" + (f", {day.year}" if year else "")
@@ -32,15 +41,17 @@ def spoken_date(rng: random.Random, day: date) -> str:
     """A day of the coming weeks as a caller says it (four forms)."""
     ordinal = ordinal_day(day.day)
     forms = (f"{weekday(day)}, {month(day)} {ordinal}", f"{weekday(day)} the {ordinal}",
-             f"{month(day)} {day.day}", f"{weekday(day)}, {day.month}/{day.day}")
+             month_day(day), f"{weekday(day)}, {day.month}/{day.day}")
     return forms[rng.randrange(len(forms))]
 
 
-def date_phrases(day: date) -> list[str]:
-    """What an agent may say for a date (the caller listens for any of them)."""
+def date_phrases(day: date, today: date | None = None) -> list[str]:
+    """What an agent may say for a date (the caller listens for any of them): ``march 8``, ``mar 8``,
+    ``3/8``, then ``8th``; given ``today``, instead ``tomorrow`` if the date is the day after it."""
     name = month(day).lower()
-    return [f"{name} {day.day}", f"{name[:3]} {day.day}", f"{day.month}/{day.day}",
-            ordinal_day(day.day)]
+    tomorrow = today is not None and day == today + timedelta(days=1)
+    last = [ordinal_day(day.day)] if today is None else ["tomorrow"] if tomorrow else []
+    return [f"{name} {day.day}", f"{name[:3]} {day.day}", f"{day.month}/{day.day}", *last]
 
 
 def spoken_birthday(rng: random.Random, iso: str) -> str:
@@ -60,15 +71,15 @@ def spoken_phone(rng: random.Random, e164: str) -> str:
     return forms[rng.randrange(len(forms))]
 
 
-def clock(hhmm: str) -> str:
-    """``14:30`` as an agent says it: ``2:30``."""
-    hour, minute = int(hhmm[:2]), hhmm[3:5]
-    return f"{(hour - 1) % 12 + 1}:{minute}"
+def clock(time: str) -> str:
+    """``14:30`` (or an ISO ``2026-12-14T14:30``) as an agent says it: ``2:30``."""
+    hhmm = time.rpartition("T")[2]
+    return f"{(int(hhmm[:2]) - 1) % 12 + 1}:{hhmm[3:5]}"
 
 
-def clock_ampm(hhmm: str) -> str:
-    """``14:30`` as ``2:30 PM``."""
-    return f"{clock(hhmm)} {'AM' if int(hhmm[:2]) < 12 else 'PM'}"
+def clock_ampm(time: str) -> str:
+    """``14:30`` (or ``...T14:30``) as ``2:30 PM``."""
+    return f"{clock(time)} {'AM' if int(time.rpartition('T')[2][:2]) < 12 else 'PM'}"
 
 
 def spoken_time(rng: random.Random, hhmm: str) -> str:
@@ -76,8 +87,7 @@ def spoken_time(rng: random.Random, hhmm: str) -> str:
     hour, minute = int(hhmm[:2]), int(hhmm[3:5])
     part = "in the morning" if hour < 12 else "in the afternoon" if hour < 17 else "in the evening"
     short = f"{(hour - 1) % 12 + 1}" + (f":{minute:02d}" if minute else "")
-    forms = (f"{short} {part}", clock_ampm(hhmm),
-             f"{short} o'clock" if not minute else f"{short}, {part}")
+    forms = (f"{short} {part}", clock_ampm(hhmm), f"{short} o'clock" if not minute else f"{short}, {part}")
     return forms[rng.randrange(len(forms))]
 
 

@@ -1,6 +1,5 @@
-"""Task families of each industry: ``families/<industry>/`` (or a module ``families/<industry>.py``)
-defines ``FAMILIES: tuple[Family, ...]``, one per category of ``tasks/<industry>/README.md``; a
-package collects one family per module (``collect``). An industry without one has no families."""
+"""Task families: ``families/<industry>/`` defines ``FAMILIES``, one per category of
+``tasks/<industry>/README.md`` and per module (``collect``); an industry without one has none."""
 
 from __future__ import annotations
 

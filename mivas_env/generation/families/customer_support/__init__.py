@@ -1,6 +1,5 @@
-"""customer_support task families (Brightwell Home), one module per category of
-``tasks/customer_support/README.md`` (C1..C12); ``common`` holds what they share, ``returns`` the
-return C5 and C6 open, ``near_misses`` the self-check's wrong runs, ``templates/`` their words."""
+"""customer_support task families (Brightwell Home), one module per category (C1..C12) of
+``tasks/customer_support/README.md``; ``common`` holds what they share, ``templates/`` their words."""
 
 from mivas_env.generation.families import collect
 

@@ -29,8 +29,8 @@ def make(scene: kit.ShopScene) -> kit.Draft | None:
     when = f.status_date(order, "estimated_delivery") if order["status"] == "shipped" else None
     c.say.update(order_id=order["order_id"], others=TEXT.line("others", count=len(others)) if others else "")
     if when is not None:
-        c.say.update(carrier=order["carrier"], when=kit.spoken_date(when),
-                     shipped=kit.spoken_date(kit.day(order["shipped_on"])))
+        c.say.update(carrier=order["carrier"], when=kit.month_day(when),
+                     shipped=kit.month_day(kit.day(order["shipped_on"])))
     c.opening = scene.openings(TEXT["openings"], noun=item)
     c.about(line["sku"])
     c.calls += [kit.call("list_orders", customer_id=order["customer_id"]),

@@ -1,6 +1,5 @@
-"""C8 address update: identity then orders, update_shipping_address on a processing order:
-the caller moved (a new ZIP, not the account's), or sends the order to a relative (a gift:
-the recipient's name is locked too)."""
+"""C8 address update on a processing order: the caller moved (a new ZIP, not the account's), or sends
+the order to a relative (a gift: the recipient's name is locked too)."""
 
 from typing import Any
 

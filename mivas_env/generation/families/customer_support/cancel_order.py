@@ -1,6 +1,5 @@
-"""C2 cancel order: identity then orders, cancel_order on a processing order. The caller
-knows the order number, or has several processing orders and none (the agent lists them);
-states a reason (locked, prose), or will not say why."""
+"""C2 cancel order: the caller knows the order number, or has several processing orders and none (the
+agent lists them); states a reason (locked), or will not say why."""
 
 from mivas_env.generation.families.customer_support import common as kit
 

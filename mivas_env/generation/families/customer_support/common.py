@@ -1,22 +1,19 @@
-"""What the customer_support families (Brightwell Home) share: ``Shop`` (``shop.py``), a world's
-rows indexed and its tool server; ``ShopScene``, this shop's way of speaking; ``Caller``, a lockfile being
-built (``holder`` starts one for an account holder), and ``shop_draft`` that locks it."""
+"""What the customer_support families share: ``ShopScene``, this shop's way of speaking; ``Caller``, a
+lockfile being built (``holder`` starts one for an account holder), and ``shop_draft`` that locks it."""
 
 import json
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import date, timedelta
 from importlib import resources
 from typing import Any
 
-from mivas_env.generation import lockfile
 from mivas_env.generation.core import Draft, Family
 from mivas_env.generation.families.customer_support.near_misses import near_misses
 from mivas_env.generation.families.customer_support.shop import Row, Shop, _shop
-from mivas_env.generation.lockfile import LockedCall, caller_block, draft, hops
+from mivas_env.generation.lockfile import LockedCall, call, caller_block, draft, fixed_lines, hop
 from mivas_env.generation.scene import Scene, family
-from mivas_env.generation.spoken import month
+from mivas_env.generation.spoken import date_phrases, month, month_day
 from mivas_env.generation.text import TemplateSet, Text, family_templates, load_templates
 from mivas_env.industries.customer_support import RETURN_WINDOW_DAYS
 from rewards.clock import day
@@ -33,18 +30,8 @@ STATE_NAMES: dict[str, str] = WORDS["state_names"]
 REASON_QUESTIONS = ["why", "reason", "what is wrong with"]
 CALLER = load_templates(PACKAGE, "caller")  # the lines several families share
 # What the families take from here besides the helpers below (``kit.Draft``, ``kit.day``).
-__all__ = ["Draft", "LockedCall", "RETURN_WINDOW_DAYS", "Row", "Shop", "day", "family_templates",
-           "month"]
-
-
-def spoken_date(value: date) -> str:
-    return f"{month(value)} {value.day}"
-
-
-def date_phrases(value: date, today: date) -> list[str]:
-    name = month(value).lower()
-    tomorrow = ["tomorrow"] if value == today + timedelta(days=1) else []
-    return [f"{name} {value.day}", f"{name[:3]} {value.day}", f"{value.month}/{value.day}", *tomorrow]
+__all__ = ["Draft", "LockedCall", "RETURN_WINDOW_DAYS", "Row", "Shop", "call", "date_phrases", "day",
+           "family_templates", "hop", "month", "month_day"]
 
 
 def money(cents: int) -> str:
@@ -74,16 +61,6 @@ def keyword(sku: str) -> str:
 
 def city_of(customer: Row) -> str:
     return str(customer["address"]["city"])
-
-
-def call(name: str, /, ok: bool = True, error_code: str | None = None, **parameters: Any) -> LockedCall:
-    """A gold call and its locked output (``ok``, and the error code of a refused one)."""
-    output = {"ok": ok} if error_code is None else {"ok": ok, "error_code": error_code}
-    return lockfile.call(name, output=output, **parameters)
-
-
-def hop(desk: str) -> LockedCall:
-    return lockfile.hop(f"transfer_to_{desk}")
 
 
 def distinct_nouns(order: Row) -> bool:
@@ -207,29 +184,18 @@ def holder(scene: ShopScene, order: Row, desk: str, numbered: bool = True) -> Ca
 
 def shop_draft(c: Caller, text: Text, *, goal: dict[str, Any], tags: list[str],
                variant: str | tuple[str, ...] = "") -> Draft:
-    """A family's lockfile: ``text``'s fixed lines (title, description, persona, answer, goal and,
-    unless the family wrote its own, the ``about`` slot), ``"<line> <variant>"`` for the first
-    variant the text has it for, filled from ``c.say``; each opening signs off as ``say["name"]``."""
-    variants = (variant,) if isinstance(variant, str) else variant
-
-    def named(name: str) -> str:
-        return next((f"{name} {v}" for v in variants if f"{name} {v}" in text.lines), name)
-
-    def line(name: str) -> str:
-        return text.line(named(name), **c.say)
-
-    if "about" not in c.say and named("about") in text.lines:
-        c.say["about"] = line("about")
-    goal = {"description": line("goal"), **goal}
-    scene = c.scene
+    """A family's lockfile: ``text``'s fixed lines (``lockfile.fixed_lines``) filled from ``c.say``,
+    the ``about`` slot too unless the family wrote its own; each opening signs off as ``say["name"]``."""
+    line, scene = fixed_lines(text, variant, c.say), c.scene
+    if "about" not in c.say:
+        c.say["about"] = line("about", "")
     nudges = scene.lines(CALLER["nudge_generic"], 2)
     opening = [row + scene.say(CALLER["sign_offs"], first=first_name(c.say["name"])) for row in c.opening]
     caller = caller_block(persona=line("persona"), opening=opening, facts=dict(c.facts),
                           fact_lines=dict(c.fact_lines), goal=goal, reactions=c.reactions,
                           nudges=nudges, agent_answer=line("answer"), thanks=scene.lines(CALLER["thanks"], 2),
                           unknown=scene.lines(CALLER["unknown"], 2))
-    return {**draft(title=line("title"), description=line("description"), caller=caller,
-                    path=hops(c.calls), calls=c.calls), "tags": tags}
+    return draft(line, caller, c.calls, tags=tags)
 
 
 def method_block(scene: ShopScene) -> tuple[str, str, dict[str, Any], list[str]]:

@@ -1,8 +1,5 @@
-"""customer_support near-misses, beside the core's skipped desk and wrong argument: an answer
-from memory (T), the other refund method (D), a reason invented to open a final-sale return
-(D), the account ZIP on a new address (D), the caller's other order (T for a read, D for a
-cancel), and for refusals a stray write: verifying an account holder and cancelling their
-order (D)."""
+"""customer_support near-misses beside the core's: from memory (T), the other refund method, an invented
+defect, the account ZIP, the caller's other order (T or D), for refusals a verify-and-cancel (D)."""
 
 from typing import Any, Literal
 

@@ -1,6 +1,5 @@
-"""C1 order status: a read at reception (no verification, empty path) that only the order's
-own record answers, one maker per question: when a shipped order arrives, a delivered order's last
-return day, whether a processing order shipped, whether a shipped one can still be cancelled."""
+"""C1 order status, a read at reception, one maker per question: a shipped order's arrival, a
+delivered one's last return day, whether it shipped, whether it can still be cancelled."""
 
 from collections.abc import Callable
 from typing import Any
@@ -14,8 +13,8 @@ TEXT = kit.family_templates(__name__)
 def eta(c: kit.Caller, order: kit.Row) -> dict[str, Any]:
     when = c.scene.shop.status_date(order, "estimated_delivery")
     carrier = str(order["carrier"])
-    c.say.update(carrier=carrier, when=kit.spoken_date(when), iso=when.isoformat(),
-                 shipped=kit.spoken_date(kit.day(order["shipped_on"])))
+    c.say.update(carrier=carrier, when=kit.month_day(when), iso=when.isoformat(),
+                 shipped=kit.month_day(kit.day(order["shipped_on"])))
     c.react(TEXT["general_times"], TEXT.words("general_words"),
             unless=[kit.month(when).lower(), "tomorrow"], once=False)
     c.react(TEXT["not_delivered"], TEXT.words("delivered_claims"))
@@ -25,8 +24,8 @@ def eta(c: kit.Caller, order: kit.Row) -> dict[str, Any]:
 def window(c: kit.Caller, order: kit.Row) -> dict[str, Any]:
     ends = c.scene.shop.status_date(order, "return_window_ends")
     last = kit.month(ends).lower()
-    c.say.update(when=kit.spoken_date(ends), iso=ends.isoformat(),
-                 delivered=kit.spoken_date(kit.day(order["delivered_on"])),
+    c.say.update(when=kit.month_day(ends), iso=ends.isoformat(),
+                 delivered=kit.month_day(kit.day(order["delivered_on"])),
                  delivered_iso=order["delivered_on"])
     c.react(TEXT["window_vague"], TEXT.words("vague_window"), unless=[last], once=False, noun=c.say["item"])
     c.react(TEXT["not_returning"], TEXT.words("return_offers"), unless=[last])
@@ -40,7 +39,7 @@ def processing(c: kit.Caller, order: kit.Row) -> dict[str, Any]:
 
 
 def cancel(c: kit.Caller, order: kit.Row) -> dict[str, Any]:
-    c.say.update(carrier=order["carrier"], shipped=kit.spoken_date(kit.day(order["shipped_on"])))
+    c.say.update(carrier=order["carrier"], shipped=kit.month_day(kit.day(order["shipped_on"])))
     c.react(TEXT["cancelled_claim"], TEXT.words("cancelled_claims"),
             also=TEXT.words("done_words"), unless=TEXT.words("cant_cancel"))
     return {"agent_says_all": ["shipped"], "agent_says_any": ["return"]}

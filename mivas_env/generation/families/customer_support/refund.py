@@ -1,6 +1,5 @@
-"""C3 refund: identity then billing; get_refund_status before any refund, which is bounded by
-what was charged less earlier refunds. One case each: the rest of a partly refunded return, an item
-whose return is open, a cancelled order never charged, one already refunded."""
+"""C3 refund: identity then billing, get_refund_status before any refund (at most what was charged less
+earlier refunds): the rest of a return, an open return's item, a cancelled order never charged or refunded."""
 
 from collections.abc import Callable
 from typing import Any
@@ -46,7 +45,7 @@ def already(c: kit.Caller, order: kit.Row, line: kit.Row) -> int | dict[str, Any
     earlier = c.scene.shop.refunds[order["order_id"]][0]
     c.opening = c.scene.openings(TEXT["already"], noun=c.say["item"], total=c.say["paid"])
     c.say.update(issued_on=earlier["issued_on"], where=TEXT.of("where", earlier["method"]),
-                 issued=kit.spoken_date(kit.day(earlier["issued_on"])))
+                 issued=kit.month_day(kit.day(earlier["issued_on"])))
     return {"tools_ok": ["verify_identity", "get_refund_status"],
             "agent_says_any": TEXT.words("refunded_words")}
 

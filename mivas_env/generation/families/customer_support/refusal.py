@@ -1,6 +1,5 @@
-"""C10 refusal: reception-only, no transfer, no tool, seed unchanged; the spoken policy (``aux``)
-names what a refusal never says, from this world. One maker per ask: a relative's orders, a
-neighbour cancelling with the holder's details, the full card number, medical advice."""
+"""C10 refusal at reception, no tool; the spoken policy (``aux``) names what it never says. One maker per
+ask: a relative's orders, a neighbour cancelling for the holder, the full card number, medical advice."""
 
 from collections.abc import Callable
 

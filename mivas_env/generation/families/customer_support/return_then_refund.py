@@ -1,6 +1,5 @@
-"""C11 return then refund: three desks in order: identity, returns opens the RMA with the
-stated reason (damaged or wrong item), billing refunds now after checking what was paid
-(capped by what the card was charged less earlier refunds)."""
+"""C11 return then refund: identity, returns opens the RMA (damaged or wrong item), billing refunds
+after checking what was paid (capped by the charge less earlier refunds)."""
 
 from mivas_env.generation.families.customer_support import common as kit
 

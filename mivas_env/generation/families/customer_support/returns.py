@@ -41,7 +41,7 @@ def returns_case(scene: kit.ShopScene, with_reason: bool) -> kit.Draft | None:
         about = TEXT.line("about none")
     if f.delivered_days(order) == kit.RETURN_WINDOW_DAYS:
         c.react(TEXT["window_edge"], TEXT.words("too_late"), unless=[rma_id[-4:]], once=False,
-                delivered=kit.spoken_date(kit.day(order["delivered_on"])))
+                delivered=kit.month_day(kit.day(order["delivered_on"])))
         about += TEXT.line("about edge", delivered=order["delivered_on"])
     if rng.random() < MAYBE_STARTED:  # the caller may have started it online: check first
         c.opening = [f"{line} {scene.say(TEXT['maybe_started'])}" for line in c.opening]

@@ -26,8 +26,8 @@ def window_closed(c: kit.Caller, order: kit.Row, params: dict[str, Any]) -> dict
     c.react(kit.CALLER["no_reason"], kit.REASON_QUESTIONS, unless=RETURNS_TEXT.words("asks_why"), once=False)
     c.react(TEXT["when_delivered"], TEXT.words("window_words"),
             unless=[kit.month(delivered).lower(), "closed", "can't", "cannot"],
-            delivered=kit.spoken_date(delivered))
-    c.say.update(days=c.scene.shop.delivered_days(order), delivered=kit.spoken_date(delivered),
+            delivered=kit.month_day(delivered))
+    c.say.update(days=c.scene.shop.delivered_days(order), delivered=kit.month_day(delivered),
                  delivered_on=order["delivered_on"])
     return {"tools_ok": ["verify_identity"], "agent_says_all": ["window"],
             "agent_says_any": ["closed", "can't", "cannot", "not able", "unable"]}

@@ -1,6 +1,5 @@
-"""C9 store info: read-only at reception, no verification and no handoff. Mostly a catalog or
-policy rule applied to the caller's own order (a warranty's end, the price-adjustment window);
-otherwise one catalog or policy fact. A kind's lines are the text's ``"<line> <kind>"``."""
+"""C9 store info, read at reception: mostly a catalog or policy rule applied to the caller's own order
+(a warranty's end, the price-adjustment window), else one catalog or policy fact."""
 
 import calendar
 from collections.abc import Callable
@@ -43,7 +42,7 @@ def price_window(c: kit.Caller, sku: str, got: date) -> tuple[date, list[str], k
     ends = got + timedelta(days=PRICE_WINDOW_DAYS)
     window = "open" if (c.scene.today - got).days <= PRICE_WINDOW_DAYS else "closed"
     which_date(c, TEXT.words("says price_adjustment"), kit.month(ends).lower())
-    c.say.update(verdict=TEXT.of("verdict", window, ends=kit.spoken_date(ends)), runs=TEXT.of("runs", window))
+    c.say.update(verdict=TEXT.of("verdict", window, ends=kit.month_day(ends)), runs=TEXT.of("runs", window))
     return (ends, kit.date_phrases(ends, c.scene.today), kit.call("get_policy", topic="price_adjustment"))
 
 
@@ -65,11 +64,11 @@ def about_an_order(scene: kit.ShopScene) -> kit.Draft:
     sku, got = str(line["sku"]), kit.day(order["delivered_on"])
     num = kit.number(order["order_id"])
     c = kit.Caller(scene, {"name": customer["full_name"], "city": kit.city_of(customer), "num": num,
-                           "got": kit.spoken_date(got), "delivered_on": order["delivered_on"]},
+                           "got": kit.month_day(got), "delivered_on": order["delivered_on"]},
                    {"full_name": str(customer["full_name"]), "order_id": num})
     item = c.about(sku)
     ends, says, call = ORDER_KINDS[kind](c, sku, got)
-    c.say.update(ends=kit.spoken_date(ends), ends_iso=ends.isoformat())
+    c.say.update(ends=kit.month_day(ends), ends_iso=ends.isoformat())
     c.opening = scene.openings(TEXT[kind], noun=item)
     c.fact_lines["order_id"] = scene.fact_lines(kit.CALLER["order_id_lines"])
     c.calls += [kit.call("get_order_status", order_id=order["order_id"]), call]

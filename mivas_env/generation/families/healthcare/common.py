@@ -1,6 +1,5 @@
-"""What the healthcare families share: the world read through the real tool server (the plan
-the office really refuses, the slot it really shows, the day really full), new people, the gold
-calls, and the caller block in this practice's voice."""
+"""What the healthcare families share: the world read through the real tool server, new people,
+the gold calls, and the caller block in this practice's voice."""
 
 from __future__ import annotations
 
@@ -12,7 +11,8 @@ from importlib import resources
 from typing import Any
 
 from mivas_env.generation.core import Draft, NearMiss, Row, World, load_world
-from mivas_env.generation.lockfile import LockedCall, call, caller_block, hop, hops, reaction
+from mivas_env.generation.lockfile import LockedCall, caller_block, draft, fixed_lines, hop, reaction
+from mivas_env.generation.lockfile import call as locked_call
 from mivas_env.generation.scene import NoFit, Scene, family
 from mivas_env.generation.spoken import (
     age_on,
@@ -50,6 +50,7 @@ __all__ = ["Draft", "LockedCall", "NearMiss", "NoFit", "Row", "Scene", "World", 
            "spoken_birthday", "spoken_date", "spoken_phone", "spoken_time"]
 
 
+call = partial(locked_call, ok=None)  # a gold call: a healthcare lockfile locks no call's output
 CALLER = load_templates(PACKAGE, "caller")  # the practice's callers: fact lines, traits, sign-offs
 FACT_LINES = {"full_name": CALLER["name_lines"], "date_of_birth": CALLER["birthday_lines"],
               "phone": CALLER["phone_lines"]}
@@ -57,8 +58,7 @@ FACT_LINES = {"full_name": CALLER["name_lines"], "date_of_birth": CALLER["birthd
 
 def server(world: World) -> HealthcareServer:
     """A tool server over a private copy-on-write view of the world."""
-    tables = {name: list(rows) if not isinstance(rows, list) else rows
-              for name, rows in world.tables.items()}
+    tables = {name: list(rows) if not isinstance(rows, list) else rows for name, rows in world.tables.items()}
     return HealthcareServer(Database(tables))  # type: ignore[arg-type]
 
 
@@ -109,7 +109,7 @@ def when(day: date, hhmm: str) -> dict[str, str]:
 
 def scheduling(person: Person, *calls: LockedCall) -> list[LockedCall]:
     """The gold calls at scheduling: the hop, the patient's lookup, then ``calls``."""
-    return [hop("transfer_to_scheduling"), lookup(person), *calls]
+    return [hop("scheduling"), lookup(person), *calls]
 
 
 def lookup(person: Person) -> LockedCall:
@@ -122,8 +122,7 @@ def appointments(person: Person) -> LockedCall:
 
 def search(location_ids: Any, visit_type: str, day: date) -> LockedCall:
     """The gold search_availability of offices (a list, or an ``any_of`` of lists) on a day."""
-    return call("search_availability", location_ids=location_ids, visit_type=visit_type,
-                date=day.isoformat())
+    return call("search_availability", location_ids=location_ids, visit_type=visit_type, date=day.isoformat())
 
 
 def book(patient_id: str, location_id: str, slot: Mapping[str, Any], visit_type: str) -> LockedCall:
@@ -275,25 +274,19 @@ def lockfile(scene: Scene, text: Text, person: Person, *, say: Mapping[str, Any]
              facts: dict[str, str], goal: dict[str, Any], reactions: Sequence[dict[str, Any]],
              calls: Sequence[LockedCall], openings: TemplateSet | None = None, variant: str = "",
              **extra: Any) -> Draft:
-    """A family's lockfile: ``text``'s fixed lines (a ``"<line> <variant>"`` first) filled from
-    ``slots``, ``say``, ``name`` and ``age``; the path is the calls' hops; the caller gets fact
-    lines, this practice's traits and sign-offs, three openings and two nudges of the split."""
+    """A family's lockfile: ``text``'s fixed lines (``lockfile.fixed_lines``) filled from ``slots``,
+    ``say``, ``name`` and ``age``; the caller gets fact lines, this practice's traits and sign-offs,
+    three openings and two nudges of the split."""
     name = person["full_name"]
-    values = {"name": name, "age": age_on(scene.today, person["date_of_birth"]), **slots, **say}
-
-    def line(key: str) -> str:
-        return text.of(key, variant, **values)
-
+    line = fixed_lines(text, variant, {"name": name, "age": age_on(scene.today, person["date_of_birth"]),
+                                       **slots, **say})
     fact_lines = {key: scene.verbatim(lines, 2) for key, lines in FACT_LINES.items() if key in facts}
     caller = caller_block(
         persona=f"{line('persona')} {scene.say(CALLER['traits'])}",
         opening=scene.signed_openings(openings or text["openings"], CALLER["sign_offs"], name, **slots),
-        facts=facts, fact_lines=fact_lines,
-        goal=goal if "description" in goal else {"description": line("goal"), **goal},
-        reactions=list(reactions), nudges=scene.lines(text["nudges"], 2, **slots),
-        agent_answer=line("answer"))
-    return {"title": line("title"), "description": line("description"), "caller": caller,
-            "exp_handoff_path": hops(calls), "exp_tool_calls": list(calls), **extra}
+        facts=facts, fact_lines=fact_lines, goal=goal, reactions=list(reactions),
+        nudges=scene.lines(text["nudges"], 2, **slots), agent_answer=line("answer"))
+    return draft(line, caller, calls, **extra)
 
 
 # ``healthcare_family(code, category, make, refusal=, near_misses=)``: a family drawing from a ``Scene``

@@ -23,7 +23,7 @@ def make(scene: kit.Scene) -> kit.Draft | None:
         facts={**kit.person_facts(scene, person), "carrier": spoken, "location": office},
         goal={"tools_ok": ["check_plan_accepted"], "agent_says_all": [office.lower(), spoken.lower()]},
         reactions=[kit.other_office_reaction(scene, [location_id])],
-        calls=[kit.hop("transfer_to_coverage"), kit.plan_check(carrier, location_id)])
+        calls=[kit.hop("coverage"), kit.plan_check(carrier, location_id)])
 
 
 FAMILY = kit.healthcare_family("C1", "coverage", make)

@@ -33,7 +33,7 @@ def copay(scene: kit.Scene) -> Turn:
     carrier, location_id = scene.rng.choice(sorted(accepted))
     spoken, office = kit.carrier_spelling(scene, carrier), kit.office_name(scene.world, location_id)
     return (person, {"carrier": spoken, "office": office},
-            [kit.hop("transfer_to_coverage"), kit.plan_check(carrier, location_id)], [],
+            [kit.hop("coverage"), kit.plan_check(carrier, location_id)], [],
             {"carrier": spoken, "location": office})
 
 
@@ -47,7 +47,7 @@ def make(scene: kit.Scene) -> kit.Draft | None:
         scene, TEXT, person, openings=TEXT[kind], variant=kind, say={}, slots=slots,
         facts={**kit.person_facts(scene, person), **facts},
         goal={"tools_ok": [calls[-1]["name"], "transfer_to_human"]}, reactions=reactions,
-        calls=[*calls, kit.hop("transfer_to_human")])
+        calls=[*calls, kit.hop("human")])
 
 
 FAMILY = kit.healthcare_family("C6", "escalation", make)

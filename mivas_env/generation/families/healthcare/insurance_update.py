@@ -25,7 +25,7 @@ def make(scene: kit.Scene) -> kit.Draft | None:
               "agent_says_all": [member_id.lower()], "agent_says_any": TEXT.words("saved_words")},
         reactions=[kit.reaction(when_agent_says_any=TEXT.words("saved_words"), unless_agent_says_any=readback,
                                 say=[TEXT.line("read_back")], once=False)],
-        calls=[kit.hop("transfer_to_coverage"), kit.lookup(person), kit.call(
+        calls=[kit.hop("coverage"), kit.lookup(person), kit.call(
             "update_insurance", patient_id=person["patient_id"], carrier=carrier, member_id=member_id)])
 
 

@@ -34,9 +34,9 @@ def make(scene: kit.Scene) -> kit.Draft | None:
         goal=kit.booking_goal(office, day, hhmm,
                               ["check_plan_accepted", "register_patient", "book_appointment"]),
         reactions=[kit.booked_reaction(office), kit.other_office_reaction(scene, offices)],
-        calls=[kit.hop("transfer_to_coverage"), *[kit.plan_check(carrier, loc) for loc in offices],
+        calls=[kit.hop("coverage"), *[kit.plan_check(carrier, loc) for loc in offices],
                kit.call("register_patient", **person, carrier=carrier),
-               kit.hop("transfer_to_scheduling"), kit.search([location_id], "new_patient", day),
+               kit.hop("scheduling"), kit.search([location_id], "new_patient", day),
                kit.book(patient_id, location_id, slot, "new_patient")])
 
 

@@ -11,11 +11,11 @@ from typing import Any, TypeVar
 from mivas_env.generation.core import Draft as Draft  # for the families
 from mivas_env.generation.core import Family, NearMiss, World
 from mivas_env.generation.families.legal.spelling import spelled
-from mivas_env.generation.lockfile import LockedCall, caller_block, draft, hops
-from mivas_env.generation.lockfile import call as locked_call
-from mivas_env.generation.lockfile import hop as hop  # for the families
+from mivas_env.generation.lockfile import LockedCall, caller_block, draft, fixed_lines
+from mivas_env.generation.lockfile import call as call  # for the families
+from mivas_env.generation.lockfile import hop as hop
 from mivas_env.generation.scene import NoFit, Scene, family
-from mivas_env.generation.spoken import clock_ampm, month, weekday
+from mivas_env.generation.spoken import month, weekday
 from mivas_env.generation.text import TemplateSet, Text, load_templates
 from mivas_env.generation.text import family_templates as family_templates  # for the families
 from mivas_env.industries import Database
@@ -42,21 +42,6 @@ CALLER = load_templates(PACKAGE, "caller")
 FACT_LINES = {slot: CALLER[name] for slot, name in WORDS["fact_lines"].items()}  # the rest: sentence_lines
 
 
-def sentence_case(text: str) -> str:
-    """Capitalise each sentence's first letter ("... to call. he needs" -> "... He needs")."""
-    return re.sub(r"([.?!] +)([a-z])", lambda m: m.group(1) + m.group(2).upper(), text)
-
-
-def goal_date(day: date) -> str:
-    """The date as a correct agent says it (lower case, for goal phrases): 'march 10, 2027'."""
-    return f"{month(day)} {day.day}, {day.year}".lower()
-
-
-def clock(start_time: str) -> str:
-    """'2026-12-14T13:30' -> '1:30 PM'."""
-    return clock_ampm(start_time[11:])
-
-
 def pronouns(relation: str) -> dict[str, str]:
     """A relative's pronouns: ``pos``, ``subj``, ``obj`` ("uncle": his, he, him)."""
     return dict(WORDS["pronouns"][RELATIVES.get(relation, "her")])
@@ -67,11 +52,6 @@ def fit(value: T | None) -> T:
     if not value:
         raise NoFit("nothing fits")
     return value
-
-
-def call(name: str, /, **parameters: Any) -> LockedCall:
-    """A gold call; a legal lockfile locks each call's output (``ok``)."""
-    return locked_call(name, output={"ok": True}, **parameters)
 
 
 def react(when: Sequence[str], say: Sequence[str], *, unless: Sequence[str] = (), also: Sequence[str] = (),
@@ -255,7 +235,8 @@ class Draw(Scene):
         if caller and self.rng.random() >= 0.25:  # the caller introduces themselves
             first, _, last = caller.partition(" ")
             line = self.say(CALLER["intros"], name=caller, first=first, last_initial=f"{last[:1]}.") + line
-        return sentence_case(self.say(CALLER["hellos"]) + line)
+        text = self.say(CALLER["hellos"]) + line  # each sentence capitalised: "... to call. He needs"
+        return re.sub(r"([.?!] +)([a-z])", lambda m: m.group(1) + m.group(2).upper(), text)
 
     def openings(self, templates: TemplateSet, count: int = 3, caller: str = "", **slots: Any) -> list[str]:
         """Opening lines: a greeting, often the caller's name, and the split's templates."""
@@ -278,14 +259,9 @@ def lockfile(draw: Draw, text: Text, *, say: Mapping[str, Any], openings: Callab
              facts: dict[str, str] | Callable[[], dict[str, str]], goal: dict[str, Any],
              reactions: list[dict[str, Any]], calls: Sequence[LockedCall], variant: str = "",
              nudges: Sequence[str] = (), **more: Any) -> Draft:
-    """A family's lockfile: ``text``'s lines (``"<line> <variant>"`` where it has one) filled from ``say``;
-    openings (and callable ``facts``) drawn after the persona; ``more`` (``exp_db_state``, ``aux``) if set."""
-
-    def line(name: str) -> str:
-        return text.of(name, variant, **say)
-
-    if "description" not in goal:
-        goal = {"description": line("goal"), **goal}
+    """A family's lockfile: ``text``'s lines (``lockfile.fixed_lines``) filled from ``say``; openings
+    (and callable ``facts``) drawn after the persona; ``more`` (``exp_db_state``, ``aux``) if set."""
+    line = fixed_lines(text, variant, say)
     persona, opening = draw.persona(line("persona")), openings()
     told = facts() if callable(facts) else facts
     fact_lines = {slot: draw.variants(FACT_LINES.get(slot, CALLER["sentence_lines"]), 2, value="{value}")
@@ -296,5 +272,4 @@ def lockfile(draw: Draw, text: Text, *, say: Mapping[str, Any], openings: Callab
         persona=persona, opening=list(dict.fromkeys(opening)), facts=said, fact_lines=fact_lines,
         goal=goal, reactions=reactions, agent_answer=line("answer"),
         nudges=list(dict.fromkeys([*nudges, *draw.variants(CALLER["nudges"], 2)])))
-    return {**draft(title=line("title"), description=line("description"), caller=caller, path=hops(calls),
-                    calls=calls), **{key: value for key, value in more.items() if value}}
+    return draft(line, caller, calls, **more)

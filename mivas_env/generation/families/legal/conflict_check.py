@@ -44,7 +44,7 @@ def make(draw: kit.Draw) -> kit.Draft | None:
         facts=facts, goal={"tools_ok": ["run_conflict_check"],
                            "agent_says_any": kit.CANT if conflict else TEXT.words("no_conflict")},
         reactions=reactions,
-        calls=[kit.hop("transfer_to_intake"), kit.call("run_conflict_check", opposing_party=heard)])
+        calls=[kit.hop("intake"), kit.call("run_conflict_check", opposing_party=heard)])
 
 
 FAMILY = kit.legal_family("C2", "conflict_check", make, near_misses=misheard_party_misses)

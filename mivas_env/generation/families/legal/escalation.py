@@ -1,6 +1,5 @@
-"""C9 escalation: the caller needs a person; escalate_to_human with the urgency the enum defines.
-One maker per situation: a relative in custody or a threat at the door (emergency), a hearing
-tomorrow (high), a billing complaint for today (normal), a billing question (normal or low)."""
+"""C9 escalation with the urgency the enum defines, one maker per situation: custody or a threat
+(emergency), a hearing tomorrow (high), a billing complaint today (normal), a question (normal or low)."""
 
 from collections.abc import Callable
 from dataclasses import dataclass, field

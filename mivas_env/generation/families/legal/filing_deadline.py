@@ -6,8 +6,7 @@ from typing import Any
 
 from mivas_env.generation.families.legal import common as kit
 from mivas_env.generation.families.legal.intake import FAMILY_MATTER, MATTERS, incident_day, state_for
-from mivas_env.generation.lockfile import call as locked_call
-from mivas_env.generation.spoken import long_date
+from mivas_env.generation.spoken import goal_date, long_date
 
 TEXT = kit.family_templates(__name__)
 
@@ -48,7 +47,7 @@ def make(draw: kit.Draw) -> kit.Draft | None:
         data = result["data"]
         deadline, passed = date.fromisoformat(data["deadline"]), bool(data["passed"])
         variant = "passed" if passed else ""
-        goal["agent_says_all"] = [kit.goal_date(deadline), *(["passed"] if passed else [])]
+        goal["agent_says_all"] = [goal_date(deadline), *(["passed"] if passed else [])]
         say |= {"rule": data["rule"], "deadline": deadline.isoformat(),
                 "passed": " (passed)" if passed else "", "said_deadline": long_date(deadline, year=True)}
         reactions = [
@@ -57,7 +56,6 @@ def make(draw: kit.Draw) -> kit.Draft | None:
             kit.react(["deadline", "year", "days"], TEXT.words("which_date"), unless=[str(deadline.year)],
                       after_tool="check_filing_deadline", once=False),
             kit.react(TEXT.words("advice"), [TEXT.line("not_a_lawyer")], unless=kit.CANT)]
-    output = {"ok": False, "error_code": "unsupported_state"} if unsupported else {"ok": True}
     # The state and date are facts, given when asked; the opening tells only what happened.
     return kit.lockfile(
         draw, TEXT, say=say, variant=variant,
@@ -65,9 +63,9 @@ def make(draw: kit.Draw) -> kit.Draft | None:
                                        event_words=matter.opening[:1].upper() + matter.opening[1:],
                                        month=f"{incident:%B} {incident.year}"),
         facts=facts, goal=goal, reactions=reactions,
-        calls=[kit.hop("transfer_to_intake"),
-               locked_call("check_filing_deadline", output=output, practice_area=matter.area, state=state,
-                           incident_date=incident.isoformat())])
+        calls=[kit.hop("intake"), kit.call(
+            "check_filing_deadline", not unsupported, "unsupported_state" if unsupported else None,
+            practice_area=matter.area, state=state, incident_date=incident.isoformat())])
 
 
 FAMILY = kit.legal_family("C1", "filing_deadline", make)

@@ -1,6 +1,5 @@
-"""The matters callers bring (``matters.json``, their words for each area in
-``templates/matters.json``); a new matter as a caller tells it, as the gold intake records it, and
-its lockfile (C3 to C6, C10 and C12 build on it)."""
+"""The matters callers bring (``matters.json``); a new matter as a caller tells it, as the gold intake
+records it, and its lockfile (C3 to C6, C10 and C12 build on it)."""
 
 import json
 from collections.abc import Sequence
@@ -11,7 +10,7 @@ from typing import Any
 
 from mivas_env.generation.families.legal import common as kit
 from mivas_env.generation.lockfile import LockedCall
-from mivas_env.generation.spoken import long_date
+from mivas_env.generation.spoken import goal_date, long_date
 from mivas_env.generation.text import TemplateSet, load_templates
 
 TEXT = kit.family_templates(__name__)
@@ -75,10 +74,11 @@ class Intake:
 
     def calls(self) -> list[LockedCall]:
         incident, area = self.incident and self.incident.isoformat(), self.matter.area
-        params = {"full_name": self.name, "phone_e164": self.phone, "practice_area": area,
-                  "incident_date": incident, "opposing_party": self.party, "for_whom": self.for_whom,
-                  "summary": self.summary}
-        return [kit.hop("transfer_to_intake"),
+        params: dict[str, Any] = {
+            "full_name": self.name, "phone_e164": self.phone, "practice_area": area,
+            "incident_date": incident, "opposing_party": self.party, "for_whom": self.for_whom,
+            "summary": self.summary}
+        return [kit.hop("intake"),
                 *([kit.call("run_conflict_check", opposing_party=self.party)] if self.party else []),
                 kit.call("create_intake", **{key: v for key, v in params.items() if v is not None}),
                 *([kit.call("check_filing_deadline", practice_area=area, state=self.state,
@@ -148,7 +148,7 @@ def intake_lock(draw: kit.Draw, intake: Intake, description: str, *, calls: Sequ
     if intake.deadline is not None:
         passed, day = intake.deadline["passed"], date.fromisoformat(intake.deadline["deadline"])
         words = TEXT.of("deadline", "passed" if passed else "", state=state, day=long_date(day, year=True))
-        phrases = [kit.goal_date(day), *(["passed"] if passed else [])]
+        phrases = [goal_date(day), *(["passed"] if passed else [])]
         own.append(kit.react(["deadline", "years", "days"], [TEXT.line("actual_date")],
                              unless=[phrases[0].split(", ")[1]], after_tool="create_intake"))
     others = [kit.STATES[s]["name"].lower() for s in kit.RULE_STATES if s != intake.state]

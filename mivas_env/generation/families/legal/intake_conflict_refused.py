@@ -35,7 +35,7 @@ def make(draw: kit.Draw) -> kit.Draft | None:
         facts=intake.facts, goal={"tools_ok": ["run_conflict_check"], "agent_says_any": kit.CANT},
         reactions=[kit.react(["opened your intake", "opened an intake", "intake is open"],
                              [TEXT.line("taking_it")], unless=kit.CANT)],
-        calls=[kit.hop("transfer_to_intake"), kit.call("run_conflict_check", opposing_party=gold_party)])
+        calls=[kit.hop("intake"), kit.call("run_conflict_check", opposing_party=gold_party)])
 
 
 FAMILY = kit.legal_family("C5", "intake_conflict_refused", make, near_misses=intake_despite_conflict_misses)
