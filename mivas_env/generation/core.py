@@ -88,8 +88,7 @@ class World:
 
 def load_world(industry: str, seed: int) -> World:
     """The ``World`` of ``industry`` built from ``seed`` (the tables are cached)."""
-    split = split_of(seed)
-    return World(industry, seed, split or "shipped", world(industry, seed))
+    return World(industry, seed, split_of(seed) or "shipped", world(industry, seed))
 
 
 @dataclass(frozen=True)
@@ -233,8 +232,8 @@ def generate_one(industry: str, split: str, seed: int, *, family: str | None = N
 
 
 def generate(industry: str, split: str, n: int, seed: int = 0, *, family: str | None = None,
-             worlds: int | None = None, check: bool = True,
-             stats: Stats | None = None, level: int = 0) -> Iterator[Instance]:
+             worlds: int | None = None, check: bool = True, stats: Stats | None = None,
+             level: int = 0) -> Iterator[Instance]:
     """Instances ``seed``, ``seed + 1``, ... ``seed + n - 1`` of ``split`` (at ``level``)."""
     for index in range(n):
         yield generate_one(industry, split, seed + index, family=family, worlds=worlds,
@@ -309,9 +308,8 @@ def generic_near_misses(task: Task) -> list[NearMiss]:
         changed = _wrong_argument(task.compiled, i, gold[i][1])
         if changed is not None:
             key, value = changed
-            calls = list(gold)
-            calls[i] = (gold[i][0], {**gold[i][1], key: value})
-            misses.append(NearMiss(f"{gold[i][0]} with {key}={value!r}", tuple(calls), "T"))
+            calls = (*gold[:i], (gold[i][0], {**gold[i][1], key: value}), *gold[i + 1:])
+            misses.append(NearMiss(f"{gold[i][0]} with {key}={value!r}", calls, "T"))
             break
     return misses
 
@@ -325,25 +323,22 @@ def _wrong_argument(compiled: CompiledLock, index: int,
     for rule in spec.rules:
         if rule.kind != "fact" or rule.key not in arguments:
             continue
-        value = _other_value(industry, rule.key, properties[rule.key], arguments[rule.key])
+        value = _other_value(industry, properties[rule.key], arguments[rule.key])
         if value is not None and rule.normalize(value) not in rule.alternatives:
             return rule.key, value
     return None
 
 
-def _other_value(industry: Industry, key: str, prop: PropertySchema, value: Any) -> Any:
+def _other_value(industry: Industry, prop: PropertySchema, value: Any) -> Any:
     """Another valid value of the same kind (None when there is none)."""
     if prop.type == "array":
         if not isinstance(value, list) or not value or prop.items is None:
             return None
-        first = _other_value(industry, key, prop.items, value[0])
+        first = _other_value(industry, prop.items, value[0])
         return None if first is None else [first, *value[1:]]
-    if prop.enum is not None:
-        others = [v for v in prop.enum if v != value]
-        return others[0] if others else None
-    if prop.x_alias is not None:
-        others = [v for v in industry.aliases[prop.x_alias] if v != value]
-        return others[0] if others else None
+    if prop.enum is not None or prop.x_alias is not None:
+        options = prop.enum if prop.enum is not None else industry.aliases[str(prop.x_alias)]
+        return next((option for option in options if option != value), None)
     if isinstance(value, bool):
         return not value
     if isinstance(value, (int, float)):
