@@ -36,8 +36,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise MivasError(f"cannot create the output directory: {exc.strerror}",
-                         file=args.out) from None
+        raise MivasError(f"cannot create the output directory: {exc.strerror}", file=args.out) from None
     stats = Stats()
     instances = generate(args.industry, args.split, args.n, args.seed, family=args.family,
                          worlds=args.worlds, stats=stats, level=args.level)

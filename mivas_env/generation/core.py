@@ -1,8 +1,6 @@
-"""The generator core: a family writes a scenario that is true in a world; the core names the
-instance, locks ``exp_db_state`` by replaying the gold calls (``mivas tasks lock``'s code) and
-self-checks it. ``(industry, split, seed)`` (and a pinned family) fixes an instance in every
-process: the family is drawn from the seed, each attempt derives its own rng and world seed. An
-attempt with no fitting scenario is redrawn; one that fails the self-check dropped and counted."""
+"""The generator core: a family writes a scenario true in a world; the core names, locks (``mivas
+tasks lock``'s code) and self-checks it. ``(industry, split, seed)`` (and a pinned family) fixes the
+instance in every process; an attempt with no scenario is redrawn, one failing the check dropped."""
 
 from __future__ import annotations
 
@@ -64,8 +62,7 @@ class World:
 
     def where(self, table: str, **equal: Any) -> list[Row]:
         """Rows whose columns equal ``equal``."""
-        return [row for row in self.rows(table)
-                if all(row.get(key) == value for key, value in equal.items())]
+        return [row for row in self.rows(table) if all(row.get(key) == value for key, value in equal.items())]
 
     def first(self, table: str, **equal: Any) -> Row | None:
         return next(iter(self.where(table, **equal)), None)
@@ -160,8 +157,7 @@ def families_of(industry: str) -> tuple[Family, ...]:
 
 
 def pick_family(industry: str, split: str, seed: int, family: str | None = None) -> Family:
-    """The family of instance ``seed``: the pinned one (code such as ``C3`` or category), or
-    one drawn uniformly from the seed."""
+    """The family of instance ``seed``: the pinned one (code or category), else drawn from the seed."""
     found = families_of(industry)
     if not found:
         raise GenerationError(f"{industry} has no task families "
@@ -184,9 +180,8 @@ def check_split(split: str) -> str:
 def generate_one(industry: str, split: str, seed: int, *, family: str | None = None,
                  worlds: int | None = None, check: bool = True, stats: Stats | None = None,
                  max_attempts: int = MAX_ATTEMPTS, level: int = 0) -> Instance:
-    """Instance ``seed`` of ``split``: drawn, made, locked and (with ``check``) self-checked.
-    At ``level`` above 0 the level's layer (``generation.levels``) goes over the locked
-    instance before the self-check; level 0 never reaches it."""
+    """Instance ``seed`` of ``split``: drawn, made, locked and (with ``check``) self-checked; a
+    ``level`` above 0 goes over the locked instance (``generation.levels``) before the check."""
     check_split(split)
     try:
         check_level(level)
@@ -225,8 +220,7 @@ def generate_one(industry: str, split: str, seed: int, *, family: str | None = N
             stats.drop(chosen.code, problems[0])
             continue
         stats.made[chosen.code] += 1
-        return Instance(data=data, family=chosen, world_seed=the_world.seed,
-                        attempts=attempt + 1, task=task)
+        return Instance(data=data, family=chosen, world_seed=the_world.seed, attempts=attempt + 1, task=task)
     raise GenerationError(f"{industry} {chosen.code} ({chosen.category}) found no instance for "
                           f"{split} seed {seed} in {max_attempts} attempts")
 

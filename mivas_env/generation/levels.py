@@ -1,8 +1,6 @@
-"""Difficulty levels (issue 21): a layer over whatever a family generates. Level 0 is the
-family's instance untouched; a level above 0 adds task structure from level 2
-(``generation.structure``, before the lock), caller behaviours (``mivas_env.caller.behaviours``,
-in ``caller.behaviours`` with the values they use) and a default word error rate for ``asr``.
-The gold calls and handoffs stay the family's. ``LEVELS`` is the table docs/generation.md shows."""
+"""Difficulty levels (issue 21) over a family's instance: level 0 leaves it untouched, higher ones add
+task structure (``generation.structure``, before the lock), caller behaviours and a default word error
+rate; the gold calls and handoffs stay the family's. ``LEVELS`` is the table docs/generation.md shows."""
 
 from __future__ import annotations
 

@@ -1,8 +1,6 @@
-"""Task structure a level adds (issue 21; ``levels.LEVELS`` says which level adds which, and
-docs/generation.md "Task structure" what each kind does): look-alike records, a first choice
-turned down, one more lookup. Each is declared in the lockfile's ``structure`` list, added rows
-go in ``world.rows``; the gold route stays right, and the route on the look-alike, at the first
-choice or without the extra read must fail T. Everything is drawn from the structure stream."""
+"""Task structure a level adds (docs/generation.md "Task structure"): look-alike records, a first
+choice turned down, one more lookup, each declared in the lockfile's ``structure`` (added rows in
+``world.rows``); its near-miss must fail T. Everything is drawn from the structure stream."""
 
 from __future__ import annotations
 
@@ -45,10 +43,8 @@ TURNED_DOWN = ("conflict", "outside_hours")  # the error codes of a time turned 
 TEXT = load_templates("mivas_env.generation.families", "structure")  # the extra questions
 
 
-def apply_structure(data: Draft, world: World, kinds: Sequence[StructureKind],
-                    rng: random.Random) -> Draft:
-    """``data`` (a family's instance, before it is locked) with the structure of ``kinds``
-    added, or ``data`` itself when the instance offers none."""
+def apply_structure(data: Draft, world: World, kinds: Sequence[StructureKind], rng: random.Random) -> Draft:
+    """``data`` with the structure of ``kinds`` added (before the lock), or itself when it offers none."""
     notes: list[dict[str, Any]] = []
     rows: Rows = {}
     caller = dict(data.get("caller") or {})
@@ -65,8 +61,7 @@ def apply_structure(data: Draft, world: World, kinds: Sequence[StructureKind],
         notes.append(found[0])
         caller["behaviours"] = [*caller.get("behaviours", []), found[1]]
         caller["opening"] = found[2]
-    extra = extra_lookup({**data, "caller": caller}, world, rng) if "extra_lookup" in kinds \
-        else None
+    extra = extra_lookup({**data, "caller": caller}, world, rng) if "extra_lookup" in kinds else None
     if extra is not None:
         notes.append(extra[0])
         caller = extra[1]["caller"]
@@ -88,10 +83,8 @@ def _gold(data: Draft) -> Calls:
 
 # --- look-alike records ---------------------------------------------------------------------
 
-def look_alikes(data: Draft, world: World, rng: random.Random
-                ) -> list[tuple[str, Row, dict[str, Any]]]:
-    """(table, the record the gold route acts on, its look-alike) for every such record the
-    caller can tell apart from its look-alike."""
+def look_alikes(data: Draft, world: World, rng: random.Random) -> list[tuple[str, Row, dict[str, Any]]]:
+    """(table, the record the gold route acts on, its look-alike) for each the caller can tell apart."""
     values = {value for _, arguments in _gold(data) for value in arguments.values()
               if isinstance(value, (str, int))}
     facts = {str(v) for v in ((data.get("caller") or {}).get("facts") or {}).values()}
@@ -107,8 +100,7 @@ def look_alikes(data: Draft, world: World, rng: random.Random
         target = targets[0]
         decoy = _look_alike(table, target, world, rng)
         told_by = _TOLD_BY.get(table)  # what the caller says that tells the two apart
-        if decoy is None or told_by is not None and not any(told_by(target) in fact
-                                                             for fact in facts):
+        if decoy is None or told_by is not None and not any(told_by(target) in fact for fact in facts):
             continue
         if decoy.get(id_column) == target[id_column]:  # a new id (an order's is a digit away)
             decoy[id_column] = _new_id(rows, id_column, prefix)
@@ -139,8 +131,7 @@ def _date_away(value: str, rng: random.Random) -> str:
     """Another date, one part of it away: the year, the month or the day."""
     day = date.fromisoformat(value)
     options = []
-    for part, step in (("year", -1), ("year", 1), ("month", -1), ("month", 1), ("day", -1),
-                       ("day", 1)):
+    for part, step in (("year", -1), ("year", 1), ("month", -1), ("month", 1), ("day", -1), ("day", 1)):
         with suppress(ValueError):
             options.append(day.replace(**{part: getattr(day, part) + step}).isoformat())
     return options[rng.randrange(len(options))]
@@ -241,8 +232,7 @@ turned_down_near_misses = partial(structure_near_misses, kinds=("turned_down",))
 # --- a first choice the tools turn down -----------------------------------------------------
 
 def _chosen_time(data: Draft) -> tuple[int, str, datetime] | None:
-    """The first gold call that books the time the caller says: its index, the caller's fact
-    and the time."""
+    """The first gold call booking the time the caller says: (its index, the caller's fact, the time)."""
     facts = (data.get("caller") or {}).get("facts") or {}
     for index, call in enumerate(data.get("exp_tool_calls", [])):
         slot = CHOSEN_TIME.get(call["name"], ("", ""))[0]
@@ -251,8 +241,7 @@ def _chosen_time(data: Draft) -> tuple[int, str, datetime] | None:
             continue
         said = CLOCK.findall(facts[slot])
         moment = datetime.fromisoformat(start)
-        if len(said) == 1 and int(said[0][0]) % 12 == moment.hour % 12 \
-                and int(said[0][1]) == moment.minute:
+        if len(said) == 1 and int(said[0][0]) % 12 == moment.hour % 12 and int(said[0][1]) == moment.minute:
             return index, slot, moment
     return None
 
@@ -284,8 +273,7 @@ def turned_down(data: Draft, world: World, rows: Rows, rng: random.Random
 
 
 def _replay(world: World, rows: Rows, calls: Calls) -> tuple[Any, list[tuple[bool, Any]]]:
-    """A tool server over the world with ``rows`` added, after ``calls`` (but session tools),
-    and each call's ``ok`` and error code."""
+    """A tool server on the world plus ``rows`` after ``calls`` (but session tools), and their results."""
     industry = world.definition
     server = server_class(world.industry)(
         Database(world_with(world.industry, world.seed, rows or None)), industry)
@@ -358,27 +346,23 @@ def _booking(world: World, table: str, booked: Mapping[str, Any], gold: Mapping[
     """Someone else's booking of what ``booked`` (the tool's answer) took at ``start``."""
     if table == "calendar_blocks":
         kinds = sorted({str(row["kind"]) for row in world.rows(table)}) or ["meeting"]
-        return {"block_id": _new_id(taken, "block_id", "blk_"),
-                "attorney_id": booked["attorney_id"], "start_time": start,
-                "end_time": booked["end_time"], "kind": kinds[rng.randrange(len(kinds))]}
+        return {"block_id": _new_id(taken, "block_id", "blk_"), "attorney_id": booked["attorney_id"],
+                "start_time": start, "end_time": booked["end_time"], "kind": kinds[rng.randrange(len(kinds))]}
     values = set(gold.values())
-    others = [row["patient_id"] for row in world.rows("patients")
-              if row["patient_id"] not in values]
+    others = [row["patient_id"] for row in world.rows("patients") if row["patient_id"] not in values]
     return {"appointment_id": _new_id(taken, "appointment_id", "appt_"),
-            "patient_id": others[rng.randrange(len(others))],
-            "provider_id": booked["provider_id"], "location_id": booked["location_id"],
-            "start_time": start, "visit_type": booked["visit_type"], "status": "booked",
-            "cancel_reason": None}
+            "patient_id": others[rng.randrange(len(others))], "provider_id": booked["provider_id"],
+            "location_id": booked["location_id"], "start_time": start, "visit_type": booked["visit_type"],
+            "status": "booked", "cancel_reason": None}
 
 
 # --- one more lookup (or desk) on the gold route ----------------------------------------------
 
 def extra_lookup(data: Draft, world: World, rng: random.Random) -> tuple[dict[str, Any], Draft] | None:
-    """(the note, the changed caller, gold calls and handoff path) with one more read at the end
-    of the gold route (``EXTRA_LOOKUPS``: the industry's tool and the caller's question, in
-    ``TEXT`` as ``<about> question``, ``answer`` and ``asks``), after one more desk when the route
-    ends at one without that tool; the goal takes the read and what the answer says. None when
-    the route has no calls, ends the call itself (an escalation) or already makes that read."""
+    """(the note, the changed caller, gold calls and handoff path) with one more read at the end of
+    the gold route (``EXTRA_LOOKUPS``: the industry's tool and question, ``TEXT``'s ``<about> question``,
+    ``answer`` and ``asks``), after one more desk if needed; the goal takes the read and what it says.
+    None when the route has no calls, ends the call itself (an escalation) or already makes that read."""
     tool, ask = EXTRA_LOOKUPS.get(world.industry, ("", None))
     industry = world.definition
     calls = list(data.get("exp_tool_calls", []))
@@ -461,8 +445,7 @@ def _attorneys_at_office(data: Draft, world: World, rng: random.Random) -> Quest
         return None
     office_id = offices[rng.randrange(len(offices))]
     office = world.first("offices", office_id=office_id)
-    names = sorted(str(row["full_name"]) for row in world.rows("attorneys")
-                   if row["office_id"] == office_id)
+    names = sorted(str(row["full_name"]) for row in world.rows("attorneys") if row["office_id"] == office_id)
     place = str(office["name"]) if office is not None else office_id.removeprefix("ofc_").title()
     return {"office_id": office_id}, names[0].split()[-1], "attorneys", {"place": place,
                                                                         "names": ", ".join(names)}
