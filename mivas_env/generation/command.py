@@ -58,9 +58,8 @@ def format_generation(stats: Any, found: Sequence[Any], n: int, out: Path) -> st
         code = family.code
         if not (stats.made[code] or stats.dropped[code] or stats.redrawn[code]):
             continue
-        lines.append(f"{code:<8}{family.category:<22}{stats.made[code]:>8}"
-                     f"{stats.redrawn[code]:>9}{stats.dropped[code]:>9}"
-                     f"{stats.drop_rate(code):>11.1%}")
+        lines.append(f"{code:<8}{family.category:<22}{stats.made[code]:>8}{stats.redrawn[code]:>9}"
+                     f"{stats.dropped[code]:>9}{stats.drop_rate(code):>11.1%}")
     lines.append("-" * len(header))
     made, dropped = sum(stats.made.values()), sum(stats.dropped.values())
     rate = dropped / (made + dropped) if made + dropped else 0.0

@@ -55,8 +55,7 @@ LEVELS: tuple[Level, ...] = (
           structure=("look_alike",)),
     Level(3, LEVEL_WER[3], ("side_speech", "wrong_guess"),
           rates=(("disfluency", 0.5), ("side_speech", 0.3)), structure=("turned_down",)),
-    Level(4, LEVEL_WER[4], ("barge_in",), rates=(("side_speech", 0.5),),
-          structure=("extra_lookup",)),
+    Level(4, LEVEL_WER[4], ("barge_in",), rates=(("side_speech", 0.5),), structure=("extra_lookup",)),
 )
 assert len(LEVELS) == len(LEVEL_WER) == MAX_LEVEL + 1
 # Facts a caller may be reluctant to give: a date of birth or an account detail.

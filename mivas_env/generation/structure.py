@@ -180,8 +180,7 @@ def _look_alike(table: str, target: Row, world: World, rng: random.Random) -> di
     def earlier(day: Any) -> Any:
         return (date.fromisoformat(day) - back).isoformat() if isinstance(day, str) else day
 
-    return {**target, "order_id": order_id, "status": "delivered",
-            "placed_on": earlier(target["placed_on"]),
+    return {**target, "order_id": order_id, "status": "delivered", "placed_on": earlier(target["placed_on"]),
             "shipped_on": earlier(target.get("shipped_on") or target["placed_on"]),
             "delivered_on": earlier(target.get("delivered_on") or target["placed_on"]),
             "shipping_address": {**address, "zip": new_zip}, "cancel_reason": None,
@@ -190,9 +189,8 @@ def _look_alike(table: str, target: Row, world: World, rng: random.Random) -> di
 
 # A person's second identifier is asked anyway; an order is told apart only when the caller
 # names it, an attorney by the first name the caller says.
-_TOLD_BY: dict[str, Callable[[Row], str]] = {
-    "orders": lambda row: str(row["order_id"]).removeprefix("ord_"),
-    "attorneys": lambda row: str(row["full_name"]).split()[0]}
+_TOLD_BY: dict[str, Callable[[Row], str]] = {"orders": lambda row: str(row["order_id"]).removeprefix("ord_"),
+                                              "attorneys": lambda row: str(row["full_name"]).split()[0]}
 
 
 # --- near-misses: the route on the look-alike, at the first choice, without the extra read ----
@@ -380,9 +378,8 @@ def extra_lookup(data: Draft, world: World, rng: random.Random) -> tuple[dict[st
     added: list[dict[str, Any]] = []
     handoffs = list(data.get("exp_handoff_path", []))
     if tool not in industry.tools_at(desk):
-        hops = sorted(name for name, target in industry.transfer_tools.items()
-                      if target is not None and name in industry.tools_at(desk)
-                      and tool in industry.tools_at(target))
+        hops = sorted(name for name, target in industry.transfer_tools.items() if target is not None
+                      and name in industry.tools_at(desk) and tool in industry.tools_at(target))
         if not hops:
             return None
         added.append({"name": hops[0]})
