@@ -36,8 +36,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise MivasError(f"cannot create the output directory: {exc.strerror}",
-                         file=args.out) from None
+        raise MivasError(f"cannot create the output directory: {exc.strerror}", file=args.out) from None
     stats = Stats()
     instances = generate(args.industry, args.split, args.n, args.seed, family=args.family,
                          worlds=args.worlds, stats=stats, level=args.level)
@@ -59,9 +58,8 @@ def format_generation(stats: Any, found: Sequence[Any], n: int, out: Path) -> st
         code = family.code
         if not (stats.made[code] or stats.dropped[code] or stats.redrawn[code]):
             continue
-        lines.append(f"{code:<8}{family.category:<22}{stats.made[code]:>8}"
-                     f"{stats.redrawn[code]:>9}{stats.dropped[code]:>9}"
-                     f"{stats.drop_rate(code):>11.1%}")
+        lines.append(f"{code:<8}{family.category:<22}{stats.made[code]:>8}{stats.redrawn[code]:>9}"
+                     f"{stats.dropped[code]:>9}{stats.drop_rate(code):>11.1%}")
     lines.append("-" * len(header))
     made, dropped = sum(stats.made.values()), sum(stats.dropped.values())
     rate = dropped / (made + dropped) if made + dropped else 0.0

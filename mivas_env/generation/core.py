@@ -1,8 +1,6 @@
-"""The generator core: a family writes a scenario that is true in a world; the core names the
-instance, locks ``exp_db_state`` by replaying the gold calls (``mivas tasks lock``'s code) and
-self-checks it. ``(industry, split, seed)`` (and a pinned family) fixes an instance in every
-process: the family is drawn from the seed, each attempt derives its own rng and world seed. An
-attempt with no fitting scenario is redrawn; one that fails the self-check dropped and counted."""
+"""The generator core: a family writes a scenario true in a world; the core names, locks (``mivas
+tasks lock``'s code) and self-checks it. ``(industry, split, seed)`` (and a pinned family) fixes the
+instance in every process; an attempt with no scenario is redrawn, one failing the check dropped."""
 
 from __future__ import annotations
 
@@ -64,8 +62,7 @@ class World:
 
     def where(self, table: str, **equal: Any) -> list[Row]:
         """Rows whose columns equal ``equal``."""
-        return [row for row in self.rows(table)
-                if all(row.get(key) == value for key, value in equal.items())]
+        return [row for row in self.rows(table) if all(row.get(key) == value for key, value in equal.items())]
 
     def first(self, table: str, **equal: Any) -> Row | None:
         return next(iter(self.where(table, **equal)), None)
@@ -88,8 +85,7 @@ class World:
 
 def load_world(industry: str, seed: int) -> World:
     """The ``World`` of ``industry`` built from ``seed`` (the tables are cached)."""
-    split = split_of(seed)
-    return World(industry, seed, split or "shipped", world(industry, seed))
+    return World(industry, seed, split_of(seed) or "shipped", world(industry, seed))
 
 
 @dataclass(frozen=True)
@@ -161,8 +157,7 @@ def families_of(industry: str) -> tuple[Family, ...]:
 
 
 def pick_family(industry: str, split: str, seed: int, family: str | None = None) -> Family:
-    """The family of instance ``seed``: the pinned one (code such as ``C3`` or category), or
-    one drawn uniformly from the seed."""
+    """The family of instance ``seed``: the pinned one (code or category), else drawn from the seed."""
     found = families_of(industry)
     if not found:
         raise GenerationError(f"{industry} has no task families "
@@ -185,9 +180,8 @@ def check_split(split: str) -> str:
 def generate_one(industry: str, split: str, seed: int, *, family: str | None = None,
                  worlds: int | None = None, check: bool = True, stats: Stats | None = None,
                  max_attempts: int = MAX_ATTEMPTS, level: int = 0) -> Instance:
-    """Instance ``seed`` of ``split``: drawn, made, locked and (with ``check``) self-checked.
-    At ``level`` above 0 the level's layer (``generation.levels``) goes over the locked
-    instance before the self-check; level 0 never reaches it."""
+    """Instance ``seed`` of ``split``: drawn, made, locked and (with ``check``) self-checked; a
+    ``level`` above 0 goes over the locked instance (``generation.levels``) before the check."""
     check_split(split)
     try:
         check_level(level)
@@ -226,15 +220,14 @@ def generate_one(industry: str, split: str, seed: int, *, family: str | None = N
             stats.drop(chosen.code, problems[0])
             continue
         stats.made[chosen.code] += 1
-        return Instance(data=data, family=chosen, world_seed=the_world.seed,
-                        attempts=attempt + 1, task=task)
+        return Instance(data=data, family=chosen, world_seed=the_world.seed, attempts=attempt + 1, task=task)
     raise GenerationError(f"{industry} {chosen.code} ({chosen.category}) found no instance for "
                           f"{split} seed {seed} in {max_attempts} attempts")
 
 
 def generate(industry: str, split: str, n: int, seed: int = 0, *, family: str | None = None,
-             worlds: int | None = None, check: bool = True,
-             stats: Stats | None = None, level: int = 0) -> Iterator[Instance]:
+             worlds: int | None = None, check: bool = True, stats: Stats | None = None,
+             level: int = 0) -> Iterator[Instance]:
     """Instances ``seed``, ``seed + 1``, ... ``seed + n - 1`` of ``split`` (at ``level``)."""
     for index in range(n):
         yield generate_one(industry, split, seed + index, family=family, worlds=worlds,
@@ -309,9 +302,8 @@ def generic_near_misses(task: Task) -> list[NearMiss]:
         changed = _wrong_argument(task.compiled, i, gold[i][1])
         if changed is not None:
             key, value = changed
-            calls = list(gold)
-            calls[i] = (gold[i][0], {**gold[i][1], key: value})
-            misses.append(NearMiss(f"{gold[i][0]} with {key}={value!r}", tuple(calls), "T"))
+            calls = (*gold[:i], (gold[i][0], {**gold[i][1], key: value}), *gold[i + 1:])
+            misses.append(NearMiss(f"{gold[i][0]} with {key}={value!r}", calls, "T"))
             break
     return misses
 
@@ -325,25 +317,22 @@ def _wrong_argument(compiled: CompiledLock, index: int,
     for rule in spec.rules:
         if rule.kind != "fact" or rule.key not in arguments:
             continue
-        value = _other_value(industry, rule.key, properties[rule.key], arguments[rule.key])
+        value = _other_value(industry, properties[rule.key], arguments[rule.key])
         if value is not None and rule.normalize(value) not in rule.alternatives:
             return rule.key, value
     return None
 
 
-def _other_value(industry: Industry, key: str, prop: PropertySchema, value: Any) -> Any:
+def _other_value(industry: Industry, prop: PropertySchema, value: Any) -> Any:
     """Another valid value of the same kind (None when there is none)."""
     if prop.type == "array":
         if not isinstance(value, list) or not value or prop.items is None:
             return None
-        first = _other_value(industry, key, prop.items, value[0])
+        first = _other_value(industry, prop.items, value[0])
         return None if first is None else [first, *value[1:]]
-    if prop.enum is not None:
-        others = [v for v in prop.enum if v != value]
-        return others[0] if others else None
-    if prop.x_alias is not None:
-        others = [v for v in industry.aliases[prop.x_alias] if v != value]
-        return others[0] if others else None
+    if prop.enum is not None or prop.x_alias is not None:
+        options = prop.enum if prop.enum is not None else industry.aliases[str(prop.x_alias)]
+        return next((option for option in options if option != value), None)
     if isinstance(value, bool):
         return not value
     if isinstance(value, (int, float)):

@@ -1,13 +1,10 @@
-"""Difficulty levels (issue 21): a layer over whatever a family generates. Level 0 is the
-family's instance untouched; a level above 0 adds task structure from level 2
-(``generation.structure``, before the lock), caller behaviours (``mivas_env.caller.behaviours``,
-in ``caller.behaviours`` with the values they use) and a default word error rate for ``asr``.
-The gold calls and handoffs stay the family's. ``LEVELS`` is the table docs/generation.md shows."""
+"""Difficulty levels (issue 21) over a family's instance: level 0 leaves it untouched, higher ones add
+task structure (``generation.structure``, before the lock), caller behaviours and a default word error
+rate; the gold calls and handoffs stay the family's. ``LEVELS`` is the table docs/generation.md shows."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -20,9 +17,6 @@ if TYPE_CHECKING:
     from mivas_env.generation.core import World
 
 Draft = dict[str, Any]
-# (level, facts, slots the gold route uses, rng, the slot self-corrected) -> a behaviour or None
-Maker = Callable[["Level", dict[str, str], list[str], random.Random, "str | None"],
-                 "Behaviour | None"]
 
 
 @dataclass(frozen=True)
@@ -61,8 +55,7 @@ LEVELS: tuple[Level, ...] = (
           structure=("look_alike",)),
     Level(3, LEVEL_WER[3], ("side_speech", "wrong_guess"),
           rates=(("disfluency", 0.5), ("side_speech", 0.3)), structure=("turned_down",)),
-    Level(4, LEVEL_WER[4], ("barge_in",), rates=(("side_speech", 0.5),),
-          structure=("extra_lookup",)),
+    Level(4, LEVEL_WER[4], ("barge_in",), rates=(("side_speech", 0.5),), structure=("extra_lookup",)),
 )
 assert len(LEVELS) == len(LEVEL_WER) == MAX_LEVEL + 1
 # Facts a caller may be reluctant to give: a date of birth or an account detail.
@@ -92,7 +85,7 @@ def apply_level(data: Draft, world: World, level: int, rng: random.Random) -> Dr
     behaviours: list[Behaviour] = []
     corrected_slot: str | None = None
     for kind in spec.kinds:
-        made = _BEHAVIOUR[kind](spec, facts, used, rng, corrected_slot)
+        made = _behaviour(spec, kind, facts, used, rng, corrected_slot)
         if made is not None:
             behaviours.append(made)
             if kind == "self_correction":
@@ -127,47 +120,30 @@ def dictated_slots(data: Draft, world: World, facts: dict[str, str]) -> list[str
     return used
 
 
-def _with_digits(facts: dict[str, str], slots: list[str]) -> list[str]:
-    return [slot for slot in slots if any(ch.isdigit() for ch in facts[slot])]
-
-
-def _said_wrong(kind: BehaviourKind, candidates: list[str], facts: dict[str, str],
-                rng: random.Random) -> Behaviour | None:
-    """A fact of ``candidates`` said first with a wrong value (a digit changed)."""
+def _behaviour(spec: Level, kind: BehaviourKind, facts: dict[str, str], used: list[str],
+               rng: random.Random, corrected_slot: str | None) -> Behaviour | None:
+    """One behaviour of ``kind``, or None when the facts the gold route uses (``used``) offer
+    none. A fact said wrong (a digit changed) by a wrong guess, one the agent has not asked for
+    yet, needs two facts from the caller and avoids the self-corrected one where it can."""
+    if kind in ("disfluency", "side_speech"):
+        return Behaviour(kind=kind, rate=spec.rate(kind))
+    if kind == "barge_in":
+        return Behaviour(kind=kind, words=spec.barge_in_words)
+    if kind == "one_at_a_time":
+        return Behaviour(kind=kind)
+    if kind == "reluctance":
+        sensitive = [slot for slot in used if slot in SENSITIVE]
+        return Behaviour(kind=kind, slot=sensitive[rng.randrange(len(sensitive))]) if sensitive else None
+    if kind == "wrong_guess" and len(used) < 2:
+        return None
+    candidates = digits = [slot for slot in used if any(ch.isdigit() for ch in facts[slot])]
+    if kind == "wrong_guess":  # else a self-correction
+        candidates = [slot for slot in digits if slot != corrected_slot] or digits
     if not candidates:
         return None
     slot = candidates[rng.randrange(len(candidates))]
     wrong = wrong_value(facts[slot], rng)
     return Behaviour(kind=kind, slot=slot, wrong=wrong) if wrong else None
-
-
-def _reluctance(spec: Level, facts: dict[str, str], used: list[str], rng: random.Random,
-                corrected_slot: str | None) -> Behaviour | None:
-    candidates = [slot for slot in used if slot in SENSITIVE]
-    if not candidates:
-        return None
-    return Behaviour(kind="reluctance", slot=candidates[rng.randrange(len(candidates))])
-
-
-def _wrong_guess(spec: Level, facts: dict[str, str], used: list[str], rng: random.Random,
-                 corrected_slot: str | None) -> Behaviour | None:
-    # A guess at a fact the agent has not asked for yet: said with another answer, so the
-    # route needs at least two facts from the caller.
-    if len(used) < 2:
-        return None
-    candidates = [s for s in _with_digits(facts, used) if s != corrected_slot] or \
-        _with_digits(facts, used)
-    return _said_wrong("wrong_guess", candidates, facts, rng)
-
-
-_BEHAVIOUR: dict[BehaviourKind, Maker] = {
-    "self_correction": lambda spec, facts, used, rng, _: _said_wrong(
-        "self_correction", _with_digits(facts, used), facts, rng),
-    "reluctance": _reluctance, "wrong_guess": _wrong_guess,
-    "one_at_a_time": lambda *_: Behaviour(kind="one_at_a_time"),
-    "barge_in": lambda spec, *_: Behaviour(kind="barge_in", words=spec.barge_in_words),
-    "side_speech": lambda spec, *_: Behaviour(kind="side_speech", rate=spec.rate("side_speech")),
-    "disfluency": lambda spec, *_: Behaviour(kind="disfluency", rate=spec.rate("disfluency"))}
 
 
 __all__ = ["LEVELS", "LEVEL_WER", "Level", "apply_level", "check_level", "dictated_slots"]

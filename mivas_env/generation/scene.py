@@ -1,7 +1,5 @@
-"""One instance being drawn: its world, its rng, the split's text, and new people. A family
-makes one ``Scene`` per attempt and draws everything from it, so the same ``(world, rng)`` gives
-the same instance. Every draw is bounded: one that finds no fitting value raises ``NoFit`` and
-the family's attempt is redrawn."""
+"""One instance being drawn (``Scene``: its world, rng, the split's text, new people): the same
+``(world, rng)`` gives the same instance; a bounded draw that finds nothing raises ``NoFit``."""
 
 from __future__ import annotations
 
@@ -13,7 +11,7 @@ from functools import wraps
 from typing import Any, TypeVar
 
 from mivas_env.generation.core import Draft, Family, NearMiss, World
-from mivas_env.generation.text import TemplateSet, phrase, phrases, verbatim
+from mivas_env.generation.text import TemplateSet, phrase, phrases
 from rewards.worlds.names import pool
 
 T = TypeVar("T")
@@ -46,13 +44,13 @@ class Scene:
 
     def verbatim(self, templates: TemplateSet, count: int) -> list[str]:
         """``count`` different templates of the split, unfilled (fact lines' ``{value}``)."""
-        return verbatim(self.rng, templates, self.split, count)
+        own = templates.own(self.split)
+        return list(self.rng.sample(own, min(count, len(own))))
 
-    def signed_openings(self, templates: TemplateSet, sign_offs: TemplateSet, name: str,
-                 count: int = 3, **slots: Any) -> list[str]:
+    def signed_openings(self, templates: TemplateSet, sign_offs: TemplateSet, name: str, count: int = 3,
+                        **slots: Any) -> list[str]:
         """Opening paraphrases, each ending with its own sign-off (``{name}``, ``{first}``)."""
-        first = name.split()[0]
-        return [line + self.say(sign_offs, name=name, first=first)
+        return [line + self.say(sign_offs, name=name, first=name.split()[0])
                 for line in self.lines(templates, count, **slots)]
 
     def draw(self, make: Callable[[random.Random], T], taken: Container[T],

@@ -1,8 +1,6 @@
-"""Task structure a level adds (issue 21; ``levels.LEVELS`` says which level adds which, and
-docs/generation.md "Task structure" what each kind does): look-alike records, a first choice
-turned down, one more lookup. Each is declared in the lockfile's ``structure`` list, added rows
-go in ``world.rows``; the gold route stays right, and the route on the look-alike, at the first
-choice or without the extra read must fail T. Everything is drawn from the structure stream."""
+"""Task structure a level adds (docs/generation.md "Task structure"): look-alike records, a first
+choice turned down, one more lookup, each declared in the lockfile's ``structure`` (added rows in
+``world.rows``); its near-miss must fail T. Everything is drawn from the structure stream."""
 
 from __future__ import annotations
 
@@ -45,10 +43,8 @@ TURNED_DOWN = ("conflict", "outside_hours")  # the error codes of a time turned 
 TEXT = load_templates("mivas_env.generation.families", "structure")  # the extra questions
 
 
-def apply_structure(data: Draft, world: World, kinds: Sequence[StructureKind],
-                    rng: random.Random) -> Draft:
-    """``data`` (a family's instance, before it is locked) with the structure of ``kinds``
-    added, or ``data`` itself when the instance offers none."""
+def apply_structure(data: Draft, world: World, kinds: Sequence[StructureKind], rng: random.Random) -> Draft:
+    """``data`` with the structure of ``kinds`` added (before the lock), or itself when it offers none."""
     notes: list[dict[str, Any]] = []
     rows: Rows = {}
     caller = dict(data.get("caller") or {})
@@ -65,8 +61,7 @@ def apply_structure(data: Draft, world: World, kinds: Sequence[StructureKind],
         notes.append(found[0])
         caller["behaviours"] = [*caller.get("behaviours", []), found[1]]
         caller["opening"] = found[2]
-    extra = extra_lookup({**data, "caller": caller}, world, rng) if "extra_lookup" in kinds \
-        else None
+    extra = extra_lookup({**data, "caller": caller}, world, rng) if "extra_lookup" in kinds else None
     if extra is not None:
         notes.append(extra[0])
         caller = extra[1]["caller"]
@@ -88,10 +83,8 @@ def _gold(data: Draft) -> Calls:
 
 # --- look-alike records ---------------------------------------------------------------------
 
-def look_alikes(data: Draft, world: World, rng: random.Random
-                ) -> list[tuple[str, Row, dict[str, Any]]]:
-    """(table, the record the gold route acts on, its look-alike) for every such record the
-    caller can tell apart from its look-alike."""
+def look_alikes(data: Draft, world: World, rng: random.Random) -> list[tuple[str, Row, dict[str, Any]]]:
+    """(table, the record the gold route acts on, its look-alike) for each the caller can tell apart."""
     values = {value for _, arguments in _gold(data) for value in arguments.values()
               if isinstance(value, (str, int))}
     facts = {str(v) for v in ((data.get("caller") or {}).get("facts") or {}).values()}
@@ -105,10 +98,9 @@ def look_alikes(data: Draft, world: World, rng: random.Random
         if len(targets) != 1:
             continue
         target = targets[0]
-        decoy = _MAKERS[table](target, world, rng)
+        decoy = _look_alike(table, target, world, rng)
         told_by = _TOLD_BY.get(table)  # what the caller says that tells the two apart
-        if decoy is None or told_by is not None and not any(told_by(target) in fact
-                                                             for fact in facts):
+        if decoy is None or told_by is not None and not any(told_by(target) in fact for fact in facts):
             continue
         if decoy.get(id_column) == target[id_column]:  # a new id (an order's is a digit away)
             decoy[id_column] = _new_id(rows, id_column, prefix)
@@ -139,45 +131,46 @@ def _date_away(value: str, rng: random.Random) -> str:
     """Another date, one part of it away: the year, the month or the day."""
     day = date.fromisoformat(value)
     options = []
-    for part, step in (("year", -1), ("year", 1), ("month", -1), ("month", 1), ("day", -1),
-                       ("day", 1)):
+    for part, step in (("year", -1), ("year", 1), ("month", -1), ("month", 1), ("day", -1), ("day", 1)):
         with suppress(ValueError):
             options.append(day.replace(**{part: getattr(day, part) + step}).isoformat())
     return options[rng.randrange(len(options))]
 
 
-def _patient(target: Row, world: World, rng: random.Random) -> dict[str, Any] | None:
-    return {**target, "date_of_birth": _date_away(target["date_of_birth"], rng),
-            "phone_e164": _digit_away(target.get("phone_e164"), rng),
-            "member_id": _digit_away(target.get("member_id"), rng)}
-
-
-def _client(target: Row, world: World, rng: random.Random) -> dict[str, Any] | None:
-    if target.get("kind", "person") != "person":
-        return None
-    return {**target, "phone_e164": _digit_away(target.get("phone_e164"), rng),
-            "also_known_as": []}
-
-
-def _customer(target: Row, world: World, rng: random.Random) -> dict[str, Any] | None:
-    zips = frozenset(str(row.get("zip")) for row in world.rows("customers"))
-    new_zip = _digit_away(str(target.get("zip") or ""), rng, last=2, taken=zips)
-    if not new_zip or new_zip == target.get("zip"):
-        return None
-    user, _, domain = str(target.get("email", "")).partition("@")
-    if domain:
-        user = str(_digit_away(user, rng)) if any(c.isdigit() for c in user) else f"{user}1"
-    return {**target, "email": f"{user}@{domain}" if domain else None, "zip": new_zip,
-            "address": {**dict(target.get("address") or {}), "zip": new_zip},
-            "phone_e164": _digit_away(target.get("phone_e164"), rng),
-            "date_of_birth": _date_away(target["date_of_birth"], rng)
-            if target.get("date_of_birth") else target.get("date_of_birth"),
-            "card_last4": _digit_away(target.get("card_last4"), rng)}
-
-
-def _order(target: Row, world: World, rng: random.Random) -> dict[str, Any] | None:
-    taken = frozenset(str(row["order_id"]) for row in world.rows("orders"))
-    order_id = _digit_away(str(target["order_id"]), rng, last=3, taken=taken)
+def _look_alike(table: str, target: Row, world: World, rng: random.Random) -> dict[str, Any] | None:
+    """``target`` of ``table`` with what tells it apart changed; None when nothing can."""
+    if table == "patients":
+        return {**target, "date_of_birth": _date_away(target["date_of_birth"], rng),
+                "phone_e164": _digit_away(target.get("phone_e164"), rng),
+                "member_id": _digit_away(target.get("member_id"), rng)}
+    if table == "clients":
+        if target.get("kind", "person") != "person":
+            return None
+        return {**target, "phone_e164": _digit_away(target.get("phone_e164"), rng), "also_known_as": []}
+    if table == "attorneys":
+        first, _, last = str(target["full_name"]).partition(" ")
+        taken = {str(row["full_name"]).split()[0] for row in world.rows("attorneys")}
+        names = sorted({str(row["full_name"]).split()[0] for row in world.rows("clients")
+                        if row.get("kind", "person") == "person"} - taken - {first})
+        if not last or not names:
+            return None
+        return {**target, "full_name": f"{names[rng.randrange(len(names))]} {last}", "title": "Associate"}
+    if table == "customers":
+        zips = frozenset(str(row.get("zip")) for row in world.rows("customers"))
+        new_zip = _digit_away(str(target.get("zip") or ""), rng, last=2, taken=zips)
+        if not new_zip or new_zip == target.get("zip"):
+            return None
+        user, _, domain = str(target.get("email", "")).partition("@")
+        if domain:
+            user = str(_digit_away(user, rng)) if any(c.isdigit() for c in user) else f"{user}1"
+        return {**target, "email": f"{user}@{domain}" if domain else None, "zip": new_zip,
+                "address": {**dict(target.get("address") or {}), "zip": new_zip},
+                "phone_e164": _digit_away(target.get("phone_e164"), rng),
+                "date_of_birth": _date_away(target["date_of_birth"], rng)
+                if target.get("date_of_birth") else target.get("date_of_birth"),
+                "card_last4": _digit_away(target.get("card_last4"), rng)}
+    ids = frozenset(str(row["order_id"]) for row in world.rows("orders"))  # an order
+    order_id = _digit_away(str(target["order_id"]), rng, last=3, taken=ids)
     address = dict(target.get("shipping_address") or {})
     new_zip = _digit_away(str(address.get("zip") or ""), rng, last=2)
     if order_id == target["order_id"] or not new_zip or not target.get("placed_on"):
@@ -187,66 +180,38 @@ def _order(target: Row, world: World, rng: random.Random) -> dict[str, Any] | No
     def earlier(day: Any) -> Any:
         return (date.fromisoformat(day) - back).isoformat() if isinstance(day, str) else day
 
-    return {**target, "order_id": order_id, "status": "delivered",
-            "placed_on": earlier(target["placed_on"]),
+    return {**target, "order_id": order_id, "status": "delivered", "placed_on": earlier(target["placed_on"]),
             "shipped_on": earlier(target.get("shipped_on") or target["placed_on"]),
             "delivered_on": earlier(target.get("delivered_on") or target["placed_on"]),
             "shipping_address": {**address, "zip": new_zip}, "cancel_reason": None,
             "tracking_number": _digit_away(target.get("tracking_number"), rng, last=6)}
 
 
-def _attorney(target: Row, world: World, rng: random.Random) -> dict[str, Any] | None:
-    first, _, last = str(target["full_name"]).partition(" ")
-    taken = {str(row["full_name"]).split()[0] for row in world.rows("attorneys")}
-    names = sorted({str(row["full_name"]).split()[0] for row in world.rows("clients")
-                    if row.get("kind", "person") == "person"} - taken - {first})
-    if not last or not names:
-        return None
-    return {**target, "full_name": f"{names[rng.randrange(len(names))]} {last}",
-            "title": "Associate"}
-
-
-_MAKERS = {"patients": _patient, "clients": _client, "customers": _customer, "orders": _order,
-           "attorneys": _attorney}
 # A person's second identifier is asked anyway; an order is told apart only when the caller
 # names it, an attorney by the first name the caller says.
-_TOLD_BY: dict[str, Callable[[Row], str]] = {
-    "orders": lambda row: str(row["order_id"]).removeprefix("ord_"),
-    "attorneys": lambda row: str(row["full_name"]).split()[0]}
+_TOLD_BY: dict[str, Callable[[Row], str]] = {"orders": lambda row: str(row["order_id"]).removeprefix("ord_"),
+                                              "attorneys": lambda row: str(row["full_name"]).split()[0]}
 
 
 # --- near-misses: the route on the look-alike, at the first choice, without the extra read ----
 
-def _look_alike_miss(data: Draft, note: Mapping[str, Any]) -> tuple[str, Calls]:
+def _miss(data: Draft, note: Mapping[str, Any]) -> tuple[str, Calls]:
+    calls = _gold(data)
+    if note["kind"] == "turned_down":
+        name, arguments = calls[note["call"]]
+        calls[note["call"]] = (name, {**arguments, note["key"]: note["first"]})
+        return f"{name} at the caller's first choice {note['first']}", calls
+    if note["kind"] == "extra_lookup":
+        del calls[note["call"]]
+        return f"skips the extra {note['tool']}", calls
     id_column = LOOK_ALIKE_TABLES[note["table"]][0]
-    decoy = next(row for row in data["world"]["rows"][note["table"]]
-                 if row[id_column] == note["row"])
-    calls = []
-    for name, arguments in _gold(data):
-        changed = {key: note["row"] if value == note["of"] else value
-                   for key, value in arguments.items()}
-        for key in SECOND_IDS:
-            if key in changed and decoy.get(key):
-                changed[key] = decoy[key]
-        calls.append((name, changed))
-    return f"acts on the look-alike {note['row']} of {note['of']}", calls
-
-
-def _turned_down_miss(data: Draft, note: Mapping[str, Any]) -> tuple[str, Calls]:
-    calls = _gold(data)
-    name, arguments = calls[note["call"]]
-    calls[note["call"]] = (name, {**arguments, note["key"]: note["first"]})
-    return f"{name} at the caller's first choice {note['first']}", calls
-
-
-def _extra_lookup_miss(data: Draft, note: Mapping[str, Any]) -> tuple[str, Calls]:
-    calls = _gold(data)
-    del calls[note["call"]]
-    return f"skips the extra {note['tool']}", calls
-
-
-_MISSES = {"look_alike": _look_alike_miss, "turned_down": _turned_down_miss,
-           "extra_lookup": _extra_lookup_miss}
+    decoy = next(row for row in data["world"]["rows"][note["table"]] if row[id_column] == note["row"])
+    swapped = []
+    for name, arguments in calls:
+        changed = {key: note["row"] if value == note["of"] else value for key, value in arguments.items()}
+        changed.update({key: decoy[key] for key in SECOND_IDS if key in changed and decoy.get(key)})
+        swapped.append((name, changed))
+    return f"acts on the look-alike {note['row']} of {note['of']}", swapped
 
 
 def structure_near_misses(data: Draft, kinds: Sequence[str] = STRUCTURE_KINDS) -> list[NearMiss]:
@@ -255,19 +220,17 @@ def structure_near_misses(data: Draft, kinds: Sequence[str] = STRUCTURE_KINDS) -
 
     notes = data.get("structure") or []
     return [NearMiss(description, tuple(calls), "T") for kind in kinds for note in notes
-            if note.get("kind") == kind for description, calls in [_MISSES[kind](data, note)]]
+            if note.get("kind") == kind for description, calls in [_miss(data, note)]]
 
 
 look_alike_near_misses = partial(structure_near_misses, kinds=("look_alike",))
 turned_down_near_misses = partial(structure_near_misses, kinds=("turned_down",))
-extra_lookup_near_misses = partial(structure_near_misses, kinds=("extra_lookup",))
 
 
 # --- a first choice the tools turn down -----------------------------------------------------
 
 def _chosen_time(data: Draft) -> tuple[int, str, datetime] | None:
-    """The first gold call that books the time the caller says: its index, the caller's fact
-    and the time."""
+    """The first gold call booking the time the caller says: (its index, the caller's fact, the time)."""
     facts = (data.get("caller") or {}).get("facts") or {}
     for index, call in enumerate(data.get("exp_tool_calls", [])):
         slot = CHOSEN_TIME.get(call["name"], ("", ""))[0]
@@ -276,8 +239,7 @@ def _chosen_time(data: Draft) -> tuple[int, str, datetime] | None:
             continue
         said = CLOCK.findall(facts[slot])
         moment = datetime.fromisoformat(start)
-        if len(said) == 1 and int(said[0][0]) % 12 == moment.hour % 12 \
-                and int(said[0][1]) == moment.minute:
+        if len(said) == 1 and int(said[0][0]) % 12 == moment.hour % 12 and int(said[0][1]) == moment.minute:
             return index, slot, moment
     return None
 
@@ -309,8 +271,7 @@ def turned_down(data: Draft, world: World, rows: Rows, rng: random.Random
 
 
 def _replay(world: World, rows: Rows, calls: Calls) -> tuple[Any, list[tuple[bool, Any]]]:
-    """A tool server over the world with ``rows`` added, after ``calls`` (but session tools),
-    and each call's ``ok`` and error code."""
+    """A tool server on the world plus ``rows`` after ``calls`` (but session tools), and their results."""
     industry = world.definition
     server = server_class(world.industry)(
         Database(world_with(world.industry, world.seed, rows or None)), industry)
@@ -383,83 +344,69 @@ def _booking(world: World, table: str, booked: Mapping[str, Any], gold: Mapping[
     """Someone else's booking of what ``booked`` (the tool's answer) took at ``start``."""
     if table == "calendar_blocks":
         kinds = sorted({str(row["kind"]) for row in world.rows(table)}) or ["meeting"]
-        return {"block_id": _new_id(taken, "block_id", "blk_"),
-                "attorney_id": booked["attorney_id"], "start_time": start,
-                "end_time": booked["end_time"], "kind": kinds[rng.randrange(len(kinds))]}
+        return {"block_id": _new_id(taken, "block_id", "blk_"), "attorney_id": booked["attorney_id"],
+                "start_time": start, "end_time": booked["end_time"], "kind": kinds[rng.randrange(len(kinds))]}
     values = set(gold.values())
-    others = [row["patient_id"] for row in world.rows("patients")
-              if row["patient_id"] not in values]
+    others = [row["patient_id"] for row in world.rows("patients") if row["patient_id"] not in values]
     return {"appointment_id": _new_id(taken, "appointment_id", "appt_"),
-            "patient_id": others[rng.randrange(len(others))],
-            "provider_id": booked["provider_id"], "location_id": booked["location_id"],
-            "start_time": start, "visit_type": booked["visit_type"], "status": "booked",
-            "cancel_reason": None}
+            "patient_id": others[rng.randrange(len(others))], "provider_id": booked["provider_id"],
+            "location_id": booked["location_id"], "start_time": start, "visit_type": booked["visit_type"],
+            "status": "booked", "cancel_reason": None}
 
 
 # --- one more lookup (or desk) on the gold route ----------------------------------------------
 
 def extra_lookup(data: Draft, world: World, rng: random.Random) -> tuple[dict[str, Any], Draft] | None:
-    """(the note, the changed caller, gold calls and handoff path) for an industry whose routes
-    allow one more lookup; None otherwise."""
-    maker = EXTRA_LOOKUPS.get(world.industry)
-    return maker(data, world, rng) if maker is not None else None
-
-
-def _route_allows(data: Draft, world: World, tool: str) -> bool:
-    """Whether one more read with ``tool`` fits the gold route: it has calls, none ends the
-    call itself (an escalation) and none is already that read."""
-    industry = world.definition
-    calls = data.get("exp_tool_calls", [])
-    return any(industry.tools[call["name"]].access != "session" for call in calls) and not any(
-        call["name"] in industry.terminal_tools or call["name"] == tool for call in calls)
-
-
-def _one_more_read(data: Draft, world: World, read: dict[str, Any], says: str, about: str,
-                   **slots: str) -> tuple[dict[str, Any], Draft] | None:
-    """The caller's extra question (``TEXT``'s ``<about> question``, ``answer`` and ``asks``),
-    answered by ``read`` at the end of the gold route, after one more desk when the route ends at
-    one without that tool; the goal takes the read and ``says``."""
-    question, answer, asks = (TEXT.line(f"{about} {key}", **slots)
-                              for key in ("question", "answer", "asks"))
+    """(the note, the changed caller, gold calls and handoff path) with one more read at the end of
+    the gold route (``EXTRA_LOOKUPS``: the industry's tool and question, ``TEXT``'s ``<about> question``,
+    ``answer`` and ``asks``), after one more desk if needed; the goal takes the read and what it says.
+    None when the route has no calls, ends the call itself (an escalation) or already makes that read."""
+    tool, ask = EXTRA_LOOKUPS.get(world.industry, ("", None))
     industry = world.definition
     calls = list(data.get("exp_tool_calls", []))
+    if ask is None or not any(industry.tools[call["name"]].access != "session" for call in calls) or any(
+            call["name"] in industry.terminal_tools or call["name"] == tool for call in calls):
+        return None
+    asked = ask(data, world, rng)
+    if asked is None:
+        return None
+    parameters, says, about, slots = asked
+    question, answer, asks = (TEXT.line(f"{about} {key}", **slots) for key in ("question", "answer", "asks"))
     desk = industry.entry_node
     for call in calls:
         desk = industry.transfer_tools.get(call["name"]) or desk
     added: list[dict[str, Any]] = []
     handoffs = list(data.get("exp_handoff_path", []))
-    if read["name"] not in industry.tools_at(desk):
-        hops = sorted(name for name, target in industry.transfer_tools.items()
-                      if target is not None and name in industry.tools_at(desk)
-                      and read["name"] in industry.tools_at(target))
+    if tool not in industry.tools_at(desk):
+        hops = sorted(name for name, target in industry.transfer_tools.items() if target is not None
+                      and name in industry.tools_at(desk) and tool in industry.tools_at(target))
         if not hops:
             return None
         added.append({"name": hops[0]})
         handoffs.append(hops[0])
-    added.append(read)
+    added.append({"name": tool, "parameters": parameters})
     caller = dict(data["caller"])
     caller["opening"] = [f"{line} {question}" for line in caller.get("opening", [])]
     goal = dict(caller.get("goal") or {})
     goal["description"] = f"{goal.get('description', '')} And {asks}."
-    goal["tools_ok"] = [*goal.get("tools_ok", []), read["name"]]
+    goal["tools_ok"] = [*goal.get("tools_ok", []), tool]
     goal["agent_says_all"] = [*goal.get("agent_says_all", []), says]
     caller["goal"] = goal
-    caller["agent_answer"] = f"{caller['agent_answer']} {answer}" \
-        if caller.get("agent_answer") else answer
-    note = {"kind": "extra_lookup", "call": len(calls) + len(added) - 1, "tool": read["name"],
+    caller["agent_answer"] = f"{caller['agent_answer']} {answer}" if caller.get("agent_answer") else answer
+    note = {"kind": "extra_lookup", "call": len(calls) + len(added) - 1, "tool": tool,
             "asks": asks, "desk": added[0]["name"] if len(added) > 1 else None}
-    return note, {"caller": caller, "exp_tool_calls": [*calls, *added],
-                  "exp_handoff_path": handoffs}
+    return note, {"caller": caller, "exp_tool_calls": [*calls, *added], "exp_handoff_path": handoffs}
 
 
-def _office_hours(data: Draft, world: World, rng: random.Random
-                  ) -> tuple[dict[str, Any], Draft] | None:
-    """Healthcare: when the office of its route closes on a weekday (a ``get_location`` read);
-    not for a route with no office in it."""
+# An industry's extra question: (the read's parameters, what the answer says, the question's
+# name in TEXT, its slots), or None when the world offers none.
+Question = tuple[dict[str, Any], str, str, dict[str, str]]
+
+
+def _office_hours(data: Draft, world: World, rng: random.Random) -> Question | None:
+    """Healthcare: when the last office of the route closes on a weekday."""
     from mivas_env.generation.spoken import clock, clock_ampm
 
-    if not _route_allows(data, world, "get_location"):
-        return None
     offices = []
     for _, arguments in _gold(data):
         for key, value in arguments.items():
@@ -473,49 +420,38 @@ def _office_hours(data: Draft, world: World, rng: random.Random
     days = [day for day, hours in location["hours"].items() if hours]
     weekday = days[rng.randrange(len(days))]
     closes = location["hours"][weekday].split("-")[1]
-    return _one_more_read(data, world, {"name": "get_location", "parameters": {
-        "location_id": location["location_id"]}}, clock(closes), "office hours",
-        office=location["name"], day=weekday.capitalize(), closes=clock_ampm(closes))
+    return {"location_id": location["location_id"]}, clock(closes), "office hours", {
+        "office": location["name"], "day": weekday.capitalize(), "closes": clock_ampm(closes)}
 
 
-def _policy_question(data: Draft, world: World, rng: random.Random
-                     ) -> tuple[dict[str, Any], Draft] | None:
-    """Customer support: a store policy question, a ``get_policy`` read (of a topic whose text
-    says the answer)."""
-    if not _route_allows(data, world, "get_policy"):
-        return None
+def _policy_question(data: Draft, world: World, rng: random.Random) -> Question | None:
+    """Customer support: a store policy question (of a topic whose text says the answer)."""
     texts = {str(row["topic"]): str(row["text"]) for row in world.rows("policies")}
     options = [topic for topic in TEXT.words("policy topics")
                if TEXT.line(f"{topic} says") in texts.get(topic, "")]
     if not options:
         return None
     topic = options[rng.randrange(len(options))]
-    return _one_more_read(data, world, {"name": "get_policy", "parameters": {"topic": topic}},
-                          TEXT.line(f"{topic} says"), topic)
+    return {"topic": topic}, TEXT.line(f"{topic} says"), topic, {}
 
 
-def _attorneys_at_office(data: Draft, world: World, rng: random.Random
-                         ) -> tuple[dict[str, Any], Draft] | None:
-    """Legal: which attorneys work out of one office, a ``list_attorneys`` read filtered by that
-    office (the answer names them)."""
-    if not _route_allows(data, world, "list_attorneys"):
-        return None
+def _attorneys_at_office(data: Draft, world: World, rng: random.Random) -> Question | None:
+    """Legal: which attorneys work out of one office (the answer names them)."""
     offices = sorted({str(row["office_id"]) for row in world.rows("attorneys")})
     if not offices:
         return None
     office_id = offices[rng.randrange(len(offices))]
     office = world.first("offices", office_id=office_id)
-    names = sorted(str(row["full_name"]) for row in world.rows("attorneys")
-                   if row["office_id"] == office_id)
+    names = sorted(str(row["full_name"]) for row in world.rows("attorneys") if row["office_id"] == office_id)
     place = str(office["name"]) if office is not None else office_id.removeprefix("ofc_").title()
-    return _one_more_read(data, world, {"name": "list_attorneys", "parameters": {
-        "office_id": office_id}}, names[0].split()[-1], "attorneys", place=place,
-        names=", ".join(names))
+    return {"office_id": office_id}, names[0].split()[-1], "attorneys", {"place": place,
+                                                                        "names": ", ".join(names)}
 
 
-EXTRA_LOOKUPS = {"healthcare": _office_hours, "customer_support": _policy_question,
-                 "legal": _attorneys_at_office}
+EXTRA_LOOKUPS: dict[str, tuple[str, Callable[[Draft, World, random.Random], Question | None]]] = {
+    "healthcare": ("get_location", _office_hours), "customer_support": ("get_policy", _policy_question),
+    "legal": ("list_attorneys", _attorneys_at_office)}
 
-__all__ = ["LOOK_ALIKE_TABLES", "STRUCTURE_KINDS", "StructureKind", "apply_structure",
-           "extra_lookup", "extra_lookup_near_misses", "look_alike_near_misses", "look_alikes",
-           "structure_near_misses", "turned_down", "turned_down_near_misses"]
+__all__ = ["LOOK_ALIKE_TABLES", "STRUCTURE_KINDS", "StructureKind", "apply_structure", "extra_lookup",
+           "look_alike_near_misses", "look_alikes", "structure_near_misses", "turned_down",
+           "turned_down_near_misses"]

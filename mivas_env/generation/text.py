@@ -2,7 +2,7 @@
 beside it: ``"<name>": {"train": [...], "test": [...], "bench": [...]}`` is a template set (no
 line in two splits: a test opening never appears in a train instance), ``"<name>": "line"`` a
 fixed ``Line``, ``"<name>": ["word", ...]`` a word list. ``{slot}`` fields are filled with
-``str.format``; a fact line's ``{value}`` is left for the caller script (``verbatim``)."""
+``str.format``; a fact line's ``{value}`` is left for the caller script (``Scene.verbatim``)."""
 
 from __future__ import annotations
 
@@ -40,8 +40,7 @@ class TemplateSet:
             raise ValueError(f"a template list needs at least {MIN_PER_SPLIT * len(SPLITS)} "
                              f"entries ({MIN_PER_SPLIT} per split), got {len(templates)}: "
                              f"{list(templates[:1])}")
-        return cls(name, {split: tuple(templates[i::len(SPLITS)])
-                          for i, split in enumerate(SPLITS)})
+        return cls(name, {split: tuple(templates[i::len(SPLITS)]) for i, split in enumerate(SPLITS)})
 
     def own(self, split: str) -> tuple[str, ...]:
         """The templates ``split`` may use."""
@@ -89,8 +88,7 @@ class Text(dict[str, TemplateSet]):
 
     def of(self, name: str, variant: str, /, **slots: Any) -> str:
         """The fixed line ``"<name> <variant>"`` where the text has one, else ``name``, filled."""
-        return self.line(f"{name} {variant}" if f"{name} {variant}" in self.lines else name,
-                         **slots)
+        return self.line(f"{name} {variant}" if f"{name} {variant}" in self.lines else name, **slots)
 
     def words(self, name: str) -> list[str]:
         """A fresh copy of the word list ``name``."""
@@ -98,9 +96,8 @@ class Text(dict[str, TemplateSet]):
 
 
 def load_templates(package: str, name: str) -> Text:
-    """The text of ``<package>/templates/<name>.json`` (packaged data, read once at import),
-    checked: each template set has the three splits, at least two lines each, no line (but the
-    empty one) in two splits."""
+    """The text of ``<package>/templates/<name>.json``, checked: each template set has the three
+    splits, at least two lines each, no line (but the empty one) in two splits."""
     path = resources.files(package).joinpath("templates", f"{name}.json")
     raw: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     label = f"{package.rpartition('.')[2]}/{name}"  # healthcare/coverage
@@ -144,8 +141,7 @@ def templates_of(templates: Sequence[str] | TemplateSet, split: str) -> list[str
     return list(as_set(templates).own(split))
 
 
-def phrase(rng: random.Random, templates: Sequence[str] | TemplateSet, split: str,
-           **slots: Any) -> str:
+def phrase(rng: random.Random, templates: Sequence[str] | TemplateSet, split: str, **slots: Any) -> str:
     """One of the split's templates, filled with ``slots`` (``str.format`` fields)."""
     chosen = as_set(templates)
     own = chosen.own(split)
@@ -154,14 +150,8 @@ def phrase(rng: random.Random, templates: Sequence[str] | TemplateSet, split: st
 
 def phrases(rng: random.Random, templates: Sequence[str] | TemplateSet, split: str, count: int,
             **slots: Any) -> list[str]:
-    """``count`` different templates of the split (as many as it has, if fewer), filled, in a
-    random order: a caller's paraphrases of one line."""
+    """``count`` different templates of the split (or all it has), filled, in a random order."""
     chosen = as_set(templates)
     own = chosen.own(split)
     return [chosen.fill(template, slots) for template in rng.sample(own, min(count, len(own)))]
 
-
-def verbatim(rng: random.Random, templates: TemplateSet, split: str, count: int) -> list[str]:
-    """Like ``phrases`` but unfilled: lines whose ``{value}`` the caller script fills."""
-    own = templates.own(split)
-    return list(rng.sample(own, min(count, len(own))))
