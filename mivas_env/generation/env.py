@@ -1,8 +1,10 @@
-"""``GeneratedEnv`` (``mivas/<industry>-gen-v0``, ``mivas/all-gen-v0``): every ``reset(seed=s)``
-generates an instance, the same for the same ``s`` in every process. ``options={"family": "C3"}``
-pins a family (code or category); ``level=K`` (0..4) sets the difficulty, ``options={"level": K}``
-for one reset (or a mapping ``{"<industry>/<code>": K, "*": K0}``, as ``mivas_env.Curriculum``
-passes). Worlds are drawn among the split's first ``num_worlds`` (``None``: all)."""
+"""``GeneratedEnv``: a ``MivasEnv`` whose every ``reset`` generates a fresh instance
+(``mivas/<industry>-gen-v0``, ``mivas/all-gen-v0``). ``reset(seed=s)`` draws the industry (for
+``all``) and the instance seed, hence family, world and instance: the same ``s`` gives the same
+instance in every process. ``options={"family": "C3"}`` pins a family (code or category);
+``level=K`` (0..4) sets the difficulty, ``options={"level": K}`` for one reset (or a mapping
+``{"<industry>/<code>": K, "*": K0}``, what ``mivas_env.Curriculum`` passes). Worlds are drawn
+among the split's first ``num_worlds`` (cached, like Procgen's ``num_levels``; ``None``: all)."""
 
 from __future__ import annotations
 
@@ -10,8 +12,9 @@ from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any
 
+from mivas_env.call.runtime import Scoping
 from mivas_env.call.tasks import Task
-from mivas_env.env import MivasEnv, StepInfo
+from mivas_env.env import MivasEnv, RewardKind, StepInfo
 from mivas_env.generation.core import check_split, generate_one, pick_family
 from mivas_env.generation.families import families, industries
 from mivas_env.generation.levels import check_level
@@ -23,10 +26,13 @@ TASK_CACHE = 256  # generated tasks kept per env (a repeated seed is not generat
 class GeneratedEnv(MivasEnv):
     """Generated tasks of one industry (or of every industry with families), one per reset."""
 
-    def __init__(self, industry: str | None = None, split: str = "train", family: str | None = None,
-                 num_worlds: int | None = 100, self_check: bool = False, *, level: int = 0,
+    def __init__(self, industry: str | None = None, split: str = "train",
+                 family: str | None = None, num_worlds: int | None = 100,
+                 self_check: bool = False, discount: float = 0.5, max_turns: int = 40,
+                 scoping: Scoping = "enforce", render_mode: str | None = None,
+                 reward: RewardKind = "contract", llm_judge: Any = None, level: int = 0,
                  **env_kwargs: Any) -> None:
-        """``env_kwargs`` are ``MivasEnv`` keywords (``discount``, ``max_turns``, ``channel``...)."""
+        """``env_kwargs`` are further ``MivasEnv`` keywords (``channel``, ``wer``...)."""
         self.split = check_split(split)
         self.level = check_level(level)
         if num_worlds is not None and (isinstance(num_worlds, bool) or num_worlds < 1):
@@ -40,7 +46,9 @@ class GeneratedEnv(MivasEnv):
         self.self_check = self_check
         self._generated: OrderedDict[tuple[str, int, str | None, int], Task] = OrderedDict()
         first = self._generate(names[0], 0, family, self.level)
-        super().__init__(tasks=[first], **env_kwargs)
+        super().__init__(discount=discount, max_turns=max_turns, scoping=scoping,
+                         tasks=[first], render_mode=render_mode, reward=reward,
+                         llm_judge=llm_judge, **env_kwargs)
 
     def _generate(self, industry: str, seed: int, family: str | None, level: int) -> Task:
         key = (industry, seed, family, level)
@@ -68,8 +76,11 @@ class GeneratedEnv(MivasEnv):
         task = self._generate(industry, instance_seed, family, level)
         self.tasks = [task]
         observation, info = super().reset(options={**options, "task_id": task.full_id})
-        info.update({"instance_seed": instance_seed, "world_seed": task.lock.world_seed,
-                     "split": self.split, "family": code, "level": level})
+        info["instance_seed"] = instance_seed
+        info["world_seed"] = task.lock.world_seed
+        info["split"] = self.split
+        info["family"] = code
+        info["level"] = level
         return observation, info
 
     def _level(self, wanted: Any, family: str) -> int:
