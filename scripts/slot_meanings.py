@@ -71,8 +71,10 @@ MEANS: dict[str, dict[str, list[str]]] = {
                               "|days_and_times !", "@time ~work|~okay|~good|~fine|~suit"],
         "document_type": ["@document", "@document ~@kind|~what|~which|~any",
                           "what_documents|which_documents|what_docs|any_documents|what_paperwork"
-                          "|what_documentation|what_papers !"],
-        "document_delivery": ["@delivery @document", "@delivery ~@want",
+                          "|what_documentation|what_papers !",
+                          "what_are_you_sending|what_will_you_send|what_are_you_bringing"
+                          "|what_will_you_bring|what_can_you_send|what_will_you_be_sending !"],
+        "document_delivery": ["@delivery @document", "@delivery ~@want", "how ~@document !",
                               "how ~@delivery", "secure_link|by_mail|drop_off|upload"],
     },
     "customer_support": {

@@ -447,7 +447,8 @@ NEGATED_AFTER: tuple[tuple[str, ...], ...] = tuple(tuple(p.split()) for p in (
     "is not needed", "are not needed", "not needed", "is not necessary", "not necessary",
     "is not required", "not required", "unnecessary", "can wait", "is optional",
     "is not important", "is on file", "will not be needed", "not be needed",
-    "is not going to be needed", "does not matter", "not matter", "does not matter for now"))
+    "is not going to be needed", "does not matter", "not matter", "does not matter for now",
+    "is noted", "are noted", "has been noted", "have been noted"))
 # A slot named before one of these is for later, not now ("I'll take the city and ZIP after";
 # a one-word deferral only where it ends its clause: not "after 5 pm").
 DEFERRED: tuple[tuple[str, ...], ...] = tuple(tuple(p.split()) for p in (

@@ -270,7 +270,7 @@ class Understanding:
             bare = bare_clauses(sentence, loose)
             matches += [m for m in loose  # "Office, which one?" asks which office
                         if sentence.clauses[m.first] in bare and not m.positions <= restarts
-                        and not (strict and {stems[i] for i in m.positions} <= GENERIC)]
+                        and not (strict and {stems[i] for i in m.positions} <= KINDS)]
         given = examples(sentence)
         if given and any(not m.positions <= given for m in matches):
             # "Is this for you, or for somebody else, like a spouse or parent?": examples of
@@ -457,6 +457,9 @@ class Understanding:
             taken |= match.positions | {min(match.positions) - 1, max(match.positions) + 1}
         return sorted(kept, key=lambda m: m.first)
 
+
+
+KINDS = GENERIC | {"what", "kind", "sort", "type"}  # "Paperwork — what kind?" asks its kind
 
 
 @dataclass
