@@ -1042,3 +1042,12 @@ def test_a_clause_set_aside_before_the_question_asks_nothing() -> None:
     reading = industry_understanding("legal").read(
         "We will not require the opposing party's name today. What time works for you?")
     assert "opposing_party" in reading.negated
+
+
+def test_a_deferral_of_that_defers_what_the_clause_before_it_named() -> None:
+    reading = industry_understanding("healthcare").read(
+        "Sorry, that's the date you'd like to come in — I'll grab that in a second. First, "
+        "what's the patient's date of birth?")
+    assert reading.asked == ["date_of_birth"] and "preferred_date" in reading.negated
+    assert asked("legal", "How will you be getting the papers to us?") == ["document_delivery"]
+    assert asked("legal", "Paperwork — what kind?") == ["document_type"]

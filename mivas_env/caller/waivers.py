@@ -103,6 +103,9 @@ def negated(stems: Sequence[str], chosen: list[Match], question: bool,
                     for i in m.positions)}  # named again after its reach
             elif cue == "deferred":  # "I'll need the city and ZIP after, but first ..."
                 opening = max([b for b in breaks if b < start] + [-1])
+                if any(stems[j] in ("that", "it", "those", "them") for j in range(opening + 1, start)):
+                    # "That's the date you'd like — I'll grab that in a second": what it names
+                    opening = max([b for b in breaks if b < opening] + [-1])
                 # one word defers only at its clause's end, after a "will" ("I'll grab the
                 # city next"; not "after 5 pm", "what you're after")
                 if end - start == 1 and (
