@@ -1051,3 +1051,10 @@ def test_a_deferral_of_that_defers_what_the_clause_before_it_named() -> None:
     assert reading.asked == ["date_of_birth"] and "preferred_date" in reading.negated
     assert asked("legal", "How will you be getting the papers to us?") == ["document_delivery"]
     assert asked("legal", "Paperwork — what kind?") == ["document_type"]
+
+
+def test_a_reason_after_a_bare_request_and_an_idiom_ask_nothing_themselves() -> None:
+    assert asked("healthcare", "and a number for you in case the office needs to get in "
+                 "touch") == ["phone"]
+    assert asked("healthcare", "Sooner or later this month? What date works?") == [
+        "preferred_date"]

@@ -576,4 +576,4 @@ NEUTRAL: tuple[str, ...] = (
     "i call you back", "okay to talk", "okay to speak", "convenient time", "time to speak",
     "month, day, and year", "month, day and year",
     "month, day, year", "month day and year", "day, month, year", "day, month and year",
-    "month and year", "these days", "nowadays")
+    "month and year", "these days", "nowadays", "sooner or later")

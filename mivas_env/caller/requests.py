@@ -269,8 +269,13 @@ def bare_clauses(sentence: Sentence, chosen: Sequence[Match],
         tail = next((j for j in range(first, end) if j not in taken and (
             sentence.words[j] in QUALIFYING or sentence.words[j] == "of"  # "of that purchase"
             and sentence.words[j + 1:j + 2] in (("that",), ("this",)))), end)
+        # "a number for you in case the office needs to get in touch": the reason is no verb
+        # of the noun phrase
+        reason = next((j for j in range(first, end) if j not in taken and (
+            sentence.words[j:j + 2] == ("in", "case") or sentence.words[j] in ("because", "so"))),
+            end)
         qualified_tail = qualified or not any(
-            is_verb(sentence.words[j]) or sentence.words[j] in WANTING for j in range(tail, end))
+            is_verb(sentence.words[j]) or sentence.words[j] in WANTING for j in range(tail, reason))
         if first < end and all(j in taken or sentence.words[j] in FILLERS
                                or j in named and qualified or j >= tail and qualified_tail
                                for j in rest):

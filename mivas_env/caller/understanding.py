@@ -140,7 +140,7 @@ class Understanding:
             reading.waves_off = reading.waves_off or waives(negations)
             self._read_sentence(sentence, found, negations, before, reading, last_asked, desk,
                                 known)
-            before.update(cue for cue in found.every if cue.startswith("@"))  # concepts only
+            before.update(cue for cue in found.cues if cue.startswith("@"))  # concepts said
             read.append((sentence, found))
         self._second_opinion(reading, read, last_asked, known)
         if self.covers and reading.asked:
