@@ -1058,3 +1058,16 @@ def test_a_reason_after_a_bare_request_and_an_idiom_ask_nothing_themselves() -> 
                  "touch") == ["phone"]
     assert asked("healthcare", "Sooner or later this month? What date works?") == [
         "preferred_date"]
+
+
+def test_a_date_read_back_without_its_weekday_is_right_and_with_a_wrong_one_is_not() -> None:
+    spec = find_task("legal/C10-E1").caller.model_copy(update={
+        "facts": {**find_task("legal/C10-E1").caller.facts,
+                  "incident_date": "Wednesday, June 24, 2026"}})
+    fresh = ScriptedCaller(spec, slot_keywords("legal"), 0, industry_understanding("legal"))
+    fresh.respond("When did the incident happen?")
+    assert fresh.respond("Let me read that back: 2026-06-24. Is that right?").text.startswith(
+        ("Yes", "That's"))
+    assert fresh.respond("So that was Thursday, June 24, 2026?").text.startswith(("No", "Not"))
+    assert fresh.respond("Let me read that back: 2026-06-25. Is that right?").text.startswith(
+        ("No", "Not"))

@@ -30,6 +30,8 @@ from mivas_env.caller.values import heard_near, listed, part_in, say_part, unit_
 from mivas_env.caller.values import says as says  # their old home: re-exported
 from mivas_env.caller.values import spell_out as spell_out
 from mivas_env.caller.values import value_units as value_units
+from mivas_env.speech.channel import MONTHS
+from mivas_env.speech.heard import WEEKDAYS
 
 Lines = list[str]
 
@@ -481,6 +483,9 @@ class ScriptedCaller:
         _, _, slot, parts = min(scored)  # the fact the read-back says most of
         self.last_told = [slot]
         misses = [part for part in parts if not part_in(part, units)]
+        if len(misses) < len(parts) and any(p in MONTHS for p in parts) and not any(
+                unit in WEEKDAYS for unit in units):  # "2026-06-24" says its weekday
+            misses = [p for p in misses if p not in WEEKDAYS]
         written = "".join(re.findall(r"\d", line))  # "9-1-4, 5-5-5" reads back 914555
         if not misses and written:  # "2224" is not 2024, though both say "twenty ... four"
             misses = [run for run in re.findall(r"\d+", self.spec.facts[slot])
