@@ -11,7 +11,7 @@ from pathlib import Path
 
 MEANS: dict[str, dict[str, list[str]]] = {
     "healthcare": {
-        "full_name": ["@name"],
+        "full_name": ["@name", "whose ~chart|~appointment|~file|~record|~visit|~booking"],
         "date_of_birth": ["@birth"],
         "phone": ["@phone", "@number ~@phone"],
         "carrier": ["@insurance", "@insurance @name", "who_covers|who_insures",
@@ -27,7 +27,7 @@ MEANS: dict[str, dict[str, list[str]]] = {
         "appointment_time": ["@time ~@want", "what|which @time", "@time ~@visit",
                              "which_one|one_of_those|which_of_those|which_of_these|any_of_those"
                              "|any_of_these|which ~@time|~open|~available",
-                             "morning|afternoon|am|pm ~@want", "@time ~work|~okay|~good|~fine|~suit"],
+                             "morning|afternoon|pm|am_or_pm ~@want", "@time ~work|~okay|~good|~fine|~suit"],
         "provider": ["@provider", "@provider ~@particular", "@provider @name",
                      "somebody|someone|anyone ~@particular|~specific"],
         "cancel_reason": ["@why ~@cancel", "@cancel ~@why", "what|why ~@cancel"],
@@ -109,7 +109,7 @@ MEANS: dict[str, dict[str, list[str]]] = {
     },
 }
 ANSWERS: dict[str, dict[str, list[str]]] = {
-    "healthcare": {"full_name": ["who"], "date_of_birth": ["when"], "carrier": ["who"],
+    "healthcare": {"full_name": ["who", "whose"], "date_of_birth": ["when"], "carrier": ["who"],
                    "location": ["where"], "visit_type": ["why"], "preferred_date": ["when"],
                    "appointment_time": ["when"], "provider": ["who", "whom"],
                    "cancel_reason": ["why"], "waitlist_notes": ["when"]},

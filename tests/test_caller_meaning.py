@@ -1071,3 +1071,10 @@ def test_a_date_read_back_without_its_weekday_is_right_and_with_a_wrong_one_is_n
     assert fresh.respond("So that was Thursday, June 24, 2026?").text.startswith(("No", "Not"))
     assert fresh.respond("Let me read that back: 2026-06-25. Is that right?").text.startswith(
         ("No", "Not"))
+
+
+def test_whose_chart_asks_the_patients_name_and_am_the_verb_is_no_time() -> None:
+    assert asked("healthcare", "Alright, whose chart am I looking for? First and last.") == [
+        "full_name"]
+    assert asked("healthcare", "Whose appointment is it?") == ["full_name"]
+    assert asked("healthcare", "AM or PM?") == ["appointment_time"]
