@@ -229,15 +229,15 @@ def test_the_learned_fallback_is_data_retrained_byte_for_byte() -> None:
 
 
 def test_the_held_out_test_split_stays_at_its_measured_figures() -> None:
-    """Regression floor on lines never read while tuning, from four authors (docs/caller.md has
-    the figures: 96.6% answered, 0.9% leak, 0.4% off-topic here; the issue's targets, 97% / 1%
-    / 1%, are met on the first held-out set, not yet on all four; these pin what is)."""
+    """Regression floor on lines never read while tuning, from four authors, on the shipped
+    tasks (docs/caller.md has the figures: 97.2% answered, 0.9% leak, 0.4% off-topic here, the
+    issue's 97% / 1% / 1%; with generated tasks as callers too the leak is 1.1%)."""
     result = subprocess.run([sys.executable, "benchmarks/caller_understanding.py", "--split",
                              "test", "--generated", "0", "--tasks", "1", "--json"],
                             cwd=ROOT, capture_output=True, text=True, check=True)
     measured = {k: v["measured"] for k, v in json.loads(result.stdout)["overall"]["targets"].items()}
-    assert measured["ask_answered"] >= 0.96
-    assert measured["ask_leak"] <= 0.012
+    assert measured["ask_answered"] >= 0.97
+    assert measured["ask_leak"] <= 0.01
     assert measured["off_topic_leak"] <= 0.01
 
 

@@ -13,6 +13,7 @@ import random
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
@@ -149,13 +150,14 @@ class CallerReply:
 
 
 
-def proper_words(text: str, anywhere: bool = False) -> set[str]:
+@lru_cache(maxsize=4096)
+def proper_words(text: str, anywhere: bool = False) -> frozenset[str]:
     """The names and numbers a line says ("Pennsylvania", "Kendra", "10093"): capitalised words
     past a sentence's first word (any capitalised word with ``anywhere``), and digit runs."""
     words = re.findall(r"[A-Za-z][A-Za-z'-]+|\d+", text)
-    return {word.casefold() for i, word in enumerate(words)
-            if word.isdigit() or len(word) > 2 and word[0].isupper() and (anywhere or i > 0)
-            and not word.startswith("I'")}
+    return frozenset(word.casefold() for i, word in enumerate(words)
+                     if word.isdigit() or len(word) > 2 and word[0].isupper()
+                     and (anywhere or i > 0) and not word.startswith("I'"))
 
 @dataclass
 class ScriptedCaller:
