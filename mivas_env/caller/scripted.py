@@ -330,8 +330,9 @@ class ScriptedCaller:
             return bool(asked) and not gate.intersection(asked)
         saying = [part for part in re.split(r"(?<=[.?!])\s+", line)
                   if any(says(part, p) for p in reaction.when_agent_says_any)]
-        return all(part.rstrip().endswith("?") and (asked := self.read(part).asked)
-                   and not gate.intersection(asked) for part in saying)
+        return bool(saying) and all(  # no sentence says it alone: the line as a whole does
+            part.rstrip().endswith("?") and (asked := self.read(part).asked)
+            and not gate.intersection(asked) for part in saying)
 
     def _react(self, line: str) -> CallerReply | None:
         """The first reaction whose condition holds (reactions are checked in order)."""
