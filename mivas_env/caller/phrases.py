@@ -303,11 +303,9 @@ def relative_qualifiers(chosen: list[Match], stems: Sequence[str]) -> list[Match
     """"the ZIP where it's shipping to": a reading inside a relative clause right after another
     reading's words says which one that is; it asks for nothing itself."""
     def inside(match: Match) -> bool:
-        return any(
-            other.first < match.first and stems[max(other.positions) + 1:match.first][:1]
-            and stems[max(other.positions) + 1] in RELATIVES
-            and not set(stems[max(other.positions) + 1:match.first]) & {",", "and", "or"}
-            for other in chosen if other is not match)
+        return any((end := max(other.positions) + 1) < match.first and stems[end] in RELATIVES
+                   and not set(stems[end:match.first]) & {",", "and", "or"}
+                   for other in chosen if other is not match)
     kept = [m for m in chosen if not inside(m)]
     return kept or chosen
 

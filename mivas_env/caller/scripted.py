@@ -190,16 +190,14 @@ class ScriptedCaller:
     max_facts: int = MAX_FACTS_PER_TURN  # facts given in one line at most
     last_asked: list[str] = field(default_factory=list)  # the slots the agent asked for last
     desk_slots: frozenset[str] = frozenset()  # slots the active desk's tools take (runtime)
-    gates: list[frozenset[str]] = field(init=False)  # per reaction: slots it answers being asked
-    _named: list[bool] = field(init=False)  # per reaction: its gate is the slot its words name
+    # per reaction: the slots it answers being asked, and whether its words name them
+    gates: list[tuple[frozenset[str], bool]] = field(init=False)
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
         if self.understanding is None:
             self.understanding = keyword_understanding(self.slot_keywords)
-        gates = [self._gate(reaction) for reaction in self.spec.reactions]
-        self.gates = [slots for slots, _ in gates]
-        self._named = [named for _, named in gates]
+        self.gates = [self._gate(reaction) for reaction in self.spec.reactions]
 
     def _gate(self, reaction: Reaction) -> tuple[frozenset[str], bool]:
         """The slot a reaction's words all name ("email", "order number"), if they name one, else
@@ -322,10 +320,10 @@ class ScriptedCaller:
         ("Thanks for the email. What's the order number?"); a value waits only where each
         sentence that says it is a question for another slot ("New York or New Jersey
         office?"): a claim sets it off ("We take Aetna. And your date of birth?")."""
-        gate = self.gates[index]
+        gate, named = self.gates[index]
         if not gate:
             return False
-        if self._named[index]:
+        if named:
             asked = self.read(line).asked
             return bool(asked) and not gate.intersection(asked)
         saying = [part for part in re.split(r"(?<=[.?!])\s+", line)
