@@ -528,7 +528,11 @@ ACTS: dict[str, tuple[str, ...]] = {
                 "i am short", "the last thing it needs", "the first thing it needs",
                 "the last thing i need", "the only thing i need", "the one thing i need",
                 "the piece i am missing", "the bit i am missing", "still need your",
-                "still need the", "is the last piece", "the last piece", "is still open on"),
+                "still need the", "is the last piece", "the last piece", "is still open on",
+                # what the agent's system asks for: "Next thing the system asks for is the DOB"
+                "asks for is", "wants is", "needs is", "system asks for", "form asks for",
+                "screen asks for", "system wants", "form wants", "screen wants", "system needs",
+                "it is prompting", "prompting me for", "prompting for", "it asks for"),
     "transfer": ("transfer", "transferring", "connect you", "connecting you", "put you through",
                  "putting you through", "hand you over", "handing you over", "pass you over",
                  "passing you over", "pass you to", "passing you to", "forward you",

@@ -361,3 +361,11 @@ def asking_clauses(sentence: Sentence, chosen: Sequence[Match],
                 or index == 1 and after_markers(sentence)[:1] == ("not",)):
             asking.add(index)
     return asking
+
+
+def spelled_as_said(sentence: Sentence, spans: Sequence[tuple[int, int]]) -> bool:
+    """"So that's spelled exactly as I've typed it.", "I've got it spelled right now.": a
+    statement that something is spelled asks for no spelling (a question still does: "How is
+    that spelled?")."""
+    return not sentence.question and all(
+        end - start == 1 and sentence.words[start] in ("spelled", "spelt") for start, end in spans)

@@ -69,6 +69,7 @@ from mivas_env.caller.requests import (
     idle_request,
     is_request,
     refers_back,
+    spelled_as_said,
     strong_request,
     what_kind,
 )
@@ -236,8 +237,9 @@ class Understanding:
         stems = sentence.stems
         acts = self.acts.find(stems, sentence.words)
         # "I'll need the ZIP in a second": a deferral, not a hold
-        reading.acts.update(cue for cue, spans in acts.cues.items()
-                            if cue != "hold" or not all(deferred_at(negations, a) for a, _ in spans))
+        reading.acts.update(cue for cue, spans in acts.cues.items() if not (
+            cue == "hold" and all(deferred_at(negations, a) for a, _ in spans)
+            or cue == "spell" and spelled_as_said(sentence, spans)))  # "that's spelled as I have it"
         if stems[-1] in TAGS and (sentence.question or len(stems) > 2 and stems[-2] == ","):
             reading.acts.add("readback")  # "..., correct?", "March 10, right?"
         request = "request" in acts.cues or is_request(sentence)
