@@ -532,7 +532,11 @@ ACTS: dict[str, tuple[str, ...]] = {
                 # what the agent's system asks for: "Next thing the system asks for is the DOB"
                 "asks for is", "wants is", "needs is", "system asks for", "form asks for",
                 "screen asks for", "system wants", "form wants", "screen wants", "system needs",
-                "it is prompting", "prompting me for", "prompting for", "it asks for"),
+                "it is prompting", "prompting me for", "prompting for", "it asks for",
+                # progressive and formal forms: "I will be needing the ZIP", "I am requesting"
+                "i will be needing", "we will be needing", "i would be needing", "i am needing",
+                "we are needing", "i am requesting", "i request", "i will require",
+                "i shall need", "i will be requiring", "i am requiring"),
     "transfer": ("transfer", "transferring", "connect you", "connecting you", "put you through",
                  "putting you through", "hand you over", "handing you over", "pass you over",
                  "passing you over", "pass you to", "passing you to", "forward you",
