@@ -39,6 +39,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
              "person this appointment is for", "person the appointment is for"),
     "birth": ("birth", "born", "dob", "birthday", "birthdate", "date of birth", "birth date"),
     "phone": ("phone", "telephone", "cell", "cellphone", "mobile", "landline", "callback",
+              "where can we reach you", "where can i reach you", "where can you be reached",
               "call back", "contact number", "reach you", "call you", "text you", "reach you at",
               "best number", "good number", "number to call", "number to reach", "number to text",
               "number for texts", "number for the text", "text it to", "text that to",
@@ -587,4 +588,7 @@ NEUTRAL: tuple[str, ...] = (
     "i call you back", "okay to talk", "okay to speak", "convenient time", "time to speak",
     "month, day, and year", "month, day and year",
     "month, day, year", "month day and year", "day, month, year", "day, month and year",
-    "month and year", "these days", "nowadays", "sooner or later")
+    "month and year", "these days", "nowadays", "sooner or later",
+    # thanks for what the caller said: "Thank you for walking me through that."
+    "for walking me through", "for explaining", "for sharing", "for telling me",
+    "for filling me in", "for the background", "for the details")

@@ -371,3 +371,16 @@ def negated_before(stems: Sequence[str], first: int) -> bool:
     if before and before[-1] in DETERMINERS:
         before = before[:-1]
     return bool(before) and before[-1] in ("no", "not", "without", "never")
+
+
+def for_a_person(matches: list[Match], content: Sequence[str], stems: Sequence[str],
+                 answers: Mapping[str, frozenset[str]]) -> list[Match]:
+    """"Who is the respondent in this matter?", "Whom is the appointment for?": a question for
+    a person (``content`` opens with "who" or "whom") asks no slot a person does not answer from
+    one bare noun ("this matter") alone, nor, asking nothing else, a slot that answers other
+    question words ("for" the visit: why)."""
+    other = [i for i, word in enumerate(stems) if word in ("what", "which", "how")]
+    alone = not other and not any(w in QUESTION_WORDS or w == "and" for w in content[1:])
+    return [m for m in matches if content[0] in answers.get(m.slot, ())
+            or m.weight > 1.0 and not (alone and answers.get(m.slot))
+            or any(i < m.first for i in other)]  # "... and what is it about?"

@@ -50,6 +50,7 @@ from mivas_env.caller.phrases import (
     Pattern,
     concepts,
     coordinated,
+    for_a_person,
     name_of_a_thing,
     phrase_stems,
     place,
@@ -308,12 +309,7 @@ class Understanding:
         # is not read again from the words it left behind
         matches = [m for m in matches if m.slot not in reading.negated] or matches
         if content and content[0] in ("who", "whom"):
-            # "Who is the respondent in this matter?": a question for a person asks no slot a
-            # person does not answer from one bare noun ("this matter") alone
-            other = [i for i, word in enumerate(stems) if word in ("what", "which", "how")]
-            matches = [m for m in matches
-                       if m.weight > 1.0 or content[0] in self.answers.get(m.slot, ())
-                       or any(i < m.first for i in other)]  # "... and what is it about?"
+            matches = for_a_person(matches, content, stems, self.answers)
             if not matches:
                 reading.unplaced_request = reading.unplaced_request or request
                 return
