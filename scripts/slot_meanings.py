@@ -68,7 +68,8 @@ MEANS: dict[str, dict[str, list[str]]] = {
         "consultation_time": ["@time ~@want|~@consultation", "what|which @time",
                               "morning|afternoon ~@want",
                               "day_and_time|date_and_time|day_or_time|date_or_time|day_time"
-                              "|days_and_times !", "@time ~work|~okay|~good|~fine|~suit"],
+                              "|days_and_times !", "@time ~work|~okay|~good|~fine|~suit",
+                              "@time ~available|~free"],
         "document_type": ["@document", "@document ~@kind|~what|~which|~any",
                           "what_documents|which_documents|what_docs|any_documents|what_paperwork"
                           "|what_documentation|what_papers !",
