@@ -52,6 +52,7 @@ from mivas_env.caller.phrases import (
     coordinated,
     for_a_person,
     name_of_a_thing,
+    negated_before,
     phrase_stems,
     place,
     qualifiers,
@@ -78,6 +79,7 @@ from mivas_env.caller.waivers import deferred_at, restates, waivers, waives
 from mivas_env.caller.waivers import negated as negated_by
 from mivas_env.caller.words import Sentence, sentences
 
+PRONOUNS = (("you",), ("i",), ("we",), ("they",), ("he",), ("she",))  # a clause's subject
 # The caller listens to the first part of a very long line (about a minute and a half of speech):
 # what it reads is bounded, so no line, however long, costs more than this much.
 MAX_READ_CHARS = 1_200
@@ -209,14 +211,14 @@ class Understanding:
                 reading.asked.append(slot)
                 reading.unplaced_request = False
             return
-        if (not reading.asked and reading.refers_back and reading.waves_off and read
-                and read[0][0].stems[0] in ("not", "no")):
+        if not reading.asked and reading.refers_back and reading.waves_off and read:
             # "Not the ZIP, the apartment number. What is it?": the second thing named, not
-            # the first
-            named = list(dict.fromkeys(reading.mentioned))
-            if len(named) > 1 and named[-1] not in reading.negated:
+            # the first; "I meant your phone, not the case number. What is it?": the one named
+            named = [s for s in dict.fromkeys(reading.mentioned) if s not in reading.negated]
+            opening = read[0][0].stems[0] in ("not", "no")
+            if len(named) > 1 and opening or len(named) == 1 and not opening:
                 reading.asked.append(named[-1])
-                reading.negated.add(named[0])
+                reading.negated.update(named[:-1])
                 reading.unplaced_request = False
                 return
         judged = self.to_judge(reading, last_asked, known)
@@ -285,8 +287,8 @@ class Understanding:
             again = self._elliptical(found.every, reading.asked)
             if again and all(m.positions <= again[0].positions for m in matches):
                 matches = again
-        if not matches and request and last_asked:
-            matches = self._elliptical(found.every, last_asked)
+        if not matches and request and last_asked and content[:1] not in PRONOUNS:
+            matches = self._elliptical(found.every, last_asked)  # not "You're away next week?"
         if (not matches and request and self.model is not None and not reading.asked
                 and not waives(negations)):
             # not "You need not tell me the state", nor "Month, day, and year is perfect" after
@@ -295,7 +297,7 @@ class Understanding:
             if slot is not None and slot in self.order:
                 words = frozenset(i for i, word in enumerate(stems) if word != ",")
                 matches = [Match(slot, 0.5, words, min(words, default=0))]
-        decoy = self._decoy(found)
+        decoy = self._decoy(found, stems)
         if decoy is not None:  # "your mother's maiden name": no slot's, whatever it names
             clauses = {sentence.clauses[i] for i in decoy}
             matches = [m for m in matches if sentence.clauses[m.first] not in clauses]
@@ -395,11 +397,10 @@ class Understanding:
                 out.append(match)
         return out
 
-    def _decoy(self, found: Found) -> frozenset[int] | None:
-        spans = found.cues.get("@decoy")
-        if not spans:
-            return None
-        return frozenset(i for a, b in spans for i in range(a, b))
+    def _decoy(self, found: Found, stems: Sequence[str]) -> frozenset[int] | None:
+        spans = [(a, b) for a, b in found.cues.get("@decoy", ())
+                 if not negated_before(stems, a)]  # not "your phone, not the case number"
+        return frozenset(i for a, b in spans for i in range(a, b)) if spans else None
 
     def _elliptical(self, cues: Mapping[str, list[tuple[int, int]]],
                     last_asked: Sequence[str]) -> list[Match]:
