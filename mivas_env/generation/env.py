@@ -76,11 +76,8 @@ class GeneratedEnv(MivasEnv):
         task = self._generate(industry, instance_seed, family, level)
         self.tasks = [task]
         observation, info = super().reset(options={**options, "task_id": task.full_id})
-        info["instance_seed"] = instance_seed
-        info["world_seed"] = task.lock.world_seed
-        info["split"] = self.split
-        info["family"] = code
-        info["level"] = level
+        info.update({"instance_seed": instance_seed, "world_seed": task.lock.world_seed, "split": self.split,
+                     "family": code, "level": level})
         return observation, info
 
     def _level(self, wanted: Any, family: str) -> int:

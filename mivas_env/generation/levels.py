@@ -107,17 +107,10 @@ def apply_level(data: Draft, world: World, level: int, rng: random.Random) -> Dr
 def dictated_slots(data: Draft, world: World, facts: dict[str, str]) -> list[str]:
     """The caller's facts the gold calls take as arguments, in the order they are used."""
     tools = world.definition.tools
-    used: list[str] = []
-    for call in data.get("exp_tool_calls", []):
-        tool = tools.get(call["name"])
-        if tool is None:
-            continue
-        for key in call.get("parameters", {}):
-            prop = tool.parameters.properties.get(key)
-            slot = prop.x_slot if prop is not None else None
-            if slot is not None and slot in facts and slot not in used:
-                used.append(slot)
-    return used
+    slots = [prop.x_slot for call in data.get("exp_tool_calls", []) if call["name"] in tools
+             for key in call.get("parameters", {})
+             if (prop := tools[call["name"]].parameters.properties.get(key)) is not None]
+    return list(dict.fromkeys(slot for slot in slots if slot is not None and slot in facts))
 
 
 def _behaviour(spec: Level, kind: BehaviourKind, facts: dict[str, str], used: list[str],
