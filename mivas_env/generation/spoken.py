@@ -40,8 +40,9 @@ def long_date(day: date, year: bool = False) -> str:
 def spoken_date(rng: random.Random, day: date) -> str:
     """A day of the coming weeks as a caller says it (four forms)."""
     ordinal = ordinal_day(day.day)
-    return rng.choice((f"{weekday(day)}, {month(day)} {ordinal}", f"{weekday(day)} the {ordinal}",
-                       month_day(day), f"{weekday(day)}, {day.month}/{day.day}"))
+    forms = (f"{weekday(day)}, {month(day)} {ordinal}", f"{weekday(day)} the {ordinal}",
+             month_day(day), f"{weekday(day)}, {day.month}/{day.day}")
+    return forms[rng.randrange(len(forms))]
 
 
 def date_phrases(day: date, today: date | None = None) -> list[str]:
@@ -56,16 +57,18 @@ def date_phrases(day: date, today: date | None = None) -> list[str]:
 def spoken_birthday(rng: random.Random, iso: str) -> str:
     """A date of birth as a caller says it (four forms, with the year)."""
     day = date.fromisoformat(iso)
-    return rng.choice((f"{month(day)} {day.day}, {day.year}", f"{day.month}/{day.day}/{day.year}",
-                       f"{day.day} {month(day)} {day.year}",
-                       f"the {ordinal_day(day.day)} of {month(day)}, {day.year}"))
+    forms = (f"{month(day)} {day.day}, {day.year}", f"{day.month}/{day.day}/{day.year}",
+             f"{day.day} {month(day)} {day.year}",
+             f"the {ordinal_day(day.day)} of {month(day)}, {day.year}")
+    return forms[rng.randrange(len(forms))]
 
 
 def spoken_phone(rng: random.Random, e164: str) -> str:
     """A US number as a caller says it (four groupings of its ten digits)."""
     digits = e164[-10:]
     a, b, c = digits[:3], digits[3:6], digits[6:]
-    return rng.choice((f"({a}) {b}-{c}", f"{a}-{b}-{c}", f"{a} {b} {c}", f"{a}.{b}.{c}"))
+    forms = (f"({a}) {b}-{c}", f"{a}-{b}-{c}", f"{a} {b} {c}", f"{a}.{b}.{c}")
+    return forms[rng.randrange(len(forms))]
 
 
 def clock(time: str) -> str:
@@ -84,8 +87,8 @@ def spoken_time(rng: random.Random, hhmm: str) -> str:
     hour, minute = int(hhmm[:2]), int(hhmm[3:5])
     part = "in the morning" if hour < 12 else "in the afternoon" if hour < 17 else "in the evening"
     short = f"{(hour - 1) % 12 + 1}" + (f":{minute:02d}" if minute else "")
-    return rng.choice((f"{short} {part}", clock_ampm(hhmm),
-                       f"{short} o'clock" if not minute else f"{short}, {part}"))
+    forms = (f"{short} {part}", clock_ampm(hhmm), f"{short} o'clock" if not minute else f"{short}, {part}")
+    return forms[rng.randrange(len(forms))]
 
 
 def age_on(today: date, iso_birthday: str) -> int:

@@ -69,8 +69,7 @@ def _gold(data: Draft) -> Calls:
 # --- look-alike records ---------------------------------------------------------------------
 
 def look_alikes(data: Draft, world: World, rows: Rows, rng: random.Random) -> Added:
-    """A look-alike (added to ``rows``) of each record the gold route acts on that the caller can
-    tell apart from it."""
+    """A look-alike (added to ``rows``) of each record the gold route acts on that the caller tells apart."""
     values = {value for _, arguments in _gold(data) for value in arguments.values()
               if isinstance(value, (str, int))}
     facts = {str(v) for v in ((data.get("caller") or {}).get("facts") or {}).values()}
@@ -289,17 +288,14 @@ def _first_choice(data: Draft, world: World, rows: Rows, index: int, moment: dat
             return candidate, str(output["error_code"]), {}
         if output["ok"] and abs(candidate - moment) >= timedelta(minutes=60):
             free.append(candidate)
-    for candidate in free[:2]:
-        blocked = _block(server, world, rows, calls, name, gold, candidate, rng)
-        if blocked is not None:
-            return candidate, blocked[0], blocked[1]
-    return None
+    blocked = (_block(server, world, rows, calls, name, gold, candidate, rng) for candidate in free[:2])
+    return next((found for found in blocked if found is not None), None)
 
 
 def _block(server: Any, world: World, rows: Rows, calls: Calls, name: str, gold: dict[str, Any],
-           candidate: datetime, rng: random.Random) -> tuple[str, Rows] | None:
-    """Rows (someone else's bookings) that make the tool turn ``candidate`` down, with the
-    error code, when the whole gold route still runs as before with them; None otherwise."""
+           candidate: datetime, rng: random.Random) -> tuple[datetime, str, Rows] | None:
+    """``candidate``, the error code and the rows (someone else's bookings) that make the tool turn it
+    down, when the whole gold route still runs as before with them; None otherwise."""
     table = CHOSEN_TIME[name][1]
     start = candidate.isoformat(timespec="minutes")
     added: list[dict[str, Any]] = []
@@ -310,7 +306,7 @@ def _block(server: Any, world: World, rows: Rows, calls: Calls, name: str, gold:
             if output.get("error_code") not in TURNED_DOWN or not added \
                     or _replay(world, more, calls)[1] != _replay(world, rows, calls)[1]:
                 return None
-            return str(output["error_code"]), {table: added}
+            return candidate, str(output["error_code"]), {table: added}
         taken = [*world.rows(table), *rows.get(table, []), *added]
         added.append(_booking(world, table, output["data"], gold, start, taken, rng))
     return None
@@ -382,13 +378,9 @@ Question = tuple[dict[str, Any], str, str, dict[str, str]]
 
 def _office_hours(data: Draft, world: World, rng: random.Random) -> Question | None:
     """Healthcare: when the last office of the route closes on a weekday."""
-    offices = []
-    for _, arguments in _gold(data):
-        for key, value in arguments.items():
-            if key == "location_id" and isinstance(value, str):
-                offices.append(value)
-            elif key == "location_ids" and isinstance(value, list) and value:
-                offices.append(str(value[-1]))
+    offices = [value if key == "location_id" else str(value[-1]) for _, arguments in _gold(data)
+               for key, value in arguments.items() if key == "location_id" and isinstance(value, str)
+               or key == "location_ids" and isinstance(value, list) and value]
     location = world.first("locations", location_id=offices[-1]) if offices else None
     if location is None:
         return None
