@@ -46,9 +46,8 @@ class GeneratedEnv(MivasEnv):
         self.self_check = self_check
         self._generated: OrderedDict[tuple[str, int, str | None, int], Task] = OrderedDict()
         first = self._generate(names[0], 0, family, self.level)
-        super().__init__(discount=discount, max_turns=max_turns, scoping=scoping,
-                         tasks=[first], render_mode=render_mode, reward=reward,
-                         llm_judge=llm_judge, **env_kwargs)
+        super().__init__(discount=discount, max_turns=max_turns, scoping=scoping, tasks=[first],
+                         render_mode=render_mode, reward=reward, llm_judge=llm_judge, **env_kwargs)
 
     def _generate(self, industry: str, seed: int, family: str | None, level: int) -> Task:
         key = (industry, seed, family, level)

@@ -41,11 +41,9 @@ class Level:
         return tuple(kind for level in LEVELS[1:self.number + 1] for kind in level.structure)
 
     def rate(self, kind: BehaviourKind) -> float:
-        for level in reversed(LEVELS[:self.number + 1]):
-            found = dict(level.rates).get(kind)
-            if found is not None:
-                return found
-        return 0.0
+        """The rate of the nearest level (this one or below) that sets one, else 0."""
+        rates = [dict(level.rates) for level in reversed(LEVELS[:self.number + 1])]
+        return next((found[kind] for found in rates if kind in found), 0.0)
 
 
 LEVELS: tuple[Level, ...] = (
