@@ -159,7 +159,7 @@ def pick_family(industry: str, split: str, seed: int, family: str | None = None)
     """The family of instance ``seed``: the pinned one (code or category), else drawn from the seed."""
     found = families_of(industry)
     if not found:
-        raise GenerationError(f"{industry} has no task families "
+        raise GenerationError(f"{industry} has no task families yet "
                               f"(mivas_env/generation/families/{industry}.py)")
     if family is not None:
         for candidate in found:

@@ -1,10 +1,7 @@
-"""``GeneratedEnv``: a ``MivasEnv`` whose every ``reset`` generates a fresh instance
-(``mivas/<industry>-gen-v0``, ``mivas/all-gen-v0``). ``reset(seed=s)`` draws the industry (for
-``all``) and the instance seed, hence family, world and instance: the same ``s`` gives the same
-instance in every process. ``options={"family": "C3"}`` pins a family (code or category);
-``level=K`` (0..4) sets the difficulty, ``options={"level": K}`` for one reset (or a mapping
-``{"<industry>/<code>": K, "*": K0}``, what ``mivas_env.Curriculum`` passes). Worlds are drawn
-among the split's first ``num_worlds`` (cached, like Procgen's ``num_levels``; ``None``: all)."""
+"""``GeneratedEnv`` (``mivas/<industry>-gen-v0``, ``mivas/all-gen-v0``; docs/generation.md
+"Environments"): ``reset(seed=s)`` generates an instance, the same for the same ``s`` in every process;
+``options`` may pin a ``family`` (code or category) and a ``level`` (an int, or ``{"<industry>/<code>":
+K, "*": K0}`` as ``mivas_env.Curriculum`` passes). Worlds are drawn among the split's first ``num_worlds``."""
 
 from __future__ import annotations
 
