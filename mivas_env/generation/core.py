@@ -249,19 +249,15 @@ def self_check(task: Task, family: Family, the_world: World, data: Draft) -> lis
     problems = check_loaded(task)
     if problems:
         return problems
-    if not family.refusal:
-        env = MivasEnv(tasks=[task])
-        if run_episode(env, NoopAgent(), task, seed=0).passed:
-            return ["the noop agent passes"]
-    misses = generic_near_misses(task)
-    if family.near_misses is not None:
-        misses += family.near_misses(the_world, data)
-    misses += structure_near_misses(data)
+    if not family.refusal and run_episode(MivasEnv(tasks=[task]), NoopAgent(), task, seed=0).passed:
+        return ["the noop agent passes"]
+    misses = [*generic_near_misses(task),
+              *(family.near_misses(the_world, data) if family.near_misses is not None else []),
+              *structure_near_misses(data)]
     if not misses:
         return ["no near-miss to check"]
     for miss in misses:
-        verdict = run_calls(task, miss.calls)
-        if not gate_failed(verdict, miss.gate):
+        if not gate_failed(run_calls(task, miss.calls), miss.gate):
             return [f"near-miss passes its gate {miss.gate}: {miss.description}"]
     return []
 

@@ -81,13 +81,11 @@ def apply_level(data: Draft, world: World, level: int, rng: random.Random) -> Dr
     facts: dict[str, str] = caller.get("facts", {})
     used = dictated_slots(out, world, facts)
     behaviours: list[Behaviour] = []
-    corrected_slot: str | None = None
     for kind in spec.kinds:
-        made = _behaviour(spec, kind, facts, used, rng, corrected_slot)
+        corrected = next((done.slot for done in behaviours if done.kind == "self_correction"), None)
+        made = _behaviour(spec, kind, facts, used, rng, corrected)
         if made is not None:
             behaviours.append(made)
-            if kind == "self_correction":
-                corrected_slot = made.slot
     # The structure's behaviours (a first choice, generation.structure) follow the level's own.
     caller["behaviours"] = [*(b.model_dump(exclude_none=True) for b in behaviours),
                             *caller.get("behaviours", [])]
