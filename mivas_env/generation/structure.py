@@ -236,7 +236,7 @@ def turned_down(data: Draft, world: World, rows: Rows, rng: random.Random) -> Ad
     moment_first, error_code, blockers = first
     for table, added in blockers.items():
         rows.setdefault(table, []).extend(added)
-    clock, first_clock = (f"{m.hour % 12 or 12}:{m.minute:02d}" for m in (moment, moment_first))
+    gold_clock, first_clock = (clock(m.isoformat()) for m in (moment, moment_first))
     caller = data["caller"]
     note = {"kind": "turned_down", "call": index, "tool": data["exp_tool_calls"][index]["name"],
             "key": "start_time", "first": moment_first.isoformat(timespec="minutes"),
@@ -245,7 +245,7 @@ def turned_down(data: Draft, world: World, rows: Rows, rng: random.Random) -> Ad
         note["taken_by"] = [row[next(iter(row))] for added in blockers.values() for row in added]
     wrong = CLOCK.sub(first_clock, caller["facts"][slot], count=1)
     behaviours = [*caller.get("behaviours", []), {"kind": "first_choice", "slot": slot, "wrong": wrong}]
-    openings = [CLOCK.sub(lambda m: first_clock if m[0] == clock else m[0], line)
+    openings = [CLOCK.sub(lambda m: first_clock if m[0] == gold_clock else m[0], line)
                 for line in caller.get("opening", [])]
     return [note], {**data, "caller": {**caller, "behaviours": behaviours, "opening": openings}}
 
