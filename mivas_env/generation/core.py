@@ -23,7 +23,6 @@ from mivas_env.evaluation.runner import run_episode
 from mivas_env.generation.levels import LEVELS, apply_level, check_level
 from mivas_env.generation.structure import apply_structure, structure_near_misses
 from rewards import MivasError, load_industry
-from rewards.compile import CompiledLock
 from rewards.industry import Industry, PropertySchema
 from rewards.models import Verdict
 from rewards.verify import load_lockfile, score
@@ -160,7 +159,7 @@ def pick_family(industry: str, split: str, seed: int, family: str | None = None)
     """The family of instance ``seed``: the pinned one (code or category), else drawn from the seed."""
     found = families_of(industry)
     if not found:
-        raise GenerationError(f"{industry} has no task families "
+        raise GenerationError(f"{industry} has no task families yet "
                               f"(mivas_env/generation/families/{industry}.py)")
     if family is not None:
         for candidate in found:
@@ -250,31 +249,23 @@ def self_check(task: Task, family: Family, the_world: World, data: Draft) -> lis
     problems = check_loaded(task)
     if problems:
         return problems
-    if not family.refusal:
-        env = MivasEnv(tasks=[task])
-        if run_episode(env, NoopAgent(), task, seed=0).passed:
-            return ["the noop agent passes"]
-    misses = generic_near_misses(task)
-    if family.near_misses is not None:
-        misses += family.near_misses(the_world, data)
-    misses += structure_near_misses(data)
+    if not family.refusal and run_episode(MivasEnv(tasks=[task]), NoopAgent(), task, seed=0).passed:
+        return ["the noop agent passes"]
+    misses = [*generic_near_misses(task),
+              *(family.near_misses(the_world, data) if family.near_misses is not None else []),
+              *structure_near_misses(data)]
     if not misses:
         return ["no near-miss to check"]
     for miss in misses:
-        verdict = run_calls(task, miss.calls)
-        if not gate_failed(verdict, miss.gate):
+        if not gate_failed(run_calls(task, miss.calls), miss.gate):
             return [f"near-miss passes its gate {miss.gate}: {miss.description}"]
     return []
 
 
 def gate_failed(verdict: Verdict, gate: str) -> bool:
-    if gate == "T":
-        return not verdict.tools.passed
-    if gate == "H":
-        return not verdict.handoff.passed
-    if gate == "D":
-        return verdict.db.evaluated and not verdict.db.passed
-    return not verdict.passed
+    passed = {"T": verdict.tools.passed, "H": verdict.handoff.passed,
+              "D": verdict.db.passed or not verdict.db.evaluated}
+    return not passed.get(gate, verdict.passed)
 
 
 def run_calls(task: Task, calls: Sequence[tuple[str, Mapping[str, Any]]]) -> Verdict:
@@ -290,37 +281,24 @@ def gold_calls(task: Task) -> list[tuple[str, dict[str, Any]]]:
 
 
 def generic_near_misses(task: Task) -> list[NearMiss]:
-    """The gold run with one desk skipped (H must fail), and with one constrained argument of
-    the first write (else the first call with one) changed to another valid value (T)."""
+    """The gold run with one desk skipped (H must fail), and with one fact argument of the first
+    write (else the first call with one) changed to another valid value the gate tells apart (T)."""
     gold = gold_calls(task)
     industry = task.compiled.industry
     misses = [NearMiss(f"skips {name}", tuple(gold[:i] + gold[i + 1:]), "H")
               for i, (name, _) in enumerate(gold) if name in industry.hops][:1]
     tools = industry.industry.tools
-    order = sorted(range(len(gold)), key=lambda i: tools[gold[i][0]].access != "write")
-    for i in order:
-        changed = _wrong_argument(task.compiled, i, gold[i][1])
-        if changed is not None:
-            key, value = changed
-            calls = (*gold[:i], (gold[i][0], {**gold[i][1], key: value}), *gold[i + 1:])
-            misses.append(NearMiss(f"{gold[i][0]} with {key}={value!r}", calls, "T"))
-            break
+    for i in sorted(range(len(gold)), key=lambda i: tools[gold[i][0]].access != "write"):
+        name, arguments = gold[i]
+        properties = tools[name].parameters.properties
+        for rule in task.compiled.calls[i].rules:
+            if rule.kind != "fact" or rule.key not in arguments:
+                continue
+            value = _other_value(industry.industry, properties[rule.key], arguments[rule.key])
+            if value is not None and rule.normalize(value) not in rule.alternatives:
+                calls = (*gold[:i], (name, {**arguments, rule.key: value}), *gold[i + 1:])
+                return [*misses, NearMiss(f"{name} with {rule.key}={value!r}", calls, "T")]
     return misses
-
-
-def _wrong_argument(compiled: CompiledLock, index: int,
-                    arguments: Mapping[str, Any]) -> tuple[str, Any] | None:
-    """A fact argument of call ``index`` changed to a value the gate tells apart."""
-    spec = compiled.calls[index]
-    industry = compiled.industry.industry
-    properties = industry.tools[spec.name].parameters.properties
-    for rule in spec.rules:
-        if rule.kind != "fact" or rule.key not in arguments:
-            continue
-        value = _other_value(industry, properties[rule.key], arguments[rule.key])
-        if value is not None and rule.normalize(value) not in rule.alternatives:
-            return rule.key, value
-    return None
 
 
 def _other_value(industry: Industry, prop: PropertySchema, value: Any) -> Any:

@@ -1,10 +1,7 @@
-"""``GeneratedEnv``: a ``MivasEnv`` whose every ``reset`` generates a fresh instance
-(``mivas/<industry>-gen-v0``, ``mivas/all-gen-v0``). ``reset(seed=s)`` draws the industry (for
-``all``) and the instance seed, hence family, world and instance: the same ``s`` gives the same
-instance in every process. ``options={"family": "C3"}`` pins a family (code or category);
-``level=K`` (0..4) sets the difficulty, ``options={"level": K}`` for one reset (or a mapping
-``{"<industry>/<code>": K, "*": K0}``, what ``mivas_env.Curriculum`` passes). Worlds are drawn
-among the split's first ``num_worlds`` (cached, like Procgen's ``num_levels``; ``None``: all)."""
+"""``GeneratedEnv`` (``mivas/<industry>-gen-v0``, ``mivas/all-gen-v0``; docs/generation.md
+"Environments"): ``reset(seed=s)`` generates an instance, the same for the same ``s`` in every process;
+``options`` may pin a ``family`` (code or category) and a ``level`` (an int, or ``{"<industry>/<code>":
+K, "*": K0}`` as ``mivas_env.Curriculum`` passes). Worlds are drawn among the split's first ``num_worlds``."""
 
 from __future__ import annotations
 
@@ -46,9 +43,8 @@ class GeneratedEnv(MivasEnv):
         self.self_check = self_check
         self._generated: OrderedDict[tuple[str, int, str | None, int], Task] = OrderedDict()
         first = self._generate(names[0], 0, family, self.level)
-        super().__init__(discount=discount, max_turns=max_turns, scoping=scoping,
-                         tasks=[first], render_mode=render_mode, reward=reward,
-                         llm_judge=llm_judge, **env_kwargs)
+        super().__init__(discount=discount, max_turns=max_turns, scoping=scoping, tasks=[first],
+                         render_mode=render_mode, reward=reward, llm_judge=llm_judge, **env_kwargs)
 
     def _generate(self, industry: str, seed: int, family: str | None, level: int) -> Task:
         key = (industry, seed, family, level)
@@ -76,11 +72,8 @@ class GeneratedEnv(MivasEnv):
         task = self._generate(industry, instance_seed, family, level)
         self.tasks = [task]
         observation, info = super().reset(options={**options, "task_id": task.full_id})
-        info["instance_seed"] = instance_seed
-        info["world_seed"] = task.lock.world_seed
-        info["split"] = self.split
-        info["family"] = code
-        info["level"] = level
+        info.update({"instance_seed": instance_seed, "world_seed": task.lock.world_seed, "split": self.split,
+                     "family": code, "level": level})
         return observation, info
 
     def _level(self, wanted: Any, family: str) -> int:

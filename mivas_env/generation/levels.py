@@ -41,11 +41,9 @@ class Level:
         return tuple(kind for level in LEVELS[1:self.number + 1] for kind in level.structure)
 
     def rate(self, kind: BehaviourKind) -> float:
-        for level in reversed(LEVELS[:self.number + 1]):
-            found = dict(level.rates).get(kind)
-            if found is not None:
-                return found
-        return 0.0
+        """The rate of the nearest level (this one or below) that sets one, else 0."""
+        rates = [dict(level.rates) for level in reversed(LEVELS[:self.number + 1])]
+        return next((found[kind] for found in rates if kind in found), 0.0)
 
 
 LEVELS: tuple[Level, ...] = (
@@ -83,13 +81,11 @@ def apply_level(data: Draft, world: World, level: int, rng: random.Random) -> Dr
     facts: dict[str, str] = caller.get("facts", {})
     used = dictated_slots(out, world, facts)
     behaviours: list[Behaviour] = []
-    corrected_slot: str | None = None
     for kind in spec.kinds:
-        made = _behaviour(spec, kind, facts, used, rng, corrected_slot)
+        corrected = next((done.slot for done in behaviours if done.kind == "self_correction"), None)
+        made = _behaviour(spec, kind, facts, used, rng, corrected)
         if made is not None:
             behaviours.append(made)
-            if kind == "self_correction":
-                corrected_slot = made.slot
     # The structure's behaviours (a first choice, generation.structure) follow the level's own.
     caller["behaviours"] = [*(b.model_dump(exclude_none=True) for b in behaviours),
                             *caller.get("behaviours", [])]
@@ -107,17 +103,10 @@ def apply_level(data: Draft, world: World, level: int, rng: random.Random) -> Dr
 def dictated_slots(data: Draft, world: World, facts: dict[str, str]) -> list[str]:
     """The caller's facts the gold calls take as arguments, in the order they are used."""
     tools = world.definition.tools
-    used: list[str] = []
-    for call in data.get("exp_tool_calls", []):
-        tool = tools.get(call["name"])
-        if tool is None:
-            continue
-        for key in call.get("parameters", {}):
-            prop = tool.parameters.properties.get(key)
-            slot = prop.x_slot if prop is not None else None
-            if slot is not None and slot in facts and slot not in used:
-                used.append(slot)
-    return used
+    slots = [prop.x_slot for call in data.get("exp_tool_calls", []) if call["name"] in tools
+             for key in call.get("parameters", {})
+             if (prop := tools[call["name"]].parameters.properties.get(key)) is not None]
+    return list(dict.fromkeys(slot for slot in slots if slot is not None and slot in facts))
 
 
 def _behaviour(spec: Level, kind: BehaviourKind, facts: dict[str, str], used: list[str],

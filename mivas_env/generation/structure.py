@@ -13,6 +13,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, Literal
 
 from mivas_env.agents.baselines import gold_arguments
+from mivas_env.generation.spoken import clock, clock_ampm
 from mivas_env.generation.text import load_templates
 from mivas_env.industries.base import Database, server_class
 from rewards.worlds import world_with
@@ -24,6 +25,8 @@ Draft = dict[str, Any]
 Row = Mapping[str, Any]
 Rows = dict[str, list[dict[str, Any]]]
 Calls = list[tuple[str, dict[str, Any]]]
+Note = dict[str, Any]
+Added = tuple[list[Note], Draft]  # what a kind adds: its notes, the draft changed
 StructureKind = Literal["look_alike", "turned_down", "extra_lookup"]
 STRUCTURE_KINDS: tuple[StructureKind, ...] = ("look_alike", "turned_down", "extra_lookup")
 # How a look-alike is made, per table: its id column and id prefix.
@@ -38,6 +41,7 @@ CHOSEN_TIME = {"book_appointment": ("appointment_time", "appointments"),
                "reschedule_appointment": ("appointment_time", "appointments"),
                "hold_consultation": ("consultation_time", "calendar_blocks")}
 CLOCK = re.compile(r"\b(1[0-2]|0?[1-9]):([0-5][0-9])\b")
+ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 MAX_TRIES = 8  # first choices tried on a copy of the world per instance
 TURNED_DOWN = ("conflict", "outside_hours")  # the error codes of a time turned down
 TEXT = load_templates("mivas_env.generation.families", "structure")  # the extra questions
@@ -45,35 +49,16 @@ TEXT = load_templates("mivas_env.generation.families", "structure")  # the extra
 
 def apply_structure(data: Draft, world: World, kinds: Sequence[StructureKind], rng: random.Random) -> Draft:
     """``data`` with the structure of ``kinds`` added (before the lock), or itself when it offers none."""
-    notes: list[dict[str, Any]] = []
     rows: Rows = {}
-    caller = dict(data.get("caller") or {})
-    if "look_alike" in kinds:
-        for table, target, decoy in look_alikes(data, world, rng):
-            rows.setdefault(table, []).append(decoy)
-            id_column = LOOK_ALIKE_TABLES[table][0]
-            notes.append({"kind": "look_alike", "table": table, "of": target[id_column],
-                          "row": decoy[id_column],
-                          "differs": sorted(key for key in decoy
-                                            if key != id_column and decoy[key] != target.get(key))})
-    found = turned_down(data, world, rows, rng) if "turned_down" in kinds else None
-    if found is not None:
-        notes.append(found[0])
-        caller["behaviours"] = [*caller.get("behaviours", []), found[1]]
-        caller["opening"] = found[2]
-    extra = extra_lookup({**data, "caller": caller}, world, rng) if "extra_lookup" in kinds else None
-    if extra is not None:
-        notes.append(extra[0])
-        caller = extra[1]["caller"]
+    notes: list[Note] = []
+    out = data
+    for kind in STRUCTURE_KINDS:
+        if kind in kinds:
+            added, out = ADDERS[kind](out, world, rows, rng)
+            notes += added
     if not notes:
         return data
-    out = {**data, **(extra[1] if extra is not None else {})}
-    if rows:
-        out["world"] = {**data["world"], "rows": rows}
-    if caller != (data.get("caller") or {}):
-        out["caller"] = caller
-    out["structure"] = notes
-    return out
+    return {**out, **({"world": {**data["world"], "rows": rows}} if rows else {}), "structure": notes}
 
 
 def _gold(data: Draft) -> Calls:
@@ -83,17 +68,17 @@ def _gold(data: Draft) -> Calls:
 
 # --- look-alike records ---------------------------------------------------------------------
 
-def look_alikes(data: Draft, world: World, rng: random.Random) -> list[tuple[str, Row, dict[str, Any]]]:
-    """(table, the record the gold route acts on, its look-alike) for each the caller can tell apart."""
+def look_alikes(data: Draft, world: World, rows: Rows, rng: random.Random) -> Added:
+    """A look-alike (added to ``rows``) of each record the gold route acts on that the caller tells apart."""
     values = {value for _, arguments in _gold(data) for value in arguments.values()
               if isinstance(value, (str, int))}
     facts = {str(v) for v in ((data.get("caller") or {}).get("facts") or {}).values()}
-    out: list[tuple[str, Row, dict[str, Any]]] = []
+    notes: list[Note] = []
     for table, (id_column, prefix) in LOOK_ALIKE_TABLES.items():
-        rows = world.rows(table)
-        targets = [row for row in rows if row.get(id_column) in values]
+        existing = world.rows(table)
+        targets = [row for row in existing if row.get(id_column) in values]
         if not targets and table in ("patients", "clients", "customers"):
-            targets = [row for row in rows if row.get("full_name") in values
+            targets = [row for row in existing if row.get("full_name") in values
                        and any(row.get(key) in values for key in SECOND_IDS)]
         if len(targets) != 1:
             continue
@@ -103,9 +88,12 @@ def look_alikes(data: Draft, world: World, rng: random.Random) -> list[tuple[str
         if decoy is None or told_by is not None and not any(told_by(target) in fact for fact in facts):
             continue
         if decoy.get(id_column) == target[id_column]:  # a new id (an order's is a digit away)
-            decoy[id_column] = _new_id(rows, id_column, prefix)
-        out.append((table, target, decoy))
-    return out
+            decoy[id_column] = _new_id(existing, id_column, prefix)
+        rows.setdefault(table, []).append(decoy)
+        differs = sorted(key for key in decoy if key != id_column and decoy[key] != target.get(key))
+        notes.append({"kind": "look_alike", "table": table, "of": target[id_column], "row": decoy[id_column],
+                      "differs": differs})
+    return notes, data
 
 
 def _new_id(rows: Sequence[Row], column: str, prefix: str) -> str:
@@ -115,38 +103,34 @@ def _new_id(rows: Sequence[Row], column: str, prefix: str) -> str:
     return f"{prefix}{max((int(n) for n in numbers), default=0) + 1:0{width}d}"
 
 
-def _digit_away(value: str | None, rng: random.Random, last: int = 4,
-                taken: frozenset[str] = frozenset()) -> str | None:
-    """``value`` with one of its last ``last`` digits changed, not one of ``taken``;
-    ``value`` itself when it has no digit or every such change is taken."""
+def _away(value: str | None, rng: random.Random, last: int = 4, taken: frozenset[str] = frozenset()
+          ) -> str | None:
+    """``value`` one step away, not one of ``taken``: a date by a year, a month or a day, anything else
+    by one of its last ``last`` digits; ``value`` itself when it is empty or every step is taken."""
     if not value:
         return value
-    places = [i for i, ch in enumerate(value) if ch.isdigit()][-last:]
-    options = [option for i in places for digit in "0123456789" if digit != value[i]
-               if (option := value[:i] + digit + value[i + 1:]) not in taken]
-    return options[rng.randrange(len(options))] if options else value
-
-
-def _date_away(value: str, rng: random.Random) -> str:
-    """Another date, one part of it away: the year, the month or the day."""
-    day = date.fromisoformat(value)
     options = []
-    for part, step in (("year", -1), ("year", 1), ("month", -1), ("month", 1), ("day", -1), ("day", 1)):
-        with suppress(ValueError):
-            options.append(day.replace(**{part: getattr(day, part) + step}).isoformat())
-    return options[rng.randrange(len(options))]
+    if ISO_DATE.fullmatch(value):
+        day = date.fromisoformat(value)
+        for part, step in (("year", -1), ("year", 1), ("month", -1), ("month", 1), ("day", -1), ("day", 1)):
+            with suppress(ValueError):
+                options.append(day.replace(**{part: getattr(day, part) + step}).isoformat())
+    else:
+        places = [i for i, ch in enumerate(value) if ch.isdigit()][-last:]
+        options = [option for i in places for digit in "0123456789" if digit != value[i]
+                   if (option := value[:i] + digit + value[i + 1:]) not in taken]
+    return options[rng.randrange(len(options))] if options else value
 
 
 def _look_alike(table: str, target: Row, world: World, rng: random.Random) -> dict[str, Any] | None:
     """``target`` of ``table`` with what tells it apart changed; None when nothing can."""
     if table == "patients":
-        return {**target, "date_of_birth": _date_away(target["date_of_birth"], rng),
-                "phone_e164": _digit_away(target.get("phone_e164"), rng),
-                "member_id": _digit_away(target.get("member_id"), rng)}
+        return {**target, **{key: _away(target.get(key), rng)
+                             for key in ("date_of_birth", "phone_e164", "member_id")}}
     if table == "clients":
         if target.get("kind", "person") != "person":
             return None
-        return {**target, "phone_e164": _digit_away(target.get("phone_e164"), rng), "also_known_as": []}
+        return {**target, "phone_e164": _away(target.get("phone_e164"), rng), "also_known_as": []}
     if table == "attorneys":
         first, _, last = str(target["full_name"]).partition(" ")
         taken = {str(row["full_name"]).split()[0] for row in world.rows("attorneys")}
@@ -157,22 +141,19 @@ def _look_alike(table: str, target: Row, world: World, rng: random.Random) -> di
         return {**target, "full_name": f"{names[rng.randrange(len(names))]} {last}", "title": "Associate"}
     if table == "customers":
         zips = frozenset(str(row.get("zip")) for row in world.rows("customers"))
-        new_zip = _digit_away(str(target.get("zip") or ""), rng, last=2, taken=zips)
+        new_zip = _away(str(target.get("zip") or ""), rng, last=2, taken=zips)
         if not new_zip or new_zip == target.get("zip"):
             return None
         user, _, domain = str(target.get("email", "")).partition("@")
         if domain:
-            user = str(_digit_away(user, rng)) if any(c.isdigit() for c in user) else f"{user}1"
+            user = str(_away(user, rng)) if any(c.isdigit() for c in user) else f"{user}1"
         return {**target, "email": f"{user}@{domain}" if domain else None, "zip": new_zip,
                 "address": {**dict(target.get("address") or {}), "zip": new_zip},
-                "phone_e164": _digit_away(target.get("phone_e164"), rng),
-                "date_of_birth": _date_away(target["date_of_birth"], rng)
-                if target.get("date_of_birth") else target.get("date_of_birth"),
-                "card_last4": _digit_away(target.get("card_last4"), rng)}
+                **{key: _away(target.get(key), rng) for key in ("phone_e164", "date_of_birth", "card_last4")}}
     ids = frozenset(str(row["order_id"]) for row in world.rows("orders"))  # an order
-    order_id = _digit_away(str(target["order_id"]), rng, last=3, taken=ids)
+    order_id = _away(str(target["order_id"]), rng, last=3, taken=ids)
     address = dict(target.get("shipping_address") or {})
-    new_zip = _digit_away(str(address.get("zip") or ""), rng, last=2)
+    new_zip = _away(str(address.get("zip") or ""), rng, last=2)
     if order_id == target["order_id"] or not new_zip or not target.get("placed_on"):
         return None
     back = timedelta(days=rng.randrange(20, 60))
@@ -184,7 +165,7 @@ def _look_alike(table: str, target: Row, world: World, rng: random.Random) -> di
             "shipped_on": earlier(target.get("shipped_on") or target["placed_on"]),
             "delivered_on": earlier(target.get("delivered_on") or target["placed_on"]),
             "shipping_address": {**address, "zip": new_zip}, "cancel_reason": None,
-            "tracking_number": _digit_away(target.get("tracking_number"), rng, last=6)}
+            "tracking_number": _away(target.get("tracking_number"), rng, last=6)}
 
 
 # A person's second identifier is asked anyway; an order is told apart only when the caller
@@ -229,8 +210,8 @@ turned_down_near_misses = partial(structure_near_misses, kinds=("turned_down",))
 
 # --- a first choice the tools turn down -----------------------------------------------------
 
-def _chosen_time(data: Draft) -> tuple[int, str, datetime] | None:
-    """The first gold call booking the time the caller says: (its index, the caller's fact, the time)."""
+def _chosen_time(data: Draft) -> tuple[int, datetime, str] | None:
+    """The first gold call booking the time the caller says: (its index, the time, the caller's fact)."""
     facts = (data.get("caller") or {}).get("facts") or {}
     for index, call in enumerate(data.get("exp_tool_calls", [])):
         slot = CHOSEN_TIME.get(call["name"], ("", ""))[0]
@@ -240,47 +221,42 @@ def _chosen_time(data: Draft) -> tuple[int, str, datetime] | None:
         said = CLOCK.findall(facts[slot])
         moment = datetime.fromisoformat(start)
         if len(said) == 1 and int(said[0][0]) % 12 == moment.hour % 12 and int(said[0][1]) == moment.minute:
-            return index, slot, moment
+            return index, moment, slot
     return None
 
 
-def turned_down(data: Draft, world: World, rows: Rows, rng: random.Random
-                ) -> tuple[dict[str, Any], dict[str, Any], list[str]] | None:
-    """(the note, the caller's ``first_choice`` behaviour, the openings) for the first gold
-    call that books the time the caller says, when another time that day is turned down."""
+def turned_down(data: Draft, world: World, rows: Rows, rng: random.Random) -> Added:
+    """The first gold call that books the time the caller says, made another time that day the tools
+    turn down: the caller asks for that first (a ``first_choice`` behaviour, the openings say it)."""
     chosen = _chosen_time(data)
-    if chosen is None:
-        return None
-    index, slot, moment = chosen
-    first = _first_choice(data, world, rows, index, moment, rng)
-    if first is None:
-        return None
+    first = None if chosen is None else _first_choice(data, world, rows, chosen[0], chosen[1], rng)
+    if chosen is None or first is None:
+        return [], data
+    index, moment, slot = chosen
     moment_first, error_code, blockers = first
     for table, added in blockers.items():
         rows.setdefault(table, []).extend(added)
-    clock, first_clock = (f"{m.hour % 12 or 12}:{m.minute:02d}" for m in (moment, moment_first))
-    openings = [CLOCK.sub(lambda m: first_clock if m[0] == clock else m[0], line)
-                for line in data["caller"].get("opening", [])]
+    gold_clock, first_clock = (clock(m.isoformat()) for m in (moment, moment_first))
+    caller = data["caller"]
     note = {"kind": "turned_down", "call": index, "tool": data["exp_tool_calls"][index]["name"],
             "key": "start_time", "first": moment_first.isoformat(timespec="minutes"),
             "error_code": error_code, "slot": slot}
     if blockers:  # someone else's bookings take the first choice
         note["taken_by"] = [row[next(iter(row))] for added in blockers.values() for row in added]
-    wrong = CLOCK.sub(first_clock, data["caller"]["facts"][slot], count=1)
-    return note, {"kind": "first_choice", "slot": slot, "wrong": wrong}, openings
+    wrong = CLOCK.sub(first_clock, caller["facts"][slot], count=1)
+    behaviours = [*caller.get("behaviours", []), {"kind": "first_choice", "slot": slot, "wrong": wrong}]
+    openings = [CLOCK.sub(lambda m: first_clock if m[0] == gold_clock else m[0], line)
+                for line in caller.get("opening", [])]
+    return [note], {**data, "caller": {**caller, "behaviours": behaviours, "opening": openings}}
 
 
 def _replay(world: World, rows: Rows, calls: Calls) -> tuple[Any, list[tuple[bool, Any]]]:
     """A tool server on the world plus ``rows`` after ``calls`` (but session tools), and their results."""
-    industry = world.definition
+    tools = world.definition.tools
     server = server_class(world.industry)(
-        Database(world_with(world.industry, world.seed, rows or None)), industry)
-    results = []
-    for name, arguments in calls:
-        if industry.tools[name].access != "session":
-            output = server.call(name, arguments)
-            results.append((output["ok"], output.get("error_code")))
-    return server, results
+        Database(world_with(world.industry, world.seed, rows or None)), world.definition)
+    outputs = [server.call(name, arguments) for name, arguments in calls if tools[name].access != "session"]
+    return server, [(output["ok"], output.get("error_code")) for output in outputs]
 
 
 def _trial(server: Any, name: str, arguments: dict[str, Any], table: str = "",
@@ -312,17 +288,14 @@ def _first_choice(data: Draft, world: World, rows: Rows, index: int, moment: dat
             return candidate, str(output["error_code"]), {}
         if output["ok"] and abs(candidate - moment) >= timedelta(minutes=60):
             free.append(candidate)
-    for candidate in free[:2]:
-        blocked = _block(server, world, rows, calls, name, gold, candidate, rng)
-        if blocked is not None:
-            return candidate, blocked[0], blocked[1]
-    return None
+    blocked = (_block(server, world, rows, calls, name, gold, candidate, rng) for candidate in free[:2])
+    return next((found for found in blocked if found is not None), None)
 
 
 def _block(server: Any, world: World, rows: Rows, calls: Calls, name: str, gold: dict[str, Any],
-           candidate: datetime, rng: random.Random) -> tuple[str, Rows] | None:
-    """Rows (someone else's bookings) that make the tool turn ``candidate`` down, with the
-    error code, when the whole gold route still runs as before with them; None otherwise."""
+           candidate: datetime, rng: random.Random) -> tuple[datetime, str, Rows] | None:
+    """``candidate``, the error code and the rows (someone else's bookings) that make the tool turn it
+    down, when the whole gold route still runs as before with them; None otherwise."""
     table = CHOSEN_TIME[name][1]
     start = candidate.isoformat(timespec="minutes")
     added: list[dict[str, Any]] = []
@@ -333,7 +306,7 @@ def _block(server: Any, world: World, rows: Rows, calls: Calls, name: str, gold:
             if output.get("error_code") not in TURNED_DOWN or not added \
                     or _replay(world, more, calls)[1] != _replay(world, rows, calls)[1]:
                 return None
-            return str(output["error_code"]), {table: added}
+            return candidate, str(output["error_code"]), {table: added}
         taken = [*world.rows(table), *rows.get(table, []), *added]
         added.append(_booking(world, table, output["data"], gold, start, taken, rng))
     return None
@@ -356,20 +329,20 @@ def _booking(world: World, table: str, booked: Mapping[str, Any], gold: Mapping[
 
 # --- one more lookup (or desk) on the gold route ----------------------------------------------
 
-def extra_lookup(data: Draft, world: World, rng: random.Random) -> tuple[dict[str, Any], Draft] | None:
-    """(the note, the changed caller, gold calls and handoff path) with one more read at the end of
-    the gold route (``EXTRA_LOOKUPS``: the industry's tool and question, ``TEXT``'s ``<about> question``,
-    ``answer`` and ``asks``), after one more desk if needed; the goal takes the read and what it says.
-    None when the route has no calls, ends the call itself (an escalation) or already makes that read."""
+def extra_lookup(data: Draft, world: World, rows: Rows, rng: random.Random) -> Added:
+    """One more read at the end of the gold route (``EXTRA_LOOKUPS``: the industry's tool and question,
+    ``TEXT``'s ``<about> question``, ``answer`` and ``asks``), after one more desk if needed; the goal
+    takes the read and what it says. Nothing when the route has no calls, ends the call itself (an
+    escalation) or already makes that read."""
     tool, ask = EXTRA_LOOKUPS.get(world.industry, ("", None))
     industry = world.definition
     calls = list(data.get("exp_tool_calls", []))
     if ask is None or not any(industry.tools[call["name"]].access != "session" for call in calls) or any(
             call["name"] in industry.terminal_tools or call["name"] == tool for call in calls):
-        return None
+        return [], data
     asked = ask(data, world, rng)
     if asked is None:
-        return None
+        return [], data
     parameters, says, about, slots = asked
     question, answer, asks = (TEXT.line(f"{about} {key}", **slots) for key in ("question", "answer", "asks"))
     desk = industry.entry_node
@@ -381,21 +354,21 @@ def extra_lookup(data: Draft, world: World, rng: random.Random) -> tuple[dict[st
         hops = sorted(name for name, target in industry.transfer_tools.items() if target is not None
                       and name in industry.tools_at(desk) and tool in industry.tools_at(target))
         if not hops:
-            return None
+            return [], data
         added.append({"name": hops[0]})
         handoffs.append(hops[0])
     added.append({"name": tool, "parameters": parameters})
-    caller = dict(data["caller"])
-    caller["opening"] = [f"{line} {question}" for line in caller.get("opening", [])]
-    goal = dict(caller.get("goal") or {})
-    goal["description"] = f"{goal.get('description', '')} And {asks}."
-    goal["tools_ok"] = [*goal.get("tools_ok", []), tool]
-    goal["agent_says_all"] = [*goal.get("agent_says_all", []), says]
-    caller["goal"] = goal
-    caller["agent_answer"] = f"{caller['agent_answer']} {answer}" if caller.get("agent_answer") else answer
+    caller = data["caller"]
+    goal = caller.get("goal") or {}
+    caller = {**caller, "opening": [f"{line} {question}" for line in caller.get("opening", [])],
+              "goal": {**goal, "description": f"{goal.get('description', '')} And {asks}.",
+                       "tools_ok": [*goal.get("tools_ok", []), tool],
+                       "agent_says_all": [*goal.get("agent_says_all", []), says]},
+              "agent_answer": f"{caller['agent_answer']} {answer}" if caller.get("agent_answer") else answer}
     note = {"kind": "extra_lookup", "call": len(calls) + len(added) - 1, "tool": tool,
             "asks": asks, "desk": added[0]["name"] if len(added) > 1 else None}
-    return note, {"caller": caller, "exp_tool_calls": [*calls, *added], "exp_handoff_path": handoffs}
+    return [note], {**data, "caller": caller, "exp_tool_calls": [*calls, *added],
+                    "exp_handoff_path": handoffs}
 
 
 # An industry's extra question: (the read's parameters, what the answer says, the question's
@@ -405,15 +378,9 @@ Question = tuple[dict[str, Any], str, str, dict[str, str]]
 
 def _office_hours(data: Draft, world: World, rng: random.Random) -> Question | None:
     """Healthcare: when the last office of the route closes on a weekday."""
-    from mivas_env.generation.spoken import clock, clock_ampm
-
-    offices = []
-    for _, arguments in _gold(data):
-        for key, value in arguments.items():
-            if key == "location_id" and isinstance(value, str):
-                offices.append(value)
-            elif key == "location_ids" and isinstance(value, list) and value:
-                offices.append(str(value[-1]))
+    offices = [value if key == "location_id" else str(value[-1]) for _, arguments in _gold(data)
+               for key, value in arguments.items() if key == "location_id" and isinstance(value, str)
+               or key == "location_ids" and isinstance(value, list) and value]
     location = world.first("locations", location_id=offices[-1]) if offices else None
     if location is None:
         return None
@@ -451,6 +418,9 @@ def _attorneys_at_office(data: Draft, world: World, rng: random.Random) -> Quest
 EXTRA_LOOKUPS: dict[str, tuple[str, Callable[[Draft, World, random.Random], Question | None]]] = {
     "healthcare": ("get_location", _office_hours), "customer_support": ("get_policy", _policy_question),
     "legal": ("list_attorneys", _attorneys_at_office)}
+# Each kind's adder: what it adds to the draft so far (world rows it adds go in ``rows``).
+ADDERS: dict[str, Callable[[Draft, World, Rows, random.Random], Added]] = {
+    "look_alike": look_alikes, "turned_down": turned_down, "extra_lookup": extra_lookup}
 
 __all__ = ["LOOK_ALIKE_TABLES", "STRUCTURE_KINDS", "StructureKind", "apply_structure", "extra_lookup",
            "look_alike_near_misses", "look_alikes", "structure_near_misses", "turned_down",
