@@ -137,9 +137,9 @@ def is_request(sentence: Sentence) -> bool:
         return True  # "and the name on your account is": a blank to fill in ("Newark it is": not)
     if will_do(content):
         return True  # "the order number alone will do", "just the ZIP on the account is fine"
-    if len(content) > 1 and content[-1] == "next" and not any(
+    if len(content) > 1 and content[-1] in ("next", "first") and not any(
             w in ("i", "we", "they", "he", "she") for w in content):
-        return True  # "Member ID next.", "ZIP next?" (not "I'll do the state next")
+        return True  # "Member ID next.", "Name first." (not "I'll do the state next")
     if content[:1] == ("not",) and "," in content[2:]:
         return True  # "Not your nickname, the full name you registered with.": a correction
     lead = len(sentence.words) - len(content)  # "you" is a marker ("thank you")
