@@ -384,3 +384,28 @@ def for_a_person(matches: list[Match], content: Sequence[str], stems: Sequence[s
     return [m for m in matches if content[0] in answers.get(m.slot, ())
             or m.weight > 1.0 and not (alone and answers.get(m.slot))
             or any(i < m.first for i in other)]  # "... and what is it about?"
+
+
+def carried_by(patterns: Sequence[Pattern]) -> dict[str, frozenset[str]]:
+    """Per slot, the cues its patterns of several claimed groups name besides the slot's own
+    verbs: "@delivery @document" carries the documents."""
+    carried: dict[str, set[str]] = {}
+    for pattern in patterns:
+        claimed = [group for group, claims in zip(pattern.groups, pattern.claims, strict=True)
+                   if claims]
+        if len(claimed) > 1:
+            carried.setdefault(pattern.slot, set()).update(*claimed[1:])
+    return {slot: frozenset(cues) for slot, cues in carried.items()}
+
+
+def objects(chosen: list[Match], found: Found,
+            carried: Mapping[str, frozenset[str]]) -> list[Match]:
+    """"So, the documents - mail, link, drop-off?", "Would you want to drop the documents off,
+    or have me text you a link?": a bare noun that another reading of the sentence carries
+    (how the documents are sent) is what that slot is about, not a question of its own."""
+    def bare_object(match: Match) -> bool:
+        return match.weight <= 1.0 and len(match.positions) == 1 and any(
+            other.slot != match.slot and any(
+                a <= match.first < b for cue in carried.get(other.slot, ())
+                for a, b in found.cues.get(cue, ())) for other in chosen)
+    return [m for m in chosen if not bare_object(m)] if len(chosen) > 1 else chosen

@@ -48,11 +48,13 @@ from mivas_env.caller.phrases import (
     Lexicon,
     Match,
     Pattern,
+    carried_by,
     concepts,
     coordinated,
     for_a_person,
     name_of_a_thing,
     negated_before,
+    objects,
     phrase_stems,
     place,
     qualifiers,
@@ -103,9 +105,11 @@ class Understanding:
     covers: dict[str, frozenset[str]] = field(default_factory=dict)  # slot -> slots it says too
     model: SlotModel | None = None  # the learned fallback (mivas_env.caller.model)
     by_cue: dict[str, list[int]] = field(default_factory=dict)  # cue -> patterns it can start
+    carried: dict[str, frozenset[str]] = field(default_factory=dict)  # slot -> (phrases.carried_by)
     _cache: dict[tuple[Any, ...], Reading] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
+        self.carried = carried_by(self.patterns)
         # A pattern needs every group; its first claiming group's cues are enough to find it.
         for index, pattern in enumerate(self.patterns):
             head = next(g for g, claims in zip(pattern.groups, pattern.claims, strict=True)
@@ -315,9 +319,9 @@ class Understanding:
             if not matches:
                 reading.unplaced_request = reading.unplaced_request or request
                 return
-        chosen = whose_name(coordinated(relative_qualifiers(
+        chosen = objects(whose_name(coordinated(relative_qualifiers(
             self._resolve(matches, last_asked, desk, known, stems), stems), stems, self.answers),
-            stems, self.answers)
+            stems, self.answers), found, self.carried)
         if not sentence.question and not request and stems[0] in ACKNOWLEDGEMENTS:
             # "Okay, Newark.", "Got it, the Manhattan office.": an acknowledgement that names a
             # value (a word no concept has) says it back; it does not ask for it ("Okay, the
