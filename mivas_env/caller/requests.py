@@ -332,6 +332,9 @@ def purpose(content: Sequence[str]) -> bool:
     if content[:1] == ("whether",) or content[:1] in (("before",), ("while",), ("until",)) \
             and content[1:2] in (("i",), ("we",)):
         return True
+    if content[:1] == ("to",) and content[1:2] not in (("whom",), ("who",), ("what",), ("which",)) \
+            or tuple(content[:2]) in (("in", "order"), ("so", "that"), ("so", "we"), ("so", "i")):
+        return True  # "To verify your coverage, ...", "So that we may verify your benefits, ..."
     lead = 1 if content[:1] in (("i",), ("we",)) else 0
     return tuple(content[lead:lead + 2]) in (("need", "to"), ("have", "to"), ("got", "to"))
 
