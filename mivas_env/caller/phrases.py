@@ -227,9 +227,13 @@ def coordinated(chosen: list[Match], stems: Sequence[str],
     groups: list[list[Match]] = [[chosen[0]]]
     for match in chosen[1:]:
         gap = stems[max(groups[-1][-1].positions) + 1:match.first]
-        lead = [word for word in gap if word not in DETERMINERS and word not in ("this", "that")]
+        lead = [word for word in gap if word not in DETERMINERS and word not in ("this", "that")
+                and word not in WHICH_ONE]
         after_preposition = bool(lead) and lead[-1] in PREPOSITIONS
         joins = [i for i, word in enumerate(gap) if word in COORDINATORS or word in CONTRASTS]
+        if joins and after_preposition and gap[joins[-1]] == "," and len(
+                [w for w in gap[joins[-1] + 1:] if w in lead]) == 1:
+            continue  # "What state is that in, for the new address?": which address, not another
         if joins and not (after_preposition and joined_within(gap, joins[-1])):
             groups.append([match])
         elif not after_preposition or (wh is not None and wh in answers.get(match.slot, ())):
@@ -261,6 +265,9 @@ def coordinated(chosen: list[Match], stems: Sequence[str],
 
 
 COORDINATORS = frozenset(["and", "or", ",", "plus", "also", "then", "as", "together"])
+# Words that say which one of a thing ("the NEW address"), not what is asked.
+WHICH_ONE = frozenset("new old current previous delivery shipping billing mailing home updated "
+                      "same other".split())
 
 
 def spans_overlap(span: tuple[int, int], spans: list[tuple[int, int]]) -> bool:
