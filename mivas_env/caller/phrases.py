@@ -309,10 +309,11 @@ RELATIVES = frozenset(["where", "that", "which", "whose"])
 def relative_qualifiers(chosen: list[Match], stems: Sequence[str]) -> list[Match]:
     """"the ZIP where it's shipping to": a reading inside a relative clause right after another
     reading's words says which one that is; it asks for nothing itself."""
-    def inside(match: Match) -> bool:
-        return any((end := max(other.positions) + 1) < match.first and stems[end] in RELATIVES
-                   and not set(stems[end:match.first]) & {",", "and", "or"}
-                   for other in chosen if other is not match)
+    def inside(match: Match) -> bool:  # "the city in which the delivery address is" too
+        return any((end := max(other.positions) + 1) < match.first and (
+            stems[end] in RELATIVES or stems[end] in PREPOSITIONS and end + 1 < match.first
+            and stems[end + 1] in ("which", "whom")) and not set(stems[end:match.first]) & {
+                ",", "and", "or"} for other in chosen if other is not match)
     kept = [m for m in chosen if not inside(m)]
     return kept or chosen
 
