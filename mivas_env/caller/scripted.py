@@ -474,6 +474,8 @@ class ScriptedCaller:
             hits = [part for part in parts if part_in(part, units)]
             if any(listed(part, line, self.spec.facts[slot]) for part in hits):
                 continue  # "Manhattan or Newark?": an option offered, not a value read back
+            if slot not in self.last_told and slot not in self.told and 2 * len(hits) < len(parts):
+                continue  # "Kindly confirm the reason you are cancelling.": a word in common
             near = [part for part in parts if heard_near(part, unnamed)]
             # a garbled read-back of the last answer, in words other than those naming a slot
             # ("email" is near "gmail", but "I have your email" reads nothing back)
