@@ -339,6 +339,14 @@ def purpose(content: Sequence[str]) -> bool:
     return tuple(content[lead:lead + 2]) in (("need", "to"), ("have", "to"), ("got", "to"))
 
 
+def so_that(words: Sequence[str], after: bool) -> bool:
+    """"(Great,) and just so the attorney knows who to call, ...": a purpose ("so" after "just",
+    or opening a clause after another), not the discourse so of "Alright, so the system wants"."""
+    at = next((i for i, word in enumerate(words[:4]) if word == "so"), None)
+    return at is not None and (after or words[at - 1:at] == ("just",)) \
+        and words[at + 1:at + 2] in tuple((w,) for w in "that we i the they he she our it".split())
+
+
 def asking_clauses(sentence: Sentence, chosen: Sequence[Match],
                    request_spans: Sequence[tuple[int, int]], named: Collection[int] = ()
                    ) -> set[int]:
@@ -354,7 +362,9 @@ def asking_clauses(sentence: Sentence, chosen: Sequence[Match],
         content = words[lead:]
         if content == ("got", "it"):
             continue  # "Maple Street, got it.": an acknowledgement, not "Got it?"
-        if (purpose(content) or purpose(words)) and index < len(clauses) - 1:
+        after = any(w not in MARKERS for w in sentence.words[:start])  # a clause said before
+        if (purpose(content) or purpose(words) or so_that(words, after)) \
+                and index < len(clauses) - 1:
             continue  # "Need to book the right slot length — what type of visit?": a reason
         if (requests_in(words)
                 or any(start <= a < end for a, _ in request_spans)
