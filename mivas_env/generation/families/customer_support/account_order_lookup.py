@@ -1,5 +1,4 @@
-"""C12 account order lookup: no order number, so the agent verifies, lists the customer's
-orders and reads the right order's status."""
+"""C12 account order lookup: no order number: verify, list the customer's orders, read the right one."""
 
 from mivas_env.generation.families.customer_support import common as kit
 

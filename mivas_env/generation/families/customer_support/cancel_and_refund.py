@@ -1,5 +1,4 @@
-"""C4 cancel and refund: three desks in order: identity, orders cancels, billing refunds
-(cancelling does not refund)."""
+"""C4 cancel and refund: identity, then orders cancels, then billing refunds (cancelling does not refund)."""
 
 from mivas_env.generation.families.customer_support import common as kit
 

@@ -183,9 +183,9 @@ def holder(scene: ShopScene, order: Row, desk: str, numbered: bool = True) -> Ca
 
 
 def shop_draft(c: Caller, text: Text, *, goal: dict[str, Any], tags: list[str],
-               variant: str | tuple[str, ...] = "") -> Draft:
-    """A family's lockfile: ``text``'s fixed lines (``lockfile.fixed_lines``) filled from ``c.say``,
-    the ``about`` slot too unless the family wrote its own; each opening signs off as ``say["name"]``."""
+               variant: str | tuple[str, ...] = "", **more: Any) -> Draft:
+    """A family's lockfile: ``text``'s fixed lines filled from ``c.say`` (``about`` too unless the family
+    wrote its own), each opening signed off as ``say["name"]``, then ``more`` (``aux``) where set."""
     line, scene = fixed_lines(text, variant, c.say), c.scene
     if "about" not in c.say:
         c.say["about"] = line("about", "")
@@ -195,12 +195,11 @@ def shop_draft(c: Caller, text: Text, *, goal: dict[str, Any], tags: list[str],
                           fact_lines=dict(c.fact_lines), goal=goal, reactions=c.reactions,
                           nudges=nudges, agent_answer=line("answer"), thanks=scene.lines(CALLER["thanks"], 2),
                           unknown=scene.lines(CALLER["unknown"], 2))
-    return draft(line, caller, c.calls, tags=tags)
+    return draft(line, caller, c.calls, tags=tags, **more)
 
 
 def method_block(scene: ShopScene) -> tuple[str, str, dict[str, Any], list[str]]:
-    """The refund method a caller chooses: (canonical, fact line, the reaction to a refund the
-    other way, goal phrases)."""
+    """The caller's refund method: (canonical, fact line, reaction to the other way, goal phrases)."""
     method = "original_payment" if scene.rng.random() < 0.5 else "store_credit"
     said = "store credit" if method == "store_credit" else "card"
     line = scene.say(CALLER[f"method {method}"])

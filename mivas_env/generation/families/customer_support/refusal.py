@@ -86,10 +86,8 @@ def make(scene: kit.ShopScene) -> kit.Draft | None:
     if ask is None:
         return None
     c, aux = ask
-    locked = kit.shop_draft(c, TEXT, variant=variant, goal={"agent_says_any": list(kit.REFUSALS)},
-                            tags=["refusal"])
-    locked["aux"] = aux  # the spoken policy, judged beside the gates
-    return locked
+    return kit.shop_draft(c, TEXT, variant=variant, goal={"agent_says_any": list(kit.REFUSALS)},
+                          tags=["refusal"], aux=aux)  # aux: the spoken policy, judged beside the gates
 
 
 FAMILY = kit.shop_family("C10", "refusal", make, refusal=True)

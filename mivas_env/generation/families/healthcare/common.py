@@ -33,8 +33,7 @@ from mivas_env.industries.healthcare import HealthcareServer
 INDUSTRY = "healthcare"
 PACKAGE = "mivas_env.generation.families.healthcare"
 WINDOW = 28  # the booking window: today and the 27 days after it
-# How a caller names each visit type (and says it as a fact); what a booked, refusing or
-# waitlisting agent says; the area codes of new phones.
+# Visit types as said (and as a fact); what booked, refusing, waitlisting agents say; new phones' area codes.
 WORDS = json.loads(resources.files(PACKAGE).joinpath("words.json").read_text("utf-8"))
 VISIT_WORDS: dict[str, str] = WORDS["visit_words"]
 VISIT_FACTS: dict[str, str] = WORDS["visit_facts"]
@@ -204,14 +203,6 @@ def new_person(scene: Scene) -> Person:
     return {"full_name": name, "date_of_birth": born.isoformat(), "phone_e164": phone}
 
 
-def registered_id(world: World, person: Person, carrier: str) -> str:
-    """The patient id the server gives a ``new_person`` registered with ``carrier``."""
-    output = server(world).call("register_patient", {**person, "carrier": carrier})
-    if not output["ok"]:
-        raise NoFit(f"register_patient refused: {output}")
-    return str(output["data"]["patient_id"])
-
-
 def pick_slot(scene: Scene, location_ids: list[str], visit_type: str, days: Sequence[date],
               check: Check | None = None) -> tuple[date, dict[str, Any]]:
     """A day among ``days`` and one of the slots search_availability shows for it (that
@@ -274,9 +265,8 @@ def lockfile(scene: Scene, text: Text, person: Person, *, say: Mapping[str, Any]
              facts: dict[str, str], goal: dict[str, Any], reactions: Sequence[dict[str, Any]],
              calls: Sequence[LockedCall], openings: TemplateSet | None = None, variant: str = "",
              **extra: Any) -> Draft:
-    """A family's lockfile: ``text``'s fixed lines (``lockfile.fixed_lines``) filled from ``slots``,
-    ``say``, ``name`` and ``age``; the caller gets fact lines, this practice's traits and sign-offs,
-    three openings and two nudges of the split."""
+    """A family's lockfile: ``text``'s fixed lines filled from ``slots``, ``say``, ``name`` and ``age``; the
+    caller gets fact lines, this practice's traits and sign-offs, three openings and two nudges."""
     name = person["full_name"]
     line = fixed_lines(text, variant, {"name": name, "age": age_on(scene.today, person["date_of_birth"]),
                                        **slots, **say})

@@ -67,8 +67,7 @@ def misspellings(name: str, tier: int | None = None) -> list[str]:
 
 
 def caller_spelling(draw: Draw, name: str, relation: str) -> str | None:
-    """A spelling of a firm's party as a caller heard it, matched by the fuzzy rule to that
-    ``relation`` of the firm only."""
+    """A caller's spelling of a firm's party that the fuzzy rule matches to that ``relation`` only."""
     for tier in (1, 2):
         options = [v for v in misspellings(name, tier) if draw.firm.relations(v) == {relation}]
         if options:
