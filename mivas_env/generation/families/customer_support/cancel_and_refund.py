@@ -8,8 +8,6 @@ TEXT = kit.family_templates(__name__)
 def make(scene: kit.ShopScene) -> kit.Draft | None:
     f, rng = scene.shop, scene.rng
     order = scene.pick([o for o in f.orders if o["status"] == "processing" and o["paid_cents"] > 0])
-    if order is None:
-        return None
     c = kit.holder(scene, order, "orders")
     paid = int(order["paid_cents"])
     sku = rng.choice(order["items"])["sku"]

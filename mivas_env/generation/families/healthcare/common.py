@@ -3,14 +3,13 @@ the gold calls, and the caller block in this practice's voice."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Mapping, Sequence
 from datetime import date, timedelta
 from functools import lru_cache, partial
-from importlib import resources
 from typing import Any
 
 from mivas_env.generation.core import Draft, NearMiss, Row, World, load_world
+from mivas_env.generation.families.shared import data, fit
 from mivas_env.generation.lockfile import LockedCall, caller_block, draft, fixed_lines, hop, reaction
 from mivas_env.generation.lockfile import call as locked_call
 from mivas_env.generation.scene import NoFit, Scene, family
@@ -34,7 +33,7 @@ INDUSTRY = "healthcare"
 PACKAGE = "mivas_env.generation.families.healthcare"
 WINDOW = 28  # the booking window: today and the 27 days after it
 # Visit types as said (and as a fact); what booked, refusing, waitlisting agents say; new phones' area codes.
-WORDS = json.loads(resources.files(PACKAGE).joinpath("words.json").read_text("utf-8"))
+WORDS = data(PACKAGE, "words.json")
 VISIT_WORDS: dict[str, str] = WORDS["visit_words"]
 VISIT_FACTS: dict[str, str] = WORDS["visit_facts"]
 BOOKED_WORDS: list[str] = WORDS["booked"]
@@ -45,7 +44,7 @@ Person = dict[str, Any]
 Check = Callable[[date, dict[str, Any]], bool]  # a ``pick_slot`` check of a day and a slot
 # What the families take from here besides the helpers below (``kit.call``, ``kit.NoFit``).
 __all__ = ["Draft", "LockedCall", "NearMiss", "NoFit", "Row", "Scene", "World", "call", "clock",
-           "clock_ampm", "date_phrases", "family_templates", "hop", "long_date", "reaction",
+           "clock_ampm", "date_phrases", "family_templates", "fit", "hop", "long_date", "reaction",
            "spoken_birthday", "spoken_date", "spoken_phone", "spoken_time"]
 
 
@@ -186,11 +185,9 @@ def carrier_spelling(scene: Scene, carrier: str) -> str:
 def booked_visit(scene: Scene, keep: Callable[[dict[str, Any]], bool] | None = None
                  ) -> tuple[Person, dict[str, Any]]:
     """A patient and one of their upcoming visits (that ``keep`` accepts), evenly over visits."""
-    candidates = [(p, a) for p in patients(scene.world) for a in upcoming(scene.world, p["patient_id"])
-                  if keep is None or keep(a)]
-    if not candidates:
-        raise NoFit("no upcoming visit")
-    return scene.rng.choice(candidates)
+    world = scene.world
+    return scene.rng.choice(fit([(p, a) for p in patients(world) for a in upcoming(world, p["patient_id"])
+                                 if keep is None or keep(a)]))
 
 
 def new_person(scene: Scene) -> Person:
@@ -238,10 +235,7 @@ def books(world: World, patient_id: str, location_id: str, visit_type: str) -> C
 
 def full_day(scene: Scene) -> tuple[Person, str, date, str]:
     """An established patient and (office, day, visit type) with no open slot, the office open."""
-    full = _full_days(scene.world.seed)
-    if not full:
-        raise NoFit("no full day")
-    location_id, day, visit_type = scene.rng.choice(full)
+    location_id, day, visit_type = scene.rng.choice(fit(_full_days(scene.world.seed)))
     return scene.rng.choice(established(scene.world)), location_id, date.fromisoformat(day), visit_type
 
 

@@ -10,9 +10,7 @@ def make(scene: kit.Scene) -> kit.Draft | None:
     world, rng = scene.world, scene.rng
     carrier = rng.choice(sorted(world.by_id("carriers", "carrier")))
     plans = [row for row in world.rows("plan_acceptance") if row["carrier"] == carrier]
-    accepting = sorted(row["location_id"] for row in plans if row["accepted"])
-    if not accepting:
-        return None
+    accepting = kit.fit(sorted(row["location_id"] for row in plans if row["accepted"]))
     location_id = rng.choice(accepting)
     refusing = sorted(row["location_id"] for row in plans if not row["accepted"])
     refused = "refused" if refusing and rng.random() < FIRST_CHOICE_REFUSES else ""  # the lines' variant

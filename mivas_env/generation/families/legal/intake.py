@@ -1,14 +1,13 @@
 """The matters callers bring (``matters.json``); a new matter as a caller tells it, as the gold intake
 records it, and its lockfile (C3 to C6, C10 and C12 build on it)."""
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
-from importlib import resources
 from typing import Any
 
 from mivas_env.generation.families.legal import common as kit
+from mivas_env.generation.families.shared import data
 from mivas_env.generation.lockfile import LockedCall
 from mivas_env.generation.spoken import goal_date, long_date
 from mivas_env.generation.text import TemplateSet, load_templates
@@ -35,7 +34,7 @@ class Matter:
 
 
 SAYS = load_templates(kit.PACKAGE, "matters")
-RAW = json.loads(resources.files(kit.PACKAGE).joinpath("matters.json").read_text("utf-8"))
+RAW = data(kit.PACKAGE, "matters.json")
 BY_KEY = {key: Matter(**{**fields, "says": SAYS[key], "documents": tuple(map(tuple, fields["documents"]))})
           for key, fields in RAW.items()}
 FAMILY_MATTER, ESTATE_MATTER = BY_KEY["family_divorce"], BY_KEY["estate_will"]
