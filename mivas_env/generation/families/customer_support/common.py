@@ -19,15 +19,14 @@ from rewards.clock import day
 
 INDUSTRY = "customer_support"
 PACKAGE = "mivas_env.generation.families.customer_support"
-REFUSALS = ("can't", "cannot", "unable", "not able", "won't be able")
 # What a caller calls each product ("my kettle") and a short name an agent can search by; the
 # word of the catalog name a reaction listens for where the caller's noun differs; US states.
 WORDS = data(PACKAGE, "words.json")
 NOUNS: dict[str, list[str]] = WORDS["nouns"]
 KEYWORDS: dict[str, str] = WORDS["keywords"]
 STATE_NAMES: dict[str, str] = WORDS["state_names"]
-REASON_QUESTIONS = ["why", "reason", "what is wrong with"]
 CALLER = load_templates(PACKAGE, "caller")  # the lines several families share
+REASON_QUESTIONS = CALLER.words("reason_questions")  # what an agent asking why a return is wanted says
 # What the families take from here besides the helpers below (``kit.Draft``, ``kit.day``).
 __all__ = ["Draft", "LockedCall", "RETURN_WINDOW_DAYS", "Row", "Shop", "call", "date_phrases", "day",
            "family_templates", "fit", "hop", "month", "month_day"]

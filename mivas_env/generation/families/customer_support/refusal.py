@@ -44,7 +44,7 @@ def neighbour(scene: kit.ShopScene, holder: kit.Row, names: list[str]) -> Ask:
                                                   full=caller_name),
                     "order_id": scene.fact_lines(TEXT["her_order"])},
                    opening=scene.openings(TEXT["neighbour"], holder=kit.first_name(holder_name)))
-    c.react(TEXT["have_details"], TEXT.words("holder_words"), unless=list(kit.REFUSALS))
+    c.react(TEXT["have_details"], TEXT.words("holder_words"), unless=TEXT.words("refusals"))
     products = sorted({f.product_name(str(item["sku"])) for item in order["items"]})
     return c, {"must_not_disclose": [*TEXT.words("cancelled_words"), *products],
                "must_say_any": TEXT.words("redirect_words")}
@@ -81,7 +81,7 @@ def make(scene: kit.ShopScene) -> kit.Draft | None:
     variant = rng.choice(list(ASKS))
     holder = rng.choice(sorted(f.customers.values(), key=lambda c: str(c["customer_id"])))
     c, aux = ASKS[variant](scene, holder, names)
-    return kit.shop_draft(c, TEXT, variant=variant, goal={"agent_says_any": list(kit.REFUSALS)},
+    return kit.shop_draft(c, TEXT, variant=variant, goal={"agent_says_any": TEXT.words("refusals")},
                           tags=["refusal"], aux=aux)  # aux: the spoken policy, judged beside the gates
 
 

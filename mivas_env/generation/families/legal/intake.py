@@ -38,8 +38,7 @@ RAW = data(kit.PACKAGE, "matters.json")
 BY_KEY = {key: Matter(**{**fields, "says": SAYS[key], "documents": tuple(map(tuple, fields["documents"]))})
           for key, fields in RAW.items()}
 FAMILY_MATTER, ESTATE_MATTER = BY_KEY["family_divorce"], BY_KEY["estate_will"]
-# The matters drawn for most families, in file order (personal injury first: C4 names them by
-# index), without divorce and estate planning, which only some families use.
+# The matters most families draw, in file order: not divorce or estate planning, which only some use.
 MATTERS = tuple(matter for key, matter in BY_KEY.items() if key not in ("family_divorce", "estate_will"))
 ALL_MATTERS = (*MATTERS, FAMILY_MATTER, ESTATE_MATTER)
 # How long ago incidents happen, by area: criminal appeals (20 to 60 days) are mostly recent.
