@@ -41,12 +41,11 @@ FAMILY_MATTER, ESTATE_MATTER = BY_KEY["family_divorce"], BY_KEY["estate_will"]
 # The matters most families draw, in file order: not divorce or estate planning, which only some use.
 MATTERS = tuple(matter for key, matter in BY_KEY.items() if key not in ("family_divorce", "estate_will"))
 ALL_MATTERS = (*MATTERS, FAMILY_MATTER, ESTATE_MATTER)
-# How long ago incidents happen, by area: criminal appeals (20 to 60 days) are mostly recent.
-INCIDENT_DAYS = {"criminal_defense": 90, "immigration": 500}
 
 
 def incident_day(draw: kit.Draw, area: str) -> date:
-    return draw.today - timedelta(days=draw.rng.randint(3, INCIDENT_DAYS.get(area, 700)))
+    """At most ``incident_days`` of the area ago (criminal appeals, 20 to 60 days, are mostly recent)."""
+    return draw.today - timedelta(days=draw.rng.randint(3, kit.WORDS["incident_days"].get(area, 700)))
 
 
 def state_for(draw: kit.Draw, matter: Matter) -> str:
