@@ -34,8 +34,7 @@ def industries() -> tuple[str, ...]:
 
 
 def collect(package: str) -> tuple[Family, ...]:
-    """The ``FAMILY`` of every module of an industry package (one family per file), in code
-    order (C1, C2, ...)."""
+    """The ``FAMILY`` of every module of an industry package (one family per file), in code order."""
     found = []
     for info in pkgutil.iter_modules(importlib.import_module(package).__path__):
         module = importlib.import_module(f"{package}.{info.name}")

@@ -1,5 +1,4 @@
-"""C12 account order lookup: no order number, so the agent verifies, lists the customer's
-orders and reads the right order's status."""
+"""C12 account order lookup: no order number: verify, list the customer's orders, read the right one."""
 
 from mivas_env.generation.families.customer_support import common as kit
 
@@ -15,9 +14,7 @@ def make(scene: kit.ShopScene) -> kit.Draft | None:
         others = [x for x in f.by_customer[o["customer_id"]] if x is not o]
         other_nouns = {kit.keyword(ln["sku"]) for x in others for ln in x["items"]}
         candidates += [(o, ln, others) for ln in o["items"] if kit.keyword(ln["sku"]) not in other_nouns]
-    if not candidates:
-        return None
-    order, line, others = rng.choice(candidates)
+    order, line, others = rng.choice(kit.fit(candidates))
     c = kit.holder(scene, order, "orders", numbered=False)
     item, num = kit.noun(line["sku"]), c.say["num"]
     c.react(TEXT["no_number"], TEXT.words("asks_number"), once=False, noun=item)

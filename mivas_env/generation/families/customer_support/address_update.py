@@ -13,8 +13,6 @@ GIFT = 0.4  # how often the order goes to a relative instead
 def make(scene: kit.ShopScene) -> kit.Draft | None:
     f, rng = scene.shop, scene.rng
     order = scene.pick([o for o in f.orders if o["status"] == "processing"])
-    if order is None:
-        return None
     c = kit.holder(scene, order, "orders")
     customer, name = f.customer(order), c.say["name"]
     item = kit.noun(rng.choice(order["items"])["sku"])
@@ -48,8 +46,7 @@ def make(scene: kit.ShopScene) -> kit.Draft | None:
         names = f.names()
         given = kit.first_name(rng.choice(names))
         recipient = (f"{given} {name.split(' ', 1)[-1]}" if relation != "friend" else rng.choice(names))
-        if recipient == name:
-            return None
+        kit.fit(recipient != name)
         c.facts["recipient_name"] = params["recipient_name"] = c.say["recipient"] = recipient
         c.fact_lines["recipient_name"] = scene.fact_lines(TEXT["recipient_lines"], relation=relation)
         goal_all.append(kit.first_name(recipient).lower())

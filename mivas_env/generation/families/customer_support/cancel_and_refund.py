@@ -1,5 +1,4 @@
-"""C4 cancel and refund: three desks in order: identity, orders cancels, billing refunds
-(cancelling does not refund)."""
+"""C4 cancel and refund: identity, then orders cancels, then billing refunds (cancelling does not refund)."""
 
 from mivas_env.generation.families.customer_support import common as kit
 
@@ -9,8 +8,6 @@ TEXT = kit.family_templates(__name__)
 def make(scene: kit.ShopScene) -> kit.Draft | None:
     f, rng = scene.shop, scene.rng
     order = scene.pick([o for o in f.orders if o["status"] == "processing" and o["paid_cents"] > 0])
-    if order is None:
-        return None
     c = kit.holder(scene, order, "orders")
     paid = int(order["paid_cents"])
     sku = rng.choice(order["items"])["sku"]

@@ -1,16 +1,15 @@
 """What the customer_support families share: ``ShopScene``, this shop's way of speaking; ``Caller``, a
 lockfile being built (``holder`` starts one for an account holder), and ``shop_draft`` that locks it."""
 
-import json
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from importlib import resources
 from typing import Any
 
 from mivas_env.generation.core import Draft, Family
 from mivas_env.generation.families.customer_support.near_misses import near_misses
 from mivas_env.generation.families.customer_support.shop import Row, Shop, _shop
+from mivas_env.generation.families.shared import data, fit
 from mivas_env.generation.lockfile import LockedCall, call, caller_block, draft, fixed_lines, hop
 from mivas_env.generation.scene import Scene, family
 from mivas_env.generation.spoken import date_phrases, month, month_day
@@ -20,18 +19,17 @@ from rewards.clock import day
 
 INDUSTRY = "customer_support"
 PACKAGE = "mivas_env.generation.families.customer_support"
-REFUSALS = ("can't", "cannot", "unable", "not able", "won't be able")
 # What a caller calls each product ("my kettle") and a short name an agent can search by; the
 # word of the catalog name a reaction listens for where the caller's noun differs; US states.
-WORDS = json.loads(resources.files(PACKAGE).joinpath("words.json").read_text("utf-8"))
+WORDS = data(PACKAGE, "words.json")
 NOUNS: dict[str, list[str]] = WORDS["nouns"]
 KEYWORDS: dict[str, str] = WORDS["keywords"]
 STATE_NAMES: dict[str, str] = WORDS["state_names"]
-REASON_QUESTIONS = ["why", "reason", "what is wrong with"]
 CALLER = load_templates(PACKAGE, "caller")  # the lines several families share
+REASON_QUESTIONS = CALLER.words("reason_questions")  # what an agent asking why a return is wanted says
 # What the families take from here besides the helpers below (``kit.Draft``, ``kit.day``).
 __all__ = ["Draft", "LockedCall", "RETURN_WINDOW_DAYS", "Row", "Shop", "call", "date_phrases", "day",
-           "family_templates", "hop", "month", "month_day"]
+           "family_templates", "fit", "hop", "month", "month_day"]
 
 
 def money(cents: int) -> str:
@@ -111,8 +109,9 @@ class ShopScene(Scene):
         """The split's answer templates, ``{value}`` left for the caller to fill."""
         return [templates.fill(t, {"value": "{value}", **slots}) for t in templates.own(self.split)]
 
-    def pick(self, rows: Sequence[Row]) -> Row | None:
-        return self.rng.choice(list(rows)) if rows else None
+    def pick(self, rows: Sequence[Row]) -> Row:
+        """One of ``rows`` (``NoFit`` when there are none)."""
+        return self.rng.choice(fit(list(rows)))
 
     def react(self, templates: TemplateSet, when: list[str], /, *, also: list[str] | None = None,
               unless: list[str] | None = None, once: bool = True, **slots: Any) -> dict[str, Any]:
@@ -183,9 +182,9 @@ def holder(scene: ShopScene, order: Row, desk: str, numbered: bool = True) -> Ca
 
 
 def shop_draft(c: Caller, text: Text, *, goal: dict[str, Any], tags: list[str],
-               variant: str | tuple[str, ...] = "") -> Draft:
-    """A family's lockfile: ``text``'s fixed lines (``lockfile.fixed_lines``) filled from ``c.say``,
-    the ``about`` slot too unless the family wrote its own; each opening signs off as ``say["name"]``."""
+               variant: str | tuple[str, ...] = "", **more: Any) -> Draft:
+    """A family's lockfile: ``text``'s fixed lines filled from ``c.say`` (``about`` too unless the family
+    wrote its own), each opening signed off as ``say["name"]``, then ``more`` (``aux``) where set."""
     line, scene = fixed_lines(text, variant, c.say), c.scene
     if "about" not in c.say:
         c.say["about"] = line("about", "")
@@ -195,12 +194,11 @@ def shop_draft(c: Caller, text: Text, *, goal: dict[str, Any], tags: list[str],
                           fact_lines=dict(c.fact_lines), goal=goal, reactions=c.reactions,
                           nudges=nudges, agent_answer=line("answer"), thanks=scene.lines(CALLER["thanks"], 2),
                           unknown=scene.lines(CALLER["unknown"], 2))
-    return draft(line, caller, c.calls, tags=tags)
+    return draft(line, caller, c.calls, tags=tags, **more)
 
 
 def method_block(scene: ShopScene) -> tuple[str, str, dict[str, Any], list[str]]:
-    """The refund method a caller chooses: (canonical, fact line, the reaction to a refund the
-    other way, goal phrases)."""
+    """The caller's refund method: (canonical, fact line, reaction to the other way, goal phrases)."""
     method = "original_payment" if scene.rng.random() < 0.5 else "store_credit"
     said = "store credit" if method == "store_credit" else "card"
     line = scene.say(CALLER[f"method {method}"])

@@ -25,8 +25,7 @@ def window(c: kit.Caller, order: kit.Row) -> dict[str, Any]:
     ends = c.scene.shop.status_date(order, "return_window_ends")
     last = kit.month(ends).lower()
     c.say.update(when=kit.month_day(ends), iso=ends.isoformat(),
-                 delivered=kit.month_day(kit.day(order["delivered_on"])),
-                 delivered_iso=order["delivered_on"])
+                 delivered=kit.month_day(kit.day(order["delivered_on"])), delivered_iso=order["delivered_on"])
     c.react(TEXT["window_vague"], TEXT.words("vague_window"), unless=[last], once=False, noun=c.say["item"])
     c.react(TEXT["not_returning"], TEXT.words("return_offers"), unless=[last])
     return {"agent_says_any": kit.date_phrases(ends, c.scene.today)}

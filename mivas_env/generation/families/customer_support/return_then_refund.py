@@ -13,8 +13,7 @@ def make(scene: kit.ShopScene) -> kit.Draft | None:
     candidates = [(o, ln) for o in f.orders if o["status"] == "delivered" and f.in_window(o)
                   and kit.distinct_nouns(o) for ln in f.returnable_lines(o)
                   if min(ln["qty"] * ln["unit_price_cents"], o["paid_cents"] - f.refunded(o["order_id"])) > 0]
-    if not candidates:
-        return None
+    kit.fit(candidates)
     capped = [(o, ln) for o, ln in candidates
               if o["paid_cents"] - f.refunded(o["order_id"]) < ln["qty"] * ln["unit_price_cents"]]
     order, line = rng.choice(capped if capped and rng.random() < CAPPED else candidates)

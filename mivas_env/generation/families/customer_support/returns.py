@@ -14,10 +14,8 @@ MAYBE_STARTED = 0.25  # how often the caller may have started it online already
 def returns_case(scene: kit.ShopScene, with_reason: bool) -> kit.Draft | None:
     f, rng = scene.shop, scene.rng
     window = [o for o in f.orders if o["status"] == "delivered" and f.in_window(o) and kit.distinct_nouns(o)]
-    candidates = [(o, ln) for o in window for ln in f.returnable_lines(o)
-                  if with_reason or f.products[ln["sku"]]["returnable"]]
-    if not candidates:
-        return None
+    candidates = kit.fit([(o, ln) for o in window for ln in f.returnable_lines(o)
+                          if with_reason or f.products[ln["sku"]]["returnable"]])
     edge = [(o, ln) for o, ln in candidates if f.delivered_days(o) == kit.RETURN_WINDOW_DAYS]
     order, line = rng.choice(edge if edge and rng.random() < EDGE else candidates)
     c = kit.holder(scene, order, "returns")

@@ -1,5 +1,4 @@
-"""C5 return with a reason: the caller says why; the reason is locked (a final-sale item opens
-only for a qualifying one)."""
+"""C5 return with a reason: the reason is locked (a final-sale item opens only for a qualifying one)."""
 
 from mivas_env.generation.families.customer_support import common as kit
 from mivas_env.generation.families.customer_support.returns import returns_case

@@ -10,7 +10,6 @@ from mivas_env.generation.families.customer_support import common as kit
 TEXT = kit.family_templates(__name__)
 ABOUT_AN_ORDER = 0.75  # most store questions are about the caller's own order
 PRICE_WINDOW_DAYS = 14
-POLICY_TOPICS = ["cancellations", "price_adjustment", "refunds", "shipping"]  # TEXT's rules
 
 
 def add_months(value: date, months: int) -> date:
@@ -114,7 +113,7 @@ def make(scene: kit.ShopScene) -> kit.Draft | None:
     c = kit.Caller(scene, {"name": name, "business": scene.world.definition.business.name},
                    {"full_name": name})
     if kind == "policy":
-        topic = rng.choice(POLICY_TOPICS)
+        topic = rng.choice(TEXT.words("policy_topics"))
         sku = str(rng.choice(products)["sku"])
         c.facts["policy_topic"] = c.say["words"] = topic.replace("_", " ")
         c.say.update(topic=topic, rule=TEXT.line(f"rule {topic}"))

@@ -3,14 +3,13 @@ the gold calls, and the caller block in this practice's voice."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Mapping, Sequence
 from datetime import date, timedelta
 from functools import lru_cache, partial
-from importlib import resources
 from typing import Any
 
 from mivas_env.generation.core import Draft, NearMiss, Row, World, load_world
+from mivas_env.generation.families.shared import data, fit
 from mivas_env.generation.lockfile import LockedCall, caller_block, draft, fixed_lines, hop, reaction
 from mivas_env.generation.lockfile import call as locked_call
 from mivas_env.generation.scene import NoFit, Scene, family
@@ -33,9 +32,8 @@ from mivas_env.industries.healthcare import HealthcareServer
 INDUSTRY = "healthcare"
 PACKAGE = "mivas_env.generation.families.healthcare"
 WINDOW = 28  # the booking window: today and the 27 days after it
-# How a caller names each visit type (and says it as a fact); what a booked, refusing or
-# waitlisting agent says; the area codes of new phones.
-WORDS = json.loads(resources.files(PACKAGE).joinpath("words.json").read_text("utf-8"))
+# Visit types as said (and as a fact); what booked, refusing, waitlisting agents say; new phones' area codes.
+WORDS = data(PACKAGE, "words.json")
 VISIT_WORDS: dict[str, str] = WORDS["visit_words"]
 VISIT_FACTS: dict[str, str] = WORDS["visit_facts"]
 BOOKED_WORDS: list[str] = WORDS["booked"]
@@ -46,7 +44,7 @@ Person = dict[str, Any]
 Check = Callable[[date, dict[str, Any]], bool]  # a ``pick_slot`` check of a day and a slot
 # What the families take from here besides the helpers below (``kit.call``, ``kit.NoFit``).
 __all__ = ["Draft", "LockedCall", "NearMiss", "NoFit", "Row", "Scene", "World", "call", "clock",
-           "clock_ampm", "date_phrases", "family_templates", "hop", "long_date", "reaction",
+           "clock_ampm", "date_phrases", "family_templates", "fit", "hop", "long_date", "reaction",
            "spoken_birthday", "spoken_date", "spoken_phone", "spoken_time"]
 
 
@@ -187,11 +185,9 @@ def carrier_spelling(scene: Scene, carrier: str) -> str:
 def booked_visit(scene: Scene, keep: Callable[[dict[str, Any]], bool] | None = None
                  ) -> tuple[Person, dict[str, Any]]:
     """A patient and one of their upcoming visits (that ``keep`` accepts), evenly over visits."""
-    candidates = [(p, a) for p in patients(scene.world) for a in upcoming(scene.world, p["patient_id"])
-                  if keep is None or keep(a)]
-    if not candidates:
-        raise NoFit("no upcoming visit")
-    return scene.rng.choice(candidates)
+    world = scene.world
+    return scene.rng.choice(fit([(p, a) for p in patients(world) for a in upcoming(world, p["patient_id"])
+                                 if keep is None or keep(a)]))
 
 
 def new_person(scene: Scene) -> Person:
@@ -202,14 +198,6 @@ def new_person(scene: Scene) -> Person:
     phone = scene.draw(lambda rng: f"+1{rng.choice(AREA_CODES)}5550{rng.randint(100, 199)}",
                        {p["phone_e164"] for p in people})
     return {"full_name": name, "date_of_birth": born.isoformat(), "phone_e164": phone}
-
-
-def registered_id(world: World, person: Person, carrier: str) -> str:
-    """The patient id the server gives a ``new_person`` registered with ``carrier``."""
-    output = server(world).call("register_patient", {**person, "carrier": carrier})
-    if not output["ok"]:
-        raise NoFit(f"register_patient refused: {output}")
-    return str(output["data"]["patient_id"])
 
 
 def pick_slot(scene: Scene, location_ids: list[str], visit_type: str, days: Sequence[date],
@@ -247,10 +235,7 @@ def books(world: World, patient_id: str, location_id: str, visit_type: str) -> C
 
 def full_day(scene: Scene) -> tuple[Person, str, date, str]:
     """An established patient and (office, day, visit type) with no open slot, the office open."""
-    full = _full_days(scene.world.seed)
-    if not full:
-        raise NoFit("no full day")
-    location_id, day, visit_type = scene.rng.choice(full)
+    location_id, day, visit_type = scene.rng.choice(fit(_full_days(scene.world.seed)))
     return scene.rng.choice(established(scene.world)), location_id, date.fromisoformat(day), visit_type
 
 
@@ -274,9 +259,8 @@ def lockfile(scene: Scene, text: Text, person: Person, *, say: Mapping[str, Any]
              facts: dict[str, str], goal: dict[str, Any], reactions: Sequence[dict[str, Any]],
              calls: Sequence[LockedCall], openings: TemplateSet | None = None, variant: str = "",
              **extra: Any) -> Draft:
-    """A family's lockfile: ``text``'s fixed lines (``lockfile.fixed_lines``) filled from ``slots``,
-    ``say``, ``name`` and ``age``; the caller gets fact lines, this practice's traits and sign-offs,
-    three openings and two nudges of the split."""
+    """A family's lockfile: ``text``'s fixed lines filled from ``slots``, ``say``, ``name`` and ``age``; the
+    caller gets fact lines, this practice's traits and sign-offs, three openings and two nudges."""
     name = person["full_name"]
     line = fixed_lines(text, variant, {"name": name, "age": age_on(scene.today, person["date_of_birth"]),
                                        **slots, **say})

@@ -4,13 +4,12 @@ from mivas_env.generation.families.healthcare import common as kit
 
 TEXT = kit.family_templates(__name__)
 NEW_NUMBER = 0.35  # how often the text goes to a number not on file
-VISIT_TYPES = ["follow_up", "annual_physical", "sick_visit"]
 
 
 def make(scene: kit.Scene) -> kit.Draft | None:
     world, rng = scene.world, scene.rng
     person = rng.choice(kit.established(world))
-    visit_type = rng.choice(VISIT_TYPES)
+    visit_type = rng.choice(TEXT.words("visit_types"))
     location_id = rng.choice(kit.office_ids(world))
     day, slot = kit.pick_slot(scene, [location_id], visit_type, kit.window(world)[1:],
                                 kit.books(world, person["patient_id"], location_id, visit_type))

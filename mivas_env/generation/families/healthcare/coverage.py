@@ -10,9 +10,7 @@ def make(scene: kit.Scene) -> kit.Draft | None:
     world, rng = scene.world, scene.rng
     location_id = rng.choice(kit.office_ids(world))
     carrier = rng.choice(sorted(world.by_id("carriers", "carrier")))
-    result = kit.ask(world, "check_plan_accepted", carrier=carrier, location_id=location_id)
-    if result is None:
-        return None
+    result = kit.fit(kit.ask(world, "check_plan_accepted", carrier=carrier, location_id=location_id))
     office = kit.office_name(world, location_id)
     spoken = kit.carrier_spelling(scene, carrier)
     person = kit.new_person(scene)

@@ -10,9 +10,7 @@ def make(scene: kit.Scene) -> kit.Draft | None:
     world, rng = scene.world, scene.rng
     carrier = rng.choice(sorted(world.by_id("carriers", "carrier")))
     plans = [row for row in world.rows("plan_acceptance") if row["carrier"] == carrier]
-    accepting = sorted(row["location_id"] for row in plans if row["accepted"])
-    if not accepting:
-        return None
+    accepting = kit.fit(sorted(row["location_id"] for row in plans if row["accepted"]))
     location_id = rng.choice(accepting)
     refusing = sorted(row["location_id"] for row in plans if not row["accepted"])
     refused = "refused" if refusing and rng.random() < FIRST_CHOICE_REFUSES else ""  # the lines' variant
@@ -22,7 +20,9 @@ def make(scene: kit.Scene) -> kit.Draft | None:
     person = kit.new_person(scene)
     office = kit.office_name(world, location_id)
     spoken = kit.carrier_spelling(scene, carrier)
-    patient_id = kit.registered_id(world, person, carrier)
+    registered = kit.server(world).call("register_patient", {**person, "carrier": carrier})
+    if not registered["ok"]:
+        raise kit.NoFit(f"register_patient refused: {registered}")
     said = {"carrier": spoken, "office": office, "asked": kit.office_name(world, offices[0])}
     return kit.lockfile(
         scene, TEXT, person, variant=refused, slots={"carrier": spoken, "office": said["asked"]},
@@ -37,7 +37,7 @@ def make(scene: kit.Scene) -> kit.Draft | None:
         calls=[kit.hop("coverage"), *[kit.plan_check(carrier, loc) for loc in offices],
                kit.call("register_patient", **person, carrier=carrier),
                kit.hop("scheduling"), kit.search([location_id], "new_patient", day),
-               kit.book(patient_id, location_id, slot, "new_patient")])
+               kit.book(registered["data"]["patient_id"], location_id, slot, "new_patient")])
 
 
 FAMILY = kit.healthcare_family("C3", "new_patient_booking", make)

@@ -2,9 +2,8 @@
 
 from mivas_env.generation.families.healthcare import common as kit
 
-# One opening set per topic, the nudges, and the spoken policy of each refusal (lockfile
-# ``aux``, judged beside the gates): what the agent must never say ("never_say <topic>"), and
-# the redirect a proper refusal names.
+# Per topic an opening set, and the spoken policy (lockfile ``aux``, judged beside the gates): what the
+# agent must never say ("never_say <topic>") and the redirect a proper refusal names.
 TEXT = kit.family_templates(__name__)
 
 

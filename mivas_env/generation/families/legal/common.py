@@ -1,16 +1,16 @@
 """What the legal families share: the firm of a world, the legal scene (``Draw``), the lockfile."""
 
-import json
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
-from importlib import resources
 from typing import Any, TypeVar
 
 from mivas_env.generation.core import Draft as Draft  # for the families
 from mivas_env.generation.core import Family, NearMiss, World
 from mivas_env.generation.families.legal.spelling import spelled
+from mivas_env.generation.families.shared import data
+from mivas_env.generation.families.shared import fit as fit  # for the families
 from mivas_env.generation.lockfile import LockedCall, caller_block, draft, fixed_lines
 from mivas_env.generation.lockfile import call as call  # for the families
 from mivas_env.generation.lockfile import hop as hop
@@ -31,7 +31,7 @@ Row = dict[str, Any]
 T = TypeVar("T")
 INDUSTRY = "legal"
 PACKAGE = "mivas_env.generation.families.legal"
-WORDS = json.loads(resources.files(PACKAGE).joinpath("words.json").read_text("utf-8"))
+WORDS = data(PACKAGE, "words.json")
 STATES: dict[str, dict[str, Any]] = WORDS["states"]  # code -> name, towns, area codes
 RULE_STATES: list[str] = WORDS["rule_states"]
 AREA_WORDS: dict[str, str] = WORDS["area_words"]
@@ -45,13 +45,6 @@ FACT_LINES = {slot: CALLER[name] for slot, name in WORDS["fact_lines"].items()} 
 def pronouns(relation: str) -> dict[str, str]:
     """A relative's pronouns: ``pos``, ``subj``, ``obj`` ("uncle": his, he, him)."""
     return dict(WORDS["pronouns"][RELATIVES.get(relation, "her")])
-
-
-def fit(value: T | None) -> T:
-    """``value`` when there is one (not empty, not false); else ``NoFit``: redraw."""
-    if not value:
-        raise NoFit("nothing fits")
-    return value
 
 
 def react(when: Sequence[str], say: Sequence[str], *, unless: Sequence[str] = (), also: Sequence[str] = (),

@@ -43,8 +43,7 @@ def make(draw: kit.Draw) -> kit.Draft | None:
             TEXT.words("person_roles" if kind_of(heard) == "person" else "company_roles"))),
         facts=facts, goal={"tools_ok": ["run_conflict_check"],
                            "agent_says_any": kit.CANT if conflict else TEXT.words("no_conflict")},
-        reactions=reactions,
-        calls=[kit.hop("intake"), kit.call("run_conflict_check", opposing_party=heard)])
+        reactions=reactions, calls=[kit.hop("intake"), kit.call("run_conflict_check", opposing_party=heard)])
 
 
 FAMILY = kit.legal_family("C2", "conflict_check", make, near_misses=misheard_party_misses)

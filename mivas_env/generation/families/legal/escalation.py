@@ -47,8 +47,7 @@ def threatened(draw: kit.Draw) -> Situation:
 
 
 def hearing_tomorrow(draw: kit.Draw) -> Situation:
-    areas = ("family", "criminal_defense", "employment", "personal_injury")
-    client, matter = draw.rng.choice(kit.fit(draw.firm.open_matters(*areas)))
+    client, matter = draw.rng.choice(kit.fit(draw.firm.open_matters(*TEXT.words("hearing_areas"))))
     name, title, lawyer = client["full_name"], matter["title"], draw.firm.lawyer(matter)
     return Situation(name, client["phone_e164"], draw.say(TEXT["hearing"], t=title, a=lawyer),
                      TEXT.line("reason hearing", name=name, title=title), "high", {"attorney": lawyer})

@@ -2,30 +2,28 @@
 fuzzy rule accepts it; the gold locks the records'."""
 
 from mivas_env.generation.families.legal import common as kit
-from mivas_env.generation.families.legal.intake import MATTERS, Matter, intake_lock, new_intake
+from mivas_env.generation.families.legal.intake import BY_KEY, MATTERS, intake_lock, new_intake
 from mivas_env.generation.families.legal.near_misses import misheard_party_misses, near_client
 from mivas_env.generation.families.legal.spelling import caller_spelling
 from rewards.names import names_match
 
 TEXT = kit.family_templates(__name__)
-ROLE_MATTERS = {"defendant driver": 0, "driver": 0, "dog owner": 2}  # index into MATTERS
-
-
-def matter_of(draw: kit.Draw, role: str) -> Matter:
-    if role == "employer":
-        return draw.rng.choice([m for m in MATTERS if m.area == "employment"])
-    return MATTERS[ROLE_MATTERS.get(role, 3 if role == "landlord" else 1)]
+# The matter a party's role brings (an employer's: any employment matter).
+PERSON_ROLES = {"defendant driver": "pi_car", "driver": "pi_car", "dog owner": "pi_dog"}
+COMPANY_ROLES = {"landlord": "pi_stairs", "defendant": "pi_slip"}
 
 
 def make(draw: kit.Draw) -> kit.Draft | None:
     rng, adverse = draw.rng, draw.firm.adverse
-    persons = [row for row in adverse if row["role"] in ROLE_MATTERS]
+    persons = [row for row in adverse if row["role"] in PERSON_ROLES]
     companies = [row for row in adverse if row["role"] in ("employer", "landlord")
                  or (row["role"] == "defendant" and "Markets" in row["name"])]
     choices = kit.fit(persons + companies)
     decoys = [row for row in persons if near_client(draw.world, row["name"]) is not None]
     row = rng.choice(decoys if decoys and rng.random() < 0.5 else choices)  # the Okonkwo/Okafor trap
-    records, matter = row["name"], matter_of(draw, row["role"])
+    records, role = row["name"], row["role"]
+    matter = (rng.choice([m for m in MATTERS if m.area == "employment"]) if role == "employer"
+              else BY_KEY[{**PERSON_ROLES, **COMPANY_ROLES}[role]])
     heard = kit.fit(caller_spelling(draw, records, "adverse_party"))
     draw.used.append(records)
     intake = new_intake(draw, matter, party=records, heard=heard, for_someone=False)

@@ -1,14 +1,13 @@
 """The matters callers bring (``matters.json``); a new matter as a caller tells it, as the gold intake
 records it, and its lockfile (C3 to C6, C10 and C12 build on it)."""
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
-from importlib import resources
 from typing import Any
 
 from mivas_env.generation.families.legal import common as kit
+from mivas_env.generation.families.shared import data
 from mivas_env.generation.lockfile import LockedCall
 from mivas_env.generation.spoken import goal_date, long_date
 from mivas_env.generation.text import TemplateSet, load_templates
@@ -35,20 +34,18 @@ class Matter:
 
 
 SAYS = load_templates(kit.PACKAGE, "matters")
-RAW = json.loads(resources.files(kit.PACKAGE).joinpath("matters.json").read_text("utf-8"))
+RAW = data(kit.PACKAGE, "matters.json")
 BY_KEY = {key: Matter(**{**fields, "says": SAYS[key], "documents": tuple(map(tuple, fields["documents"]))})
           for key, fields in RAW.items()}
 FAMILY_MATTER, ESTATE_MATTER = BY_KEY["family_divorce"], BY_KEY["estate_will"]
-# The matters drawn for most families, in file order (personal injury first: C4 names them by
-# index), without divorce and estate planning, which only some families use.
+# The matters most families draw, in file order: not divorce or estate planning, which only some use.
 MATTERS = tuple(matter for key, matter in BY_KEY.items() if key not in ("family_divorce", "estate_will"))
 ALL_MATTERS = (*MATTERS, FAMILY_MATTER, ESTATE_MATTER)
-# How long ago incidents happen, by area: criminal appeals (20 to 60 days) are mostly recent.
-INCIDENT_DAYS = {"criminal_defense": 90, "immigration": 500}
 
 
 def incident_day(draw: kit.Draw, area: str) -> date:
-    return draw.today - timedelta(days=draw.rng.randint(3, INCIDENT_DAYS.get(area, 700)))
+    """At most ``incident_days`` of the area ago (criminal appeals, 20 to 60 days, are mostly recent)."""
+    return draw.today - timedelta(days=draw.rng.randint(3, kit.WORDS["incident_days"].get(area, 700)))
 
 
 def state_for(draw: kit.Draw, matter: Matter) -> str:

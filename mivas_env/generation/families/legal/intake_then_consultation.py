@@ -37,8 +37,7 @@ def make(draw: kit.Draw) -> kit.Draft | None:
     end = (datetime.fromisoformat(chosen) + timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M")
     return intake_lock(
         draw, intake, TEXT.line("about", **say) + TEXT.line("either" if either else "one", **say),
-        calls=[kit.hop("scheduling"),
-               kit.call("check_attorney_availability", date=day.isoformat()),
+        calls=[kit.hop("scheduling"), kit.call("check_attorney_availability", date=day.isoformat()),
                kit.call("hold_consultation", attorney_id=who, start_time=chosen, practice_area=matter.area,
                         caller_name=intake.name, phone_e164=intake.phone, intake_id=say["intake_id"])],
         answer=TEXT.line("answer", **say), tools=["hold_consultation"], facts=facts,

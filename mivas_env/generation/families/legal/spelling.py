@@ -3,10 +3,9 @@
 
 from __future__ import annotations
 
-import json
-from importlib import resources
 from typing import TYPE_CHECKING
 
+from mivas_env.generation.families.shared import data
 from rewards.names import name_orders, names_match
 from rewards.worlds.legal import EMPLOYER_KINDS, LEGAL_FORMS, PI_SCENARIOS
 
@@ -14,7 +13,7 @@ if TYPE_CHECKING:
     from mivas_env.generation.families.legal.common import Draw
 
 # (old, new): spellings that sound the same (tier 1), then doubled or dropped letters (tier 2)
-SWAPS = json.loads(resources.files(__package__ or "").joinpath("spelling.json").read_text("utf-8"))
+SWAPS = data(__package__ or "", "spelling.json")
 COMPANY_KIND_WORDS = frozenset(
     word.casefold() for kind in (*EMPLOYER_KINDS, *LEGAL_FORMS,
                                  *(k for _, kinds in PI_SCENARIOS for k, _ in kinds))
@@ -67,8 +66,7 @@ def misspellings(name: str, tier: int | None = None) -> list[str]:
 
 
 def caller_spelling(draw: Draw, name: str, relation: str) -> str | None:
-    """A spelling of a firm's party as a caller heard it, matched by the fuzzy rule to that
-    ``relation`` of the firm only."""
+    """A caller's spelling of a firm's party that the fuzzy rule matches to that ``relation`` only."""
     for tier in (1, 2):
         options = [v for v in misspellings(name, tier) if draw.firm.relations(v) == {relation}]
         if options:
