@@ -77,7 +77,7 @@ from mivas_env.caller.requests import (
     strong_request,
     what_kind,
 )
-from mivas_env.caller.waivers import deferred_at, restates, waivers, waives
+from mivas_env.caller.waivers import deferred_at, restates, unwaived, waivers, waives
 from mivas_env.caller.waivers import negated as negated_by
 from mivas_env.caller.words import Sentence, sentences
 
@@ -252,7 +252,7 @@ class Understanding:
         request = "request" in acts.cues or is_request(sentence)
         context = {"^" + self.topics[s] for s in last_asked if s in self.topics} | before
         restarts = false_starts(sentence)  # "When — what time of day?"
-        every = self._matches(found, context, sentence.clauses)
+        every = self._matches(unwaived(found, stems, negations), context, sentence.clauses)
         matches = [m for m in every
                    if not name_of_a_thing(stems, m.positions) and not m.positions <= restarts]
         if not matches and request and any(thing_before(stems, m.positions) for m in every):

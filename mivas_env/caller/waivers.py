@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 
-from mivas_env.caller.lexicon import CLAUSE_BREAKS, CONCEPT_WORDS, FILLERS, MARKERS
-from mivas_env.caller.phrases import Lexicon, Match, negated_before
+from mivas_env.caller.lexicon import CLAUSE_BREAKS, CONCEPT_WORDS, DETERMINERS, FILLERS, MARKERS
+from mivas_env.caller.phrases import Found, Lexicon, Match, negated_before
 from mivas_env.caller.requests import SHORT
 from mivas_env.caller.words import Sentence
 
@@ -138,3 +138,18 @@ def restates(sentence: Sentence, match: Match) -> bool:
         return False  # "and the order number off your receipt" asks
     return len(content) <= SHORT and any(  # a short noun phrase, not a question
         word not in CONCEPT_WORDS and not word.isdigit() for word in content)
+
+
+def unwaived(found: Found, stems: Sequence[str], cues: Mapping[str, list[tuple[int, int]]]
+             ) -> Found:
+    """``found`` without the qualifying things a "not" waves off: in "I just need the ZIP, not
+    the whole street address", the address does not make the ZIP the new address's."""
+    breaks = [i for i, word in enumerate(stems) if word in CLAUSE_BREAKS]
+    covered = {i for start, end in cues.get("before", ()) if stems[start] == "not"
+               for i in range(end, min([b for b in breaks if b >= end] + [len(stems)]))}
+    if not covered:
+        return found
+    def waived(a: int) -> bool:  # a thing named ("the whole street address"), not a verb
+        return a in covered and any(stems[i] in DETERMINERS for i in range(max(0, a - 2), a))
+    return Found(found.cues, {cue: kept for cue, spans in found.every.items()
+                              if (kept := [(a, b) for a, b in spans if not waived(a)])})
