@@ -426,7 +426,7 @@ MARKERS = _set(
     "okay ok great perfect thanks thank you so alright right sure lovely wonderful excellent "
     "awesome and now next lastly finally also then cool gotcha understood good fine super "
     "fantastic brilliant yes yeah yep no nope well oh ah um uh hmm mhm alrighty one more last "
-    "thing first of all to start before begin let us but mm hm mmhm ,")
+    "thing first of all to start before begin let us but mm hm mmhm step ,")
 # What a bare noun phrase may hold besides the slot's words ("and your date of birth, too").
 FILLERS = _set(
     "the your a an my please too also again as well then there here and or for of on in at to is "

@@ -143,6 +143,12 @@ def is_request(sentence: Sentence) -> bool:
     if content[:1] == ("not",) and "," in content[2:]:
         return True  # "Not your nickname, the full name you registered with.": a correction
     lead = len(sentence.words) - len(content)  # "you" is a marker ("thank you")
+    if lead > 1 and sentence.words[lead - 2:lead] == ("let", "us") \
+            and content[1:2] in (("the",), ("a",), ("your",)):
+        return True  # "Let's note the reason for the cancellation."
+    if len(content) > 2 and tuple(content[-2:]) in (("you", "want"), ("you", "prefer")) \
+            and content[0] not in ("i", "we", "what", "that", "this", "it"):
+        return True  # "Attorney you want.", "Day you want."
     if content and content[0] in WANTING and lead and sentence.words[lead - 1] == "you":
         return True  # "you want the refund to your card or store credit": a question
     if "or" in content and not any(is_verb(word) or word in WANTING for word in content):
