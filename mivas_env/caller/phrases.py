@@ -417,3 +417,10 @@ def objects(chosen: list[Match], found: Found,
                 a <= match.first < b for cue in carried.get(other.slot, ())
                 for a, b in found.cues.get(cue, ())) for other in chosen)
     return [m for m in chosen if not bare_object(m)] if len(chosen) > 1 else chosen
+
+
+def decoy_positions(found: Found, stems: Sequence[str]) -> frozenset[int] | None:
+    """The words of what no slot covers ("your mother's maiden name"), if any; not one a
+    negation waves off ("your phone, not the case number")."""
+    spans = [(a, b) for a, b in found.cues.get("@decoy", ()) if not negated_before(stems, a)]
+    return frozenset(i for a, b in spans for i in range(a, b)) if spans else None

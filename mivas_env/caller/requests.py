@@ -388,3 +388,14 @@ def spelled_as_said(sentence: Sentence, spans: Sequence[tuple[int, int]]) -> boo
     that spelled?")."""
     return not sentence.question and all(
         end - start == 1 and sentence.words[start] in ("spelled", "spelt") for start, end in spans)
+
+
+WH = frozenset("what which who whom whose when where how why".split())
+
+
+def explains(sentence: Sentence) -> bool:
+    """A statement after a question, asking only by a question word inside it ("It changes
+    what times I can offer you."): the reason for the question, not a request of its own."""
+    content = after_markers(sentence)
+    return not sentence.question and bool(content) and content[0] not in WH and not any(
+        word in REQUEST_WORDS and word not in WH for word in sentence.words)

@@ -51,9 +51,9 @@ from mivas_env.caller.phrases import (
     carried_by,
     concepts,
     coordinated,
+    decoy_positions,
     for_a_person,
     name_of_a_thing,
-    negated_before,
     objects,
     phrase_stems,
     place,
@@ -69,6 +69,7 @@ from mivas_env.caller.requests import (
     asking_clauses,
     bare_clauses,
     examples,
+    explains,
     false_starts,
     idle_request,
     is_request,
@@ -249,7 +250,8 @@ class Understanding:
             or cue == "spell" and spelled_as_said(sentence, spans)))  # "that's spelled as I have it"
         if stems[-1] in TAGS and (sentence.question or len(stems) > 2 and stems[-2] == ","):
             reading.acts.add("readback")  # "..., correct?", "March 10, right?"
-        request = "request" in acts.cues or is_request(sentence)
+        request = "request" in acts.cues or is_request(sentence) and not (
+            reading.asked and explains(sentence))  # "What kind of visit? It changes what times ..."
         context = {"^" + self.topics[s] for s in last_asked if s in self.topics} | before
         restarts = false_starts(sentence)  # "When — what time of day?"
         every = self._matches(unwaived(found, stems, negations), context, sentence.clauses)
@@ -301,7 +303,7 @@ class Understanding:
             if slot is not None and slot in self.order:
                 words = frozenset(i for i, word in enumerate(stems) if word != ",")
                 matches = [Match(slot, 0.5, words, min(words, default=0))]
-        decoy = self._decoy(found, stems)
+        decoy = decoy_positions(found, stems)
         if decoy is not None:  # "your mother's maiden name": no slot's, whatever it names
             clauses = {sentence.clauses[i] for i in decoy}
             matches = [m for m in matches if sentence.clauses[m.first] not in clauses]
@@ -400,11 +402,6 @@ class Understanding:
             if match is not None:
                 out.append(match)
         return out
-
-    def _decoy(self, found: Found, stems: Sequence[str]) -> frozenset[int] | None:
-        spans = [(a, b) for a, b in found.cues.get("@decoy", ())
-                 if not negated_before(stems, a)]  # not "your phone, not the case number"
-        return frozenset(i for a, b in spans for i in range(a, b)) if spans else None
 
     def _elliptical(self, cues: Mapping[str, list[tuple[int, int]]],
                     last_asked: Sequence[str]) -> list[Match]:
