@@ -41,6 +41,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "phone": ("direct line", "best line", "direct number",
               "phone", "telephone", "cell", "cellphone", "mobile", "landline", "callback",
               "where can we reach you", "where can i reach you", "where can you be reached",
+              "best to reach you", "where is best to reach",
               "call back", "contact number", "reach you", "call you", "text you", "reach you at",
               "best number", "good number", "number to call", "number to reach", "number to text",
               "number for texts", "number for the text", "text it to", "text that to",
@@ -603,4 +604,7 @@ NEUTRAL: tuple[str, ...] = (
     # thanks for what the caller said: "Thank you for walking me through that."
     "for walking me through", "for explaining", "for sharing", "for telling me",
     "attorney client", "for you to", "way for you", "easiest for you", "easier for you",
+    # the practice as the one acting: "so the office can confirm", "in case the office needs"
+    "the office can", "the office could", "the office will", "the office needs",
+    "the office knows", "the office has", "office needs to", "the doctor office",
     "for filling me in", "for the background", "for the details")
