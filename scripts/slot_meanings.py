@@ -23,14 +23,17 @@ MEANS: dict[str, dict[str, list[str]]] = {
                        "follow_up|physical|sick_visit|new_patient_visit|annual_physical|checkup",
                        "@kind ~@come_in", "@purpose"],
         "preferred_date": ["@when ~@come_in", "@when ~@want", "@when ~@visit",
-                           "@when ~@particular", "@when ~work|~okay|~good|~fine|~suit"],
+                           "@when ~@particular", "@when ~work|~okay|~good|~fine|~suit",
+                           "@when ~free|~available"],
         "appointment_time": ["@time ~@want", "what|which @time", "@time ~@visit",
                              "which_one|one_of_those|which_of_those|which_of_these|any_of_those"
                              "|any_of_these|which ~@time|~open|~available",
                              "morning|afternoon|pm|am_or_pm ~@want", "@time ~work|~okay|~good|~fine|~suit"],
         "provider": ["@provider", "@provider ~@particular", "@provider @name",
                      "somebody|someone|anyone ~@particular|~specific", "dr|doctor or_dr|or_doctor"],
-        "cancel_reason": ["@why ~@cancel", "@cancel ~@why", "what|why ~@cancel"],
+        "cancel_reason": ["@why ~@cancel", "@cancel ~@why", "what|why ~@cancel",
+                          "stopping_you|keeping_you_from|what_came_up|what_has_come_up"
+                          "|scheduling_conflict|scheduling_thing"],
         "waitlist_notes": ["@waitlist ~@when|~@time|~@want", "@when|@time ~@waitlist !",
                            "@when|@time ~@usually",
                            "days_or_times|days_and_times|day_or_time|day_and_time|times_or_days"
