@@ -134,7 +134,7 @@ class Understanding:
             self._cache[key] = self._cache.pop(key)  # most recently used last
         return Reading(list(cached.asked), set(cached.negated), list(cached.mentioned),
                        set(cached.acts), cached.unplaced_request, cached.unknown_request,
-                       cached.refers_back, cached.waves_off)
+                       cached.refers_back, cached.waves_off, cached.sure)
 
     def _read(self, line: str, last_asked: Sequence[str], desk: Collection[str],
               known: Collection[str]) -> Reading:
@@ -181,13 +181,13 @@ class Understanding:
                  known: Collection[str] = ()) -> tuple[str, list[str]] | None:
         """The one slot the rules read that the learned model may overrule, and the slots it
         may name instead; None where it keeps out: not one slot, one from the context (the slot
-        asked last), a read-back or a spelling request, a slot waved off ("Forget the time for
+        asked last), a sure reading, a read-back or a spelling request, a slot waved off ("Forget the time for
         now, what day?": the model has no notion of a negation), or something no slot covers.
         It never names a slot the line names outside its request ("I can look it up without
         your date of birth; what's your phone number?"), nor trades a slot the caller knows
         for one it does not ("which one is it?" to a caller who knows the item)."""
         if (len(reading.asked) != 1 or reading.asked[0] in last_asked or reading.waves_off
-                or reading.acts & {"readback", "spell"} or reading.negated
+                or reading.sure or reading.acts & {"readback", "spell"} or reading.negated
                 or reading.unknown_request):
             return None
         rules = reading.asked[0]
@@ -382,6 +382,7 @@ class Understanding:
         for match in chosen:
             if match.slot not in negated and match.slot not in reading.asked:
                 reading.asked.append(match.slot)
+                reading.sure = reading.sure or match.weight >= 3.0
 
     def _matches(self, found: Found, context: set[str], clauses: Sequence[int],
                  loose: bool = False) -> list[Match]:
@@ -481,6 +482,7 @@ class Reading:
     unknown_request: bool = False  # a request for something no caller knows of (a decoy)
     refers_back: bool = False  # a question about "it" or "that one" that names no slot
     waves_off: bool = False  # a negation somewhere in the line ("no need for your phone")
+    sure: bool = False  # a reading of three groups, or a decisive one: the model keeps out
 
 
 TAGS = frozenset(["correct", "right", "yeah", "yes", "ok", "okay", "yep"])
