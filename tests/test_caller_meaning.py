@@ -230,8 +230,8 @@ def test_the_learned_fallback_is_data_retrained_byte_for_byte() -> None:
 
 def test_the_held_out_test_split_stays_at_its_measured_figures() -> None:
     """Regression floor on lines never read while tuning, from four authors, on the shipped
-    tasks (docs/caller.md has the figures: 97.2% answered, 0.9% leak, 0.4% off-topic here, the
-    issue's 97% / 1% / 1%; with generated tasks as callers too the leak is 1.1%)."""
+    tasks (docs/caller.md has the figures: 97.1% answered, 0.8% leak, 0.4% off-topic here, the
+    issue's 97% / 1% / 1%; with generated tasks as callers too, 97.1%, 0.93% and 0.6%)."""
     result = subprocess.run([sys.executable, "benchmarks/caller_understanding.py", "--split",
                              "test", "--generated", "0", "--tasks", "1", "--json"],
                             cwd=ROOT, capture_output=True, text=True, check=True)
@@ -1078,3 +1078,74 @@ def test_whose_chart_asks_the_patients_name_and_am_the_verb_is_no_time() -> None
         "full_name"]
     assert asked("healthcare", "Whose appointment is it?") == ["full_name"]
     assert asked("healthcare", "AM or PM?") == ["appointment_time"]
+
+
+def test_a_statement_that_something_is_spelled_asks_for_no_spelling() -> None:
+    reading = industry_understanding("healthcare").read(
+        "Right, so that's spelled exactly as I've typed it. Next the system asks for the birthday.")
+    assert "spell" not in reading.acts and reading.asked == ["date_of_birth"]
+    assert "spell" in industry_understanding("healthcare").read("How is that spelled?").acts
+
+
+def test_what_the_agents_system_asks_for_and_progressive_forms_are_requests() -> None:
+    assert asked("healthcare", "The system wants your insurance carrier.") == ["carrier"]
+    assert asked("customer_support", "I will be needing the billing ZIP code for verification.") == ["zip"]
+    assert asked("healthcare", "Let's note the reason for the cancellation.") == ["cancel_reason"]
+    assert asked("legal", "Attorney you want.") == ["attorney"]
+    assert asked("legal", "Alright, name first.") == ["full_name"]
+
+
+def test_whom_a_visit_is_for_asks_for_a_person_not_the_kind_of_visit() -> None:
+    assert asked("healthcare", "Whom is the appointment for? I'll need the full name.") == ["full_name"]
+    assert asked("healthcare", "Who would you like to see, and what's the visit for?") == [
+        "provider", "visit_type"]
+
+
+def test_where_to_reach_the_caller_asks_for_the_phone_not_an_office() -> None:
+    assert asked("healthcare", "Now, where can we reach you if something changes?") == ["phone"]
+    assert asked("healthcare", "And your phone number, so the office can confirm?") == ["phone"]
+
+
+def test_the_one_named_besides_a_waved_off_decoy_is_asked() -> None:
+    assert asked("legal", "Sorry, I meant your phone number, not the case number. What is it?") == [
+        "phone"]
+
+
+def test_a_noun_another_reading_carries_is_what_it_is_about() -> None:
+    assert asked("legal", "So, the documents - mail, link, drop-off?") == ["document_delivery"]
+    assert asked("legal", "What documents do you have, and how will you send them?") == [
+        "document_type", "document_delivery"]
+
+
+def test_a_clause_of_purpose_before_the_question_asks_nothing() -> None:
+    assert asked("healthcare", "To verify your coverage, I'll need the member identification "
+                               "number from your insurance card.") == ["member_id"]
+    assert asked("legal", "Great, and just so the attorney knows who to call, what's your name?") == [
+        "full_name"]
+    assert asked("customer_support", "To whom should the package be addressed?") == ["recipient_name"]
+
+
+def test_which_one_of_a_thing_qualifies_the_question_and_asks_nothing() -> None:
+    assert asked("customer_support", "And what state would that be in, for the new address?") == [
+        "new_address_state"]
+    assert asked("customer_support", "Kindly confirm the city in which the delivery address is.") == [
+        "new_address_city"]
+    assert asked("customer_support", "Sorry, I just need the ZIP, not the whole street address. "
+                                     "What's the ZIP on your account?") == ["zip"]
+
+
+def test_a_confirm_request_sharing_only_a_word_with_an_untold_fact_is_answered() -> None:
+    reply = caller("healthcare/C5-E1").respond("Kindly confirm the reason you are not attending.").text
+    assert "feeling much better" in reply
+
+
+def test_a_statement_after_a_question_explaining_it_asks_nothing_more() -> None:
+    assert asked("healthcare", "What kind of appointment are we booking today? It changes what "
+                               "times I can offer you.") == ["visit_type"]
+
+
+def test_cancel_reasons_and_value_choices_in_the_agents_own_words() -> None:
+    assert asked("healthcare", "What's stopping you from coming in?") == ["cancel_reason"]
+    assert asked("healthcare", "What's a good day for you?") == ["preferred_date"]
+    assert asked("legal", "Ms. Levine or Mr. Hart?") == ["attorney"]
+    assert asked("healthcare", "Dr. Patel or Dr. Chen?") == ["provider"]

@@ -173,8 +173,9 @@ class Understanding:
     @staticmethod
     def to_place(reading: Reading) -> bool:
         """Whether the learned model is asked to place the line's request: the rules placed
-        none, and it asks (or asks about what the line named before), and waves nothing off."""
-        return (not reading.asked and not reading.waves_off
+        none, and it asks (or asks about what the line named before), waves nothing off and
+        is no hold or transfer."""
+        return (not reading.asked and not reading.waves_off and not reading.acts & {"hold", "transfer"}
                 and (reading.unplaced_request or reading.refers_back))
 
     def to_judge(self, reading: Reading, last_asked: Sequence[str] = (),
@@ -250,8 +251,8 @@ class Understanding:
             or cue == "spell" and spelled_as_said(sentence, spans)))  # "that's spelled as I have it"
         if stems[-1] in TAGS and (sentence.question or len(stems) > 2 and stems[-2] == ","):
             reading.acts.add("readback")  # "..., correct?", "March 10, right?"
-        request = "request" in acts.cues or is_request(sentence) and not (
-            reading.asked and explains(sentence))  # "What kind of visit? It changes what times ..."
+        explained = bool(reading.asked) and explains(sentence)  # "... It changes what times ..."
+        request = "request" in acts.cues or is_request(sentence) and not explained
         context = {"^" + self.topics[s] for s in last_asked if s in self.topics} | before
         restarts = false_starts(sentence)  # "When — what time of day?"
         every = self._matches(unwaived(found, stems, negations), context, sentence.clauses)
@@ -340,7 +341,7 @@ class Understanding:
                 return
         asking = asking_clauses(sentence, chosen, acts.cues.get("request", []),
                                 qualifiers(found, chosen))
-        if not request and not asking:
+        if not request and (not asking or explained):
             reading.mentioned.extend(m.slot for m in chosen)
             return
         def asks(match: Match) -> bool:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 
-from mivas_env.caller.lexicon import CLAUSE_BREAKS, CONCEPT_WORDS, DETERMINERS, FILLERS, MARKERS
+from mivas_env.caller.lexicon import CLAUSE_BREAKS, CONCEPT_WORDS, FILLERS, MARKERS
 from mivas_env.caller.phrases import Found, Lexicon, Match, negated_before
 from mivas_env.caller.requests import SHORT
 from mivas_env.caller.words import Sentence
@@ -149,7 +149,5 @@ def unwaived(found: Found, stems: Sequence[str], cues: Mapping[str, list[tuple[i
                for i in range(end, min([b for b in breaks if b >= end] + [len(stems)]))}
     if not covered:
         return found
-    def waived(a: int) -> bool:  # a thing named ("the whole street address"), not a verb
-        return a in covered and any(stems[i] in DETERMINERS for i in range(max(0, a - 2), a))
     return Found(found.cues, {cue: kept for cue, spans in found.every.items()
-                              if (kept := [(a, b) for a, b in spans if not waived(a)])})
+                              if (kept := [(a, b) for a, b in spans if a not in covered])})
