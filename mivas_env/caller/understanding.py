@@ -182,8 +182,8 @@ class Understanding:
                  known: Collection[str] = ()) -> tuple[str, list[str]] | None:
         """The one slot the rules read that the learned model may overrule, and the slots it
         may name instead; None where it keeps out: not one slot, one from the context (the slot
-        asked last), a sure reading, a read-back or a spelling request, a slot waved off ("Forget the time for
-        now, what day?": the model has no notion of a negation), or something no slot covers.
+        asked last), a sure reading, a read-back or spelling request, a slot waved off ("Forget
+        the time, what day?": the model has no notion of a negation), or what no slot covers.
         It never names a slot the line names outside its request ("I can look it up without
         your date of birth; what's your phone number?"), nor trades a slot the caller knows
         for one it does not ("which one is it?" to a caller who knows the item)."""
@@ -483,7 +483,7 @@ class Reading:
     unknown_request: bool = False  # a request for something no caller knows of (a decoy)
     refers_back: bool = False  # a question about "it" or "that one" that names no slot
     waves_off: bool = False  # a negation somewhere in the line ("no need for your phone")
-    sure: bool = False  # a reading of three groups, or a decisive one: the model keeps out
+    sure: bool = False  # a reading weighing 3 or more (three groups, or two and a "!")
 
 
 TAGS = frozenset(["correct", "right", "yeah", "yes", "ok", "okay", "yep"])
