@@ -410,6 +410,8 @@ VALUE_WORDS = _set("monday tuesday wednesday thursday friday saturday sunday tom
 CONCEPT_WORDS = frozenset(word for phrases in CONCEPTS.values() for phrase in phrases
                           for word in phrase.lstrip("'").split())
 
+# The question words ("what", "who", ...): a line's "wh" word.
+WH_WORDS = _set("what which who whom whose when where how why")
 # Words that show a sentence asks for something (beyond a question mark).
 REQUEST_WORDS = _set(
     "what which who whom whose when where how why please tell give gimme need provide confirm spell "

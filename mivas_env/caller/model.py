@@ -23,13 +23,13 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from mivas_env.caller.lexicon import WH_WORDS
 from mivas_env.caller.words import sentences
 
 NONE = "_none"  # the class of lines that ask for no fact
 MODEL_FILE = "caller_model.json"
 
 
-QUESTION_WORDS = frozenset(["what", "which", "who", "whom", "whose", "when", "where", "how", "why"])
 
 
 def features(stems: Sequence[str], cues: Iterable[str] = ()) -> list[str]:
@@ -40,7 +40,7 @@ def features(stems: Sequence[str], cues: Iterable[str] = ()) -> list[str]:
     each corpus author out: docs/caller.md)."""
     words = [w for w in stems if w != ","]
     found = sorted(cues)
-    wh = next((w for w in words if w in QUESTION_WORDS), None)
+    wh = next((w for w in words if w in WH_WORDS), None)
     return (words + [f"{a} {b}" for a, b in zip(words, words[1:], strict=False)]
             + ["C" + cue for cue in found] * 2
             + ([f"W{wh}|{cue}" for cue in found if cue.startswith("@")] if wh else []))

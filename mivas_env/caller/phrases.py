@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from mivas_env.caller.lexicon import DETERMINERS, PREPOSITIONS
+from mivas_env.caller.lexicon import DETERMINERS, PREPOSITIONS, WH_WORDS
 from mivas_env.caller.words import sentences
 
 QUESTION_WORDS = frozenset(["who", "whom", "whose", "when", "where", "why"])
@@ -388,7 +388,7 @@ def for_a_person(matches: list[Match], content: Sequence[str], stems: Sequence[s
     one bare noun ("this matter") alone, nor, asking nothing else, a slot that answers other
     question words ("for" the visit: why)."""
     other = [i for i, word in enumerate(stems) if word in ("what", "which", "how")]
-    alone = not other and not any(w in QUESTION_WORDS or w == "and" for w in content[1:])
+    alone = not any(w in WH_WORDS or w == "and" for w in content[1:])
     return [m for m in matches if content[0] in answers.get(m.slot, ())
             or m.weight > 1.0 and not (alone and answers.get(m.slot))
             or any(i < m.first for i in other)]  # "... and what is it about?"

@@ -15,6 +15,7 @@ from mivas_env.caller.lexicon import (
     QUESTION_START,
     REQUEST_WORDS,
     SUBJECTS,
+    WH_WORDS,
 )
 from mivas_env.caller.words import Sentence
 
@@ -345,12 +346,15 @@ def purpose(content: Sequence[str]) -> bool:
     return tuple(content[lead:lead + 2]) in (("need", "to"), ("have", "to"), ("got", "to"))
 
 
+PURPOSE_SUBJECTS = frozenset("that we i the they he she our it".split())  # "so THE attorney knows"
+
+
 def so_that(words: Sequence[str], after: bool) -> bool:
     """"(Great,) and just so the attorney knows who to call, ...": a purpose ("so" after "just",
     or opening a clause after another), not the discourse so of "Alright, so the system wants"."""
     at = next((i for i, word in enumerate(words[:4]) if word == "so"), None)
     return at is not None and (after or words[at - 1:at] == ("just",)) \
-        and words[at + 1:at + 2] in tuple((w,) for w in "that we i the they he she our it".split())
+        and at + 1 < len(words) and words[at + 1] in PURPOSE_SUBJECTS
 
 
 def asking_clauses(sentence: Sentence, chosen: Sequence[Match],
@@ -390,12 +394,10 @@ def spelled_as_said(sentence: Sentence, spans: Sequence[tuple[int, int]]) -> boo
         end - start == 1 and sentence.words[start] in ("spelled", "spelt") for start, end in spans)
 
 
-WH = frozenset("what which who whom whose when where how why".split())
-
 
 def explains(sentence: Sentence) -> bool:
     """A statement after a question, asking only by a question word inside it ("It changes
     what times I can offer you."): the reason for the question, not a request of its own."""
     content = after_markers(sentence)
-    return not sentence.question and bool(content) and content[0] not in WH and not any(
-        word in REQUEST_WORDS and word not in WH for word in sentence.words)
+    return not sentence.question and bool(content) and content[0] not in WH_WORDS and not any(
+        word in REQUEST_WORDS and word not in WH_WORDS for word in sentence.words)

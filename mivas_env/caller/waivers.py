@@ -144,9 +144,11 @@ def unwaived(found: Found, stems: Sequence[str], cues: Mapping[str, list[tuple[i
              ) -> Found:
     """``found`` without the qualifying things a "not" waves off: in "I just need the ZIP, not
     the whole street address", the address does not make the ZIP the new address's."""
+    nots = [end for start, end in cues.get("before", ()) if stems[start] == "not"]
+    if not nots:
+        return found
     breaks = [i for i, word in enumerate(stems) if word in CLAUSE_BREAKS]
-    covered = {i for start, end in cues.get("before", ()) if stems[start] == "not"
-               for i in range(end, min([b for b in breaks if b >= end] + [len(stems)]))}
+    covered = {i for end in nots for i in range(end, min([b for b in breaks if b >= end] + [len(stems)]))}
     if not covered:
         return found
     return Found(found.cues, {cue: kept for cue, spans in found.every.items()
