@@ -1152,3 +1152,40 @@ def test_cancel_reasons_and_value_choices_in_the_agents_own_words() -> None:
     assert asked("healthcare", "What's a good day for you?") == ["preferred_date"]
     assert asked("legal", "Ms. Levine or Mr. Hart?") == ["attorney"]
     assert asked("healthcare", "Dr. Patel or Dr. Chen?") == ["provider"]
+
+
+def test_someone_elses_thing_waved_off_for_the_callers_own_asks_for_the_callers() -> None:
+    assert asked("legal", "Not the opposing party's phone number, yours. What is it?") == ["phone"]
+    assert asked("customer_support", "Not your daughter's email — your own, please.") == ["email"]
+    assert asked("healthcare", "Not your husband's date of birth, but yours.") == ["date_of_birth"]
+
+
+def test_a_without_after_a_negation_says_what_is_needed() -> None:
+    assert asked("legal", "The form won't let me continue without a phone number. What should I "
+                          "enter?") == ["phone"]
+    assert asked("healthcare", "I can't book you in without the member ID.") == ["member_id"]
+    assert asked("healthcare", "We can book you without the member ID. What's your name?") == [
+        "full_name"]
+
+
+def test_thanks_for_what_the_caller_did_asks_for_nothing_again() -> None:
+    assert asked("healthcare", "Thanks for spelling that out! Now, what's your birthday?") == [
+        "date_of_birth"]
+    assert "spell" not in industry_understanding("healthcare").read(
+        "thank you for spelling it. what's your dob?").acts
+
+
+def test_a_topic_announced_asks_nothing_until_the_question() -> None:
+    assert asked("healthcare", "Okay, one more insurance thing.") == []
+    assert asked("healthcare", "One more insurance question: what's the member ID?") == ["member_id"]
+
+
+def test_request_forms_an_agent_uses_when_it_needs_something() -> None:
+    assert asked("customer_support", "Great, let me just grab your email real quick.") == ["email"]
+    assert asked("healthcare", "It would really help to know the patient's date of birth.") == [
+        "date_of_birth"]
+    assert asked("legal", "Which weekday works best for the consultation?") == ["consultation_date"]
+    assert asked("customer_support", "What name should I look the account up under?") == [
+        "full_name"]
+    assert asked("customer_support", "I need your ZIP, the one on the account, not where it's "
+                                     "shipping to.") == ["zip"]

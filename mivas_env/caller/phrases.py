@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from mivas_env.caller.lexicon import DETERMINERS, PREPOSITIONS, WH_WORDS
+from mivas_env.caller.lexicon import CLAUSE_BREAKS, DETERMINERS, PREPOSITIONS, WH_WORDS
 from mivas_env.caller.words import sentences
 
 QUESTION_WORDS = frozenset(["who", "whom", "whose", "when", "where", "why"])
@@ -223,7 +223,9 @@ def coordinated(chosen: list[Match], stems: Sequence[str],
     that office?"). A slot after a preposition qualifies ("... sit down with the attorney")."""
     if len(chosen) < 2:
         return chosen
-    wh = next((word for word in stems if word in QUESTION_WORDS), None)
+    # the question word that asks ("..., not where you're shipping to" asks nothing)
+    wh = next((word for i, word in enumerate(stems) if word in QUESTION_WORDS
+               and stems[i - 1:i] != ("not",)), None)
     groups: list[list[Match]] = [[chosen[0]]]
     for match in chosen[1:]:
         gap = stems[max(groups[-1][-1].positions) + 1:match.first]
@@ -375,10 +377,17 @@ def someone_elses_name(stems: Sequence[str]) -> frozenset[int]:
 
 def negated_before(stems: Sequence[str], first: int) -> bool:
     """"No date of birth needed", "without your phone": a slot's words right after a no."""
-    before = stems[max(0, first - 2):first]
-    if before and before[-1] in DETERMINERS:
-        before = before[:-1]
-    return bool(before) and before[-1] in ("no", "not", "without", "never")
+    at = first - 1 - (first > 0 and stems[first - 1] in DETERMINERS)  # the word before
+    return at >= 0 and stems[at] in ("no", "not", "without", "never") and not required(stems, at)
+
+
+def required(stems: Sequence[str], at: int) -> bool:
+    """"The system won't let me save it without a phone number": a "without" after a negation
+    in its clause says what is needed, not what is not."""
+    if stems[at] != "without":
+        return False
+    opening = max([i for i in range(at) if stems[i] in CLAUSE_BREAKS], default=-1)
+    return any(word in ("not", "never", "cannot") for word in stems[opening + 1:at])
 
 
 def for_a_person(matches: list[Match], content: Sequence[str], stems: Sequence[str],

@@ -9,6 +9,7 @@ from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
 from mivas_env.caller.lexicon import (
+    CLAUSE_BREAKS,
     FILLERS,
     MARKERS,
     PREPOSITIONS,
@@ -17,6 +18,7 @@ from mivas_env.caller.lexicon import (
     SUBJECTS,
     WH_WORDS,
 )
+from mivas_env.caller.phrases import required
 from mivas_env.caller.words import Sentence
 
 if TYPE_CHECKING:
@@ -159,6 +161,9 @@ def is_request(sentence: Sentence) -> bool:
             content[0] in ("any", "anything")
             or (len(content) > 1 and content[1] in SUBJECTS)):  # "have you", not "have a day"
         return True
+    if "without" in content and any(required(sentence.stems, i) for i, word in enumerate(
+            sentence.stems) if word == "without"):
+        return True  # "I can't book it without a phone number."
     return requests_in(sentence.words)
 
 
@@ -292,15 +297,28 @@ def bare_clauses(sentence: Sentence, chosen: Sequence[Match],
 
 def false_starts(sentence: Sentence) -> frozenset[int]:
     """Positions of a question word that is a clause of its own before another clause ("When —
-    what time of day?", "Which, which product?"): the question starts again after it."""
+    what time of day?", "Which, which product?"): the question starts again after it; and of
+    a topic announced ("One more insurance thing."), which asks nothing yet."""
+    stems = sentence.stems
     spans = clause_spans(sentence)
     out: set[int] = set()
     for start, end in spans[:-1]:
-        words = [i for i in range(start, end) if sentence.stems[i] not in MARKERS]
-        if len(words) == 1 and sentence.stems[words[0]] in (
+        words = [i for i in range(start, end) if stems[i] not in MARKERS]
+        if len(words) == 1 and stems[words[0]] in (
                 "what", "which", "when", "where", "who", "how"):
             out.add(words[0])
+    for i, word in enumerate(stems):
+        if word in TOPIC_NOUNS and (i + 1 == len(stems) or stems[i + 1] in CLAUSE_BREAKS):
+            j = i - 1
+            while j >= 0 and stems[j] not in TOPIC_LEADS and stems[j] not in CLAUSE_BREAKS:
+                j -= 1
+            if j >= 0 and stems[j] in TOPIC_LEADS:
+                out.update(range(j + 1, i + 1))
     return frozenset(out)
+
+
+TOPIC_NOUNS = frozenset("thing things question questions stuff".split())
+TOPIC_LEADS = frozenset("more quick another last few couple".split())
 
 
 EXAMPLE_LEADS = frozenset(("such as", "for example", "for instance", "e g"))
@@ -393,6 +411,18 @@ def spelled_as_said(sentence: Sentence, spans: Sequence[tuple[int, int]]) -> boo
     return not sentence.question and all(
         end - start == 1 and sentence.words[start] in ("spelled", "spelt") for start, end in spans)
 
+
+def idle_act(sentence: Sentence, cue: str, spans: Sequence[tuple[int, int]]) -> bool:
+    """Words of an act that do not do it: a statement that something is spelled
+    (``spelled_as_said``); thanks for what the caller did ("Thanks for spelling that out!",
+    "Thank you for holding.")."""
+    return cue == "spell" and spelled_as_said(sentence, spans) or thanked_for(sentence.words, spans)
+
+
+def thanked_for(words: Sequence[str], spans: Sequence[tuple[int, int]]) -> bool:
+    return all(start > 1 and words[start - 1] == "for" and (
+        words[start - 2] in ("thanks", "appreciate", "you") and "thank" in words[:start]
+        or words[start - 2] == "thanks") for start, _ in spans)
 
 
 def explains(sentence: Sentence) -> bool:

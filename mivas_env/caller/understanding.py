@@ -71,14 +71,14 @@ from mivas_env.caller.requests import (
     examples,
     explains,
     false_starts,
+    idle_act,
     idle_request,
     is_request,
     refers_back,
-    spelled_as_said,
     strong_request,
     what_kind,
 )
-from mivas_env.caller.waivers import deferred_at, restates, unwaived, waivers, waives
+from mivas_env.caller.waivers import deferred_at, owned, restates, unwaived, waivers, waives
 from mivas_env.caller.waivers import negated as negated_by
 from mivas_env.caller.words import Sentence, sentences
 
@@ -141,7 +141,7 @@ class Understanding:
         reading = Reading()
         before: set[str] = set()
         read: list[tuple[Sentence, Found]] = []  # for the learned second opinion's features
-        said = sentences(line[:MAX_READ_CHARS])
+        said = sentences(owned(line[:MAX_READ_CHARS]))
         for index, sentence in enumerate(said):
             found = self.lexicon.find(sentence.stems, sentence.words)
             negations = waivers(self.negations, sentence, said[index + 1:])
@@ -248,7 +248,7 @@ class Understanding:
         # "I'll need the ZIP in a second": a deferral, not a hold
         reading.acts.update(cue for cue, spans in acts.cues.items() if not (
             cue == "hold" and all(deferred_at(negations, a) for a, _ in spans)
-            or cue == "spell" and spelled_as_said(sentence, spans)))  # "that's spelled as I have it"
+            or idle_act(sentence, cue, spans)))  # "that's spelled as I have it", "thanks for holding"
         if stems[-1] in TAGS and (sentence.question or len(stems) > 2 and stems[-2] == ","):
             reading.acts.add("readback")  # "..., correct?", "March 10, right?"
         explained = bool(reading.asked) and explains(sentence)  # "... It changes what times ..."

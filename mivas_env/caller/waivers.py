@@ -4,12 +4,24 @@ said back as a value ("Okay, the divorce."). ``understanding.py`` reads a line w
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Mapping, Sequence
 
 from mivas_env.caller.lexicon import CLAUSE_BREAKS, CONCEPT_WORDS, FILLERS, MARKERS
-from mivas_env.caller.phrases import Found, Lexicon, Match, negated_before
+from mivas_env.caller.phrases import Found, Lexicon, Match, negated_before, required
 from mivas_env.caller.requests import SHORT
 from mivas_env.caller.words import Sentence
+
+# "Not the other party's number, yours.": the thing is asked for, the owner is waved off
+_NOT_THEIRS = re.compile(
+    r"\bnot (?:the |your |their |his |her |a |an )?(?:[\w-]+ ){0,3}?[\w-]+['\u2019]s "
+    r"((?:[\w-]+ ){0,2}[\w-]+) ?[,;:\u2014\u2013-]+ ?(?:but |just |only |i mean )?"
+    r"(?:yours|your own)\b", re.IGNORECASE)
+
+
+def owned(line: str) -> str:
+    """The line with "not someone else's thing, yours" said as "your thing"."""
+    return _NOT_THEIRS.sub(lambda m: "your " + m.group(1), line)
 
 
 def waivers(lexicon: Lexicon, sentence: Sentence, rest: Sequence[Sentence]
@@ -21,7 +33,7 @@ def waivers(lexicon: Lexicon, sentence: Sentence, rest: Sequence[Sentence]
     stems = sentence.stems
     cues = {cue: kept for cue, spans in lexicon.find(stems, sentence.words).cues.items()
             if (kept := [(a, b) for a, b in spans if not (  # "if you've got your card"
-                stems[a] == "got" and "you" in stems[max(0, a - 2):a])])}
+                stems[a] == "got" and "you" in stems[max(0, a - 2):a] or required(stems, a))])}
     contrast = contrasted(stems)
     if contrast:  # "Not the one on your account, the state it's shipping to."
         cues["before"] = sorted([*cues.get("before", []), *contrast])
