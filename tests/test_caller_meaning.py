@@ -1189,3 +1189,17 @@ def test_request_forms_an_agent_uses_when_it_needs_something() -> None:
         "full_name"]
     assert asked("customer_support", "I need your ZIP, the one on the account, not where it's "
                                      "shipping to.") == ["zip"]
+
+
+def test_what_a_request_phrase_names_in_one_word_is_asked_for() -> None:
+    assert asked("healthcare", "Begin with the day, and we'll get to times later.") == [
+        "preferred_date"]
+    assert asked("healthcare", "Start with the name of your employer.") == []
+    assert asked("healthcare", "Start with the employer.") == []
+
+
+def test_an_infinitive_after_a_person_is_no_preposition_phrase() -> None:
+    assert asked("legal", "Before I forget: if the attorney has to call you back, which number "
+                          "should she use?") == ["phone"]
+    assert asked("legal", "In case the lawyer needs to text you, what's the best number?") == ["phone"]
+    assert asked("legal", "The intake form needs a callback number. What works?") == ["phone"]

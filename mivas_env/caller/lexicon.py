@@ -413,6 +413,10 @@ CONCEPT_WORDS = frozenset(word for phrases in CONCEPTS.values() for phrase in ph
 
 # The question words ("what", "who", ...): a line's "wh" word.
 WH_WORDS = _set("what which who whom whose when where how why")
+# Words that open an acknowledgement ("Okay, Newark.", "Got it, the Manhattan office.").
+ACKNOWLEDGEMENTS = _set(
+    "okay ok great perfect alright right sure lovely wonderful excellent awesome cool gotcha "
+    "good fine super fantastic brilliant yes yeah yep got thank thanks mm mhm mmhm")
 # Words that show a sentence asks for something (beyond a question mark).
 REQUEST_WORDS = _set(
     "what which who whom whose when where how why please tell give gimme need provide confirm spell "
@@ -548,6 +552,9 @@ ACTS: dict[str, tuple[str, ...]] = {
                 # what the agent's system asks for: "Next thing the system asks for is the DOB"
                 "asks for is", "wants is", "needs is", "system asks for", "form asks for",
                 "screen asks for", "system wants", "form wants", "screen wants", "system needs",
+                "form needs", "screen needs", "intake needs", "record needs", "file needs",
+                "chart needs", "system requires", "form requires", "screen requires",
+                "it requires", "needs your",
                 "it is prompting", "prompting me for", "prompting for", "it asks for",
                 # progressive and formal forms: "I will be needing the ZIP", "I am requesting"
                 "i will be needing", "we will be needing", "i would be needing", "i am needing",

@@ -224,14 +224,16 @@ def coordinated(chosen: list[Match], stems: Sequence[str],
     if len(chosen) < 2:
         return chosen
     # the question word that asks ("..., not where you're shipping to" asks nothing)
-    wh = next((word for i, word in enumerate(stems) if word in QUESTION_WORDS
-               and stems[i - 1:i] != ("not",)), None)
+    wh_at = next((i for i, word in enumerate(stems) if word in QUESTION_WORDS
+                  and stems[i - 1:i] != ("not",)), None)
+    wh = None if wh_at is None else stems[wh_at]
     groups: list[list[Match]] = [[chosen[0]]]
     for match in chosen[1:]:
         gap = stems[max(groups[-1][-1].positions) + 1:match.first]
         lead = [word for word in gap if word not in DETERMINERS and word not in ("this", "that")
                 and word not in WHICH_ONE]
-        after_preposition = bool(lead) and lead[-1] in PREPOSITIONS
+        after_preposition = bool(lead) and lead[-1] in PREPOSITIONS and not (
+            lead[-1] == "to" and stems[match.first + 1:match.first + 2] == ("you",))  # "to call you"
         joins = [i for i, word in enumerate(gap) if word in COORDINATORS or word in CONTRASTS]
         if joins and after_preposition and gap[joins[-1]] == "," and len(
                 [w for w in gap[joins[-1] + 1:] if w in lead]) == 1:
@@ -246,9 +248,13 @@ def coordinated(chosen: list[Match], stems: Sequence[str],
         return any(0 <= match.first - i <= 3 for i in which)  # "which state" itself too
 
     def pick(group: list[Match]) -> Match:
-        for match in group:
-            if wh is not None and wh in answers.get(match.slot, ()):
-                return match
+        ends = [*(m.first for m in group), *(max(m.positions) for m in group)]
+        if wh_at is not None and "," not in stems[min(wh_at, *ends):max(wh_at, *ends)]:
+            # the question word of the group's own clause ("If the attorney needs to call
+            # you back, what number ...": not "what attorney")
+            for match in group:
+                if wh in answers.get(match.slot, ()):
+                    return match
         top = max(group, key=lambda m: m.weight)
         close = [m for m in group if m.weight >= top.weight - 0.5]  # as specific, near enough
         return next((m for m in close if len(close) > 1 and named_by_which(m)), top)

@@ -404,6 +404,21 @@ def asking_clauses(sentence: Sentence, chosen: Sequence[Match],
     return asking
 
 
+def request_objects(sentence: Sentence, spans: Sequence[tuple[int, int]]) -> frozenset[int]:
+    """Positions of a one-word noun phrase a request phrase ends in ("Start with the day", "Go
+    ahead with the ZIP"): the noun is what is asked for, as a bare one would be (not after a
+    "not": "that doesn't tell me the company")."""
+    out: set[int] = set()
+    words, clauses = sentence.words, sentence.clauses
+    for start, end in spans:
+        rest = [i for i in range(end, len(words)) if clauses[i] == clauses[start] and words[i] != ","]
+        nouns = [i for i in rest if words[i] not in FILLERS]
+        if (rest and words[rest[0]] in ("the", "your") and len(nouns) == 1
+                and "not" not in words[:start]):
+            out.update(nouns)
+    return frozenset(out)
+
+
 def spelled_as_said(sentence: Sentence, spans: Sequence[tuple[int, int]]) -> bool:
     """"So that's spelled exactly as I've typed it.", "I've got it spelled right now.": a
     statement that something is spelled asks for no spelling (a question still does: "How is

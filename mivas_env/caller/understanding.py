@@ -28,6 +28,7 @@ from functools import cache
 from typing import Any
 
 from mivas_env.caller.lexicon import (
+    ACKNOWLEDGEMENTS,
     ACTS,
     CONCEPTS,
     DECOYS,
@@ -75,6 +76,7 @@ from mivas_env.caller.requests import (
     idle_request,
     is_request,
     refers_back,
+    request_objects,
     strong_request,
     what_kind,
 )
@@ -86,9 +88,6 @@ PRONOUNS = (("you",), ("i",), ("we",), ("they",), ("he",), ("she",))  # a clause
 # The caller listens to the first part of a very long line (about a minute and a half of speech):
 # what it reads is bounded, so no line, however long, costs more than this much.
 MAX_READ_CHARS = 1_200
-ACKNOWLEDGEMENTS = frozenset(
-    "okay ok great perfect alright right sure lovely wonderful excellent awesome cool gotcha "
-    "good fine super fantastic brilliant yes yeah yep got thank thanks mm mhm mmhm".split())
 READ_CACHE = 4096  # readings remembered per industry
 
 
@@ -269,19 +268,22 @@ class Understanding:
             reading.refers_back = True
             return
         content = after_markers(sentence)
+        noun = request_objects(sentence, acts.cues.get("request", []))
         if request and last_asked and (what_kind(content) or len(content) == 1
                                        and content[0] in self.answers.get(last_asked[0], ())):
             # "Who?" right after "Which doctor do you see?", "What kind?" after asking for
             # documents: about the slot asked last, whatever else it could ask
             matches = [Match(last_asked[0], 0.5, frozenset([len(stems) - 1]), len(stems) - 1)]
-        elif sum(w not in FILLERS and w not in MARKERS for w in sentence.words) <= SHORT:
-            # "Time?", "Name and number?", "And your date of birth": a bare noun phrase
+        elif sum(w not in FILLERS and w not in MARKERS for w in sentence.words) <= SHORT or noun:
+            # "Time?", "Name and number?", "And your date of birth": a bare noun phrase; what a
+            # request names ("Start with the day, and we'll sort out times after.")
             strict = {m.slot for m in matches}
             loose = [m for m in self._matches(found, context, sentence.clauses, loose=True)
                      if m.slot not in strict]
             bare = bare_clauses(sentence, loose)
             matches += [m for m in loose  # "Office, which one?" asks which office
-                        if sentence.clauses[m.first] in bare and not m.positions <= restarts
+                        if (sentence.clauses[m.first] in bare or m.positions <= noun)
+                        and not m.positions <= restarts
                         and not (strict and {stems[i] for i in m.positions} <= KINDS)]
         given = examples(sentence)
         if given and any(not m.positions <= given for m in matches):
