@@ -1203,3 +1203,20 @@ def test_an_infinitive_after_a_person_is_no_preposition_phrase() -> None:
                           "should she use?") == ["phone"]
     assert asked("legal", "In case the lawyer needs to text you, what's the best number?") == ["phone"]
     assert asked("legal", "The intake form needs a callback number. What works?") == ["phone"]
+
+
+def test_what_the_agent_will_look_up_asks_nothing() -> None:
+    assert asked("healthcare", "Choose a day, and I'll see what's available.") == ["preferred_date"]
+    assert asked("healthcare", "Which date suits you? I'll check what we have open.") == [
+        "preferred_date"]
+
+
+def test_a_statement_that_the_agent_has_the_spelling_asks_for_no_spelling() -> None:
+    reading = industry_understanding("healthcare").read(
+        "okay, i've got the spelling. and now the date of birth.")
+    assert reading.asked == ["date_of_birth"] and "spell" not in reading.acts
+
+
+def test_a_blank_left_for_the_caller_to_fill_is_a_question() -> None:
+    assert asked("healthcare", "Okay. And the patient would be...?") == ["full_name"]
+    assert asked("healthcare", "Which facility is closest for you?") == ["location"]

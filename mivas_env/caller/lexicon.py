@@ -24,6 +24,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
              "who is the appointment for", "who is the visit for", "who is this", "account holder",
              "who is the account under", "account under", "under what name", "under which name",
              "whose name is that under", "whose name is it under", "and you are",
+             "and you would be", "the patient would be", "and the patient is",
              "who i am speaking with", "who i am talking to", "state your name",
              "state your full name", "name on the order", "name the order was placed under",
              "who placed the order", "your own name", "who am i talking to", "who am i speaking to",
@@ -72,8 +73,9 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
                   "id on your card", "id on the card", "card number", "member", "membership number",
                   "id from your card", "number on your card", "number on the card",
                   "number on your insurance card", "identification number"),
-    "office": ("office", "location", "branch", "site", "clinic", "where would you like to be seen",
-               "where would you like to come", "closest to you", "most convenient", "nearest",
+    "office": ("office", "location", "branch", "site", "clinic", "facility", "facilities",
+               "where would you like to be seen", "where would you like to come", "closest to you",
+               "office is most convenient", "location is most convenient", "nearest",
                "where do you want to go", "where would you like to go", "easiest to get to",
                "easiest for you to get to", "get to", "closest", "which one is closest",
                "which of our offices", "which building", "what building", "which of our locations",
@@ -621,4 +623,8 @@ NEUTRAL: tuple[str, ...] = (
     # the practice as the one acting: "so the office can confirm", "in case the office needs"
     "the office can", "the office could", "the office will", "the office needs",
     "the office knows", "the office has", "office needs to", "the doctor office",
-    "for filling me in", "for the background", "for the details")
+    "for filling me in", "for the background", "for the details",
+    # what the agent will look up: "Pick a day and I'll see what's open."
+    "see what is open", "check what is open", "see what is available",
+    "check what is available", "see what we have", "check what we have", "what we have open",
+    "see what opens up", "look at what is open")

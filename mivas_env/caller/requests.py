@@ -136,8 +136,9 @@ def is_request(sentence: Sentence) -> bool:
         return True
     if content[:2] == ("got", "it") and content[2:3] in ((), (",",)):
         return False  # "Got it, a physical.": an acknowledgement, not "Got it?"
-    if len(content) > 2 and content[-1] == "is" and content[-2] not in ("it", "that", "this"):
-        return True  # "and the name on your account is": a blank to fill in ("Newark it is": not)
+    if len(content) > 2 and (content[-1] == "is" or content[-2:] == ("would", "be")) \
+            and content[-2] not in ("it", "that", "this"):
+        return True  # "and the name on your account is", "and the patient would be...": a blank
     if will_do(content):
         return True  # "the order number alone will do", "just the ZIP on the account is fine"
     if len(content) > 1 and content[-1] in ("next", "first") and not any(
@@ -420,11 +421,18 @@ def request_objects(sentence: Sentence, spans: Sequence[tuple[int, int]]) -> fro
 
 
 def spelled_as_said(sentence: Sentence, spans: Sequence[tuple[int, int]]) -> bool:
-    """"So that's spelled exactly as I've typed it.", "I've got it spelled right now.": a
+    """"So that's spelled exactly as I've typed it.", "I've got the spelling now.": a
     statement that something is spelled asks for no spelling (a question still does: "How is
     that spelled?")."""
-    return not sentence.question and all(
-        end - start == 1 and sentence.words[start] in ("spelled", "spelt") for start, end in spans)
+    if sentence.question or not spans:
+        return False
+    clause = sentence.clauses[spans[0][0]]
+    said = [w for i, w in enumerate(sentence.words) if sentence.clauses[i] == clause
+            and w not in MARKERS]
+    return said[:1] in (["i"], ["we"]) and (said[1:2] == ["got"] or said[1:2] == ["have"]
+                                            and said[2:3] != ["to"]) \
+        or all(end - start == 1 and sentence.words[start] in ("spelled", "spelt")
+               for start, end in spans)
 
 
 def idle_act(sentence: Sentence, cue: str, spans: Sequence[tuple[int, int]]) -> bool:
