@@ -1220,3 +1220,11 @@ def test_a_statement_that_the_agent_has_the_spelling_asks_for_no_spelling() -> N
 def test_a_blank_left_for_the_caller_to_fill_is_a_question() -> None:
     assert asked("healthcare", "Okay. And the patient would be...?") == ["full_name"]
     assert asked("healthcare", "Which facility is closest for you?") == ["location"]
+
+
+def test_times_said_in_words_are_times_offered() -> None:
+    assert asked("healthcare", "The doctor has nine-fifteen and two-thirty. Which works?") == [
+        "appointment_time"]
+    assert asked("healthcare", "Would you rather the eight a.m. or the eleven o'clock?") == [
+        "appointment_time"]
+    assert asked("healthcare", "Do you have a preferred office? If so, which one?") == ["location"]

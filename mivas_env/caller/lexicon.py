@@ -404,6 +404,12 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
                 "are you sick", "sick visit", "follow up", "physical"),
 }
 
+# Times said in words ("the ten-forty", "eleven fifteen or one thirty", "the eight a.m."): values
+# of a time, as "10:40" is.
+CONCEPTS["time"] += tuple(f"{hour} {minute}" for hour in (
+    "one two three four five six seven eight nine ten eleven twelve".split()) for minute in (
+    "oh five", "fifteen", "twenty", "thirty", "forty", "forty five", "fifty", "oclock", "am", "pm"))
+
 # Words that are values, not what is asked about: "Great, Tuesday it is." says a day back.
 VALUE_WORDS = _set("monday tuesday wednesday thursday friday saturday sunday tomorrow january "
                    "february march april may june july august september october november december")

@@ -196,6 +196,8 @@ def refers_back(sentence: Sentence) -> bool:
     """"What was it?", "Which one?", "Which works better?", "Pick one?": a question that names
     nothing itself, about something the line named before it."""
     content = after_markers(sentence)
+    if content[:2] in (("if", "so"), ("if", "yes"), ("if", "you")) and "," in content[:4]:
+        content = content[content.index(",") + 1:]  # "If so, which one?", "If you do, which?"
     if not content:
         return False
     if content[0] == "which" or content[0] in ("pick", "choose") or content[:2] == ("your", "pick"):
