@@ -28,7 +28,9 @@ MEANS: dict[str, dict[str, list[str]]] = {
         "appointment_time": ["@time ~@want", "what|which @time", "@time ~@visit",
                              "which_one|one_of_those|which_of_those|which_of_these|any_of_those"
                              "|any_of_these|which ~@time|~open|~available",
-                             "morning|afternoon|pm|am_or_pm ~@want", "@time ~work|~okay|~good|~fine|~suit"],
+                             "morning|afternoon|pm|am_or_pm ~@want",
+                             "earlier_one|later_one|earlier_ones|later_ones|earlier_or_later|early_or_late",
+                             "@time ~work|~okay|~good|~fine|~suit"],
         "provider": ["@provider", "@provider ~@particular", "@provider @name",
                      "somebody|someone|anyone ~@particular|~specific", "dr|doctor or_dr|or_doctor"],
         "cancel_reason": ["@why ~@cancel", "@cancel ~@why", "what|why ~@cancel",
@@ -71,6 +73,7 @@ MEANS: dict[str, dict[str, list[str]]] = {
                               "@when ~work|~okay|~good|~fine|~suit"],
         "consultation_time": ["@time ~@want|~@consultation", "what|which @time",
                               "morning|afternoon ~@want",
+                              "earlier_one|later_one|earlier_ones|later_ones|earlier_or_later|early_or_late",
                               "day_and_time|date_and_time|day_or_time|date_or_time|day_time"
                               "|days_and_times !", "@time ~work|~okay|~good|~fine|~suit",
                               "@time ~available|~free"],

@@ -1228,3 +1228,12 @@ def test_times_said_in_words_are_times_offered() -> None:
     assert asked("healthcare", "Would you rather the eight a.m. or the eleven o'clock?") == [
         "appointment_time"]
     assert asked("healthcare", "Do you have a preferred office? If so, which one?") == ["location"]
+
+
+def test_the_industrys_own_words_for_its_things() -> None:
+    assert asked("healthcare", "Who's the payer on this?") == ["carrier"]
+    assert asked("healthcare", "Which centre suits you best?") == ["location"]
+    assert asked("healthcare", "Do you have a GP with us?") == ["provider"]
+    assert asked("healthcare", "Would you rather the earlier one or the later one?") == [
+        "appointment_time"]
+    assert asked("legal", "Earlier or later in the day?") == ["consultation_time"]
