@@ -1237,3 +1237,17 @@ def test_the_industrys_own_words_for_its_things() -> None:
     assert asked("healthcare", "Would you rather the earlier one or the later one?") == [
         "appointment_time"]
     assert asked("legal", "Earlier or later in the day?") == ["consultation_time"]
+
+
+def test_a_word_that_both_names_and_qualifies_a_reading_counts_once() -> None:
+    assert asked("healthcare", "So I don't confuse anyone, give me the patient's full name.") == [
+        "full_name"]
+
+
+def test_someone_elses_doing_names_no_slot() -> None:
+    assert asked("healthcare", "Which number should we use, in case the office needs to follow "
+                               "up?") == ["phone"]
+    assert asked("legal", "Jurisdiction matters a lot. Which state did this happen in?") == [
+        "incident_state"]
+    assert asked("healthcare", "And the day you're aiming for?") == ["preferred_date"]
+    assert asked("legal", "What's your availability like next week?") == ["consultation_date"]

@@ -87,7 +87,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
                "new york office", "new jersey office", "manhattan office", "newark office",
                "city office"),
     "visit": ("visit", "appointment", "appt", "checkup", "check up", "physical"),
-    "kind": ("kind", "type", "sort", "reason for", "what for"),
+    "kind": ("kind", "type", "sort", "reason for", "what for", "category"),
     "when": ("which weekday", "what weekday", "which week day", "what week day",
              "when", "what day", "which day", "what date", "which date", "date", "day", "how soon",
              "what time frame", "timeframe", "what week", "which week", "how long ago",
@@ -106,6 +106,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
              "15 pm", "30 am", "30 pm", "45 am", "45 pm", "noon"),
     "want": ("are you thinking", "you thinking",
              "would you like", "do you want", "would you prefer", "do you prefer", "prefer",
+             "aiming for", "shooting for", "going for", "hoping for",
              "preferred", "preference", "works for you", "work for you", "works best", "suit you",
              "suits you", "good for you", "better for you", "would work", "you want",
              "you would like", "hoping", "looking", "want to", "like to", "grab", "book", "choose",
@@ -637,4 +638,7 @@ NEUTRAL: tuple[str, ...] = (
     # what the agent will look up: "Pick a day and I'll see what's open."
     "see what is open", "check what is open", "see what is available",
     "check what is available", "see what we have", "check what we have", "what we have open",
-    "see what opens up", "look at what is open")
+    "see what opens up", "look at what is open",
+    # someone else's doing: "if the doctor's office needs to follow up", "jurisdiction matters"
+    "to follow up", "to follow up with you", "matters here", "matters a lot", "really matters",
+    "it matters", "that matters", "which matters")

@@ -165,7 +165,7 @@ def place(pattern: Pattern, found: Found, clauses: Sequence[int],
                 if not spans:
                     break
             free = [s for s in spans if not spans_overlap(s, chosen)]
-            if not free and claims:
+            if not free and (claims or all(s in chosen for s in spans)):
                 break  # two groups of a reading met by the same words are met once
             chosen.append(min(free or spans, key=lambda s: (abs(s[0] - anchor[0]), s[0] - s[1])))
         if len(chosen) < len(options):
