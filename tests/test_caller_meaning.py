@@ -1251,3 +1251,13 @@ def test_someone_elses_doing_names_no_slot() -> None:
         "incident_state"]
     assert asked("healthcare", "And the day you're aiming for?") == ["preferred_date"]
     assert asked("legal", "What's your availability like next week?") == ["consultation_date"]
+
+
+@pytest.mark.parametrize("line", [
+    "Give me a moment to pull up the doctor's schedule.",
+    "Let me just have a look at the calendar.",
+    "Let me just take a look at your insurance on file.",
+])
+def test_a_hold_that_names_what_the_agent_looks_at_asks_for_nothing(line: str) -> None:
+    reading = industry_understanding("healthcare").read(line.casefold())
+    assert reading.asked == [] and "hold" in reading.acts

@@ -574,7 +574,7 @@ ACTS: dict[str, tuple[str, ...]] = {
                 "we are needing", "i am requesting", "i request", "i will require",
                 "i shall need", "i will be requiring", "i am requiring", "let us get your",
                 "let us grab your", "let us have your", "let us take your",
-                "let me just get", "let me just grab", "let me just take", "let me just have",
+                "let me just get", "let me just grab",
                 "help to know", "help to have", "helpful to know", "helpful to have",
                 "help if i knew", "help if i had", "would really help"),
     "transfer": ("transfer", "transferring", "connect you", "connecting you", "put you through",

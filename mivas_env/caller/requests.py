@@ -56,9 +56,13 @@ def requests_in(words: Sequence[str]) -> bool:
         elif word in ("you", "your"):
             speaker = False
         elif word in REQUEST_WORDS and not (speaker and word in DOINGS) and not (
-                embedded(words, i)):
+                embedded(words, i)) and words[i + 2:i + 4] not in PAUSES:  # "give me a moment"
             return True
     return False
+
+
+PAUSES = frozenset((("a", "moment"), ("a", "second"), ("a", "sec"), ("a", "minute"),
+                    ("one", "moment"), ("one", "second"), ("one", "sec"), ("a", "few")))
 
 
 EMBEDDING = frozenset("what when where how which".split())
