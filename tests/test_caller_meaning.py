@@ -1261,3 +1261,15 @@ def test_someone_elses_doing_names_no_slot() -> None:
 def test_a_hold_that_names_what_the_agent_looks_at_asks_for_nothing(line: str) -> None:
     reading = industry_understanding("healthcare").read(line.casefold())
     assert reading.asked == [] and "hold" in reading.acts
+
+
+def test_where_a_value_is_written_and_who_acts_name_no_slot() -> None:
+    assert asked("legal", "Next, your full name as it should appear on our file.") == ["full_name"]
+    assert asked("legal", "So the attorney knows who to call back, what's your name?") == [
+        "full_name"]
+
+
+def test_who_the_firm_would_represent_is_who_the_matter_is_for() -> None:
+    assert asked("legal", "Who are you calling for?") == ["for_whom"]
+    assert asked("legal", "And who would the lawyer be representing?") == ["for_whom"]
+    assert asked("legal", "Which attorney are you calling for?") == ["attorney"]

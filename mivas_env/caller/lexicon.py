@@ -209,6 +209,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
                  "matter against", "case against", "respondent", "counterparty",
                  "adverse party", "opposition"),
     "for_whom": ("who the matter for", "who the case for", "who is this one for", "who this one for",
+                 "needs the lawyer", "needs a lawyer", "needs the attorney", "needs an attorney",
+                 "needs legal help", "one in trouble", "we would be representing",
                  "who are we representing", "who we are representing", "be representing",
                  "for yourself", "for someone else", "on behalf", "on whose behalf",
                  "matter concerns", "case concerns", "the person it concerns",
@@ -260,7 +262,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
                  "who do you want to reach", "who are you looking for", "who were you hoping",
                  "who you would like", "whom would you like", "who in particular",
                  "who specifically", "trying to reach", "want to reach", "like to reach",
-                 "hoping to reach", "who were you calling for", "who are you calling for",
+                 "hoping to reach", "who were you calling for",
                  "paralegal", "who should i book", "whom should i book", "book with",
                  "consultation with", "who at the firm", "at the firm", "who are you after",
                  "are you after", "talk to", "speak to", "speak with", "meet with",
@@ -641,4 +643,12 @@ NEUTRAL: tuple[str, ...] = (
     "see what opens up", "look at what is open",
     # someone else's doing: "if the doctor's office needs to follow up", "jurisdiction matters"
     "to follow up", "to follow up with you", "matters here", "matters a lot", "really matters",
-    "it matters", "that matters", "which matters")
+    "it matters", "that matters", "which matters",
+    # where a value is written: "your name as it should appear on our file"
+    "appear on", "appears on", "appearing on", "on our records", "in our records",
+    "on our file", "on the file", "intake record", "official documents", "court documents",
+    "opened under", "set up the file", "open a file", "open the file", "open a new file",
+    # the attorney acting: "so the attorney knows who they're calling"
+    "the attorney can", "the attorney will", "the attorney knows", "the attorneys like",
+    "an attorney can", "the attorney needs", "the lawyer can", "the lawyer will",
+    "the attorney be", "the lawyer be")
