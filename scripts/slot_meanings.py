@@ -12,7 +12,7 @@ from pathlib import Path
 MEANS: dict[str, dict[str, list[str]]] = {
     "healthcare": {
         "full_name": ["@name", "whose ~chart|~appointment|~file|~record|~visit|~booking"],
-        "date_of_birth": ["@birth", "@when @birth"],
+        "date_of_birth": ["@birth"],
         "phone": ["@phone", "@number ~@phone"],
         "carrier": ["@insurance", "@insurance @name", "who_covers|who_insures",
                     "through|issued|issuer|which_company|what_company|who ~@insurance|~@card"],

@@ -1273,13 +1273,3 @@ def test_who_the_firm_would_represent_is_who_the_matter_is_for() -> None:
     assert asked("legal", "Who are you calling for?") == ["for_whom"]
     assert asked("legal", "And who would the lawyer be representing?") == ["for_whom"]
     assert asked("legal", "Which attorney are you calling for?") == ["attorney"]
-
-
-def test_a_clause_that_says_how_to_give_the_value_asks_for_nothing_else() -> None:
-    assert asked("healthcare", "And your date of birth? The full date, with the year.") == [
-        "date_of_birth"]
-    assert asked("healthcare", "And the DOB, full date please.") == ["date_of_birth"]
-    assert asked("healthcare", "What's your date of birth, and what day would you like to come "
-                               "in?") == ["date_of_birth", "preferred_date"]
-    assert asked("customer_support", "Not the account ZIP, the ZIP for the new address.") == [
-        "new_address_zip"]

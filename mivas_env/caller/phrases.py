@@ -9,13 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from mivas_env.caller.lexicon import (
-    CLAUSE_BREAKS,
-    DETERMINERS,
-    PREPOSITIONS,
-    REQUEST_WORDS,
-    WH_WORDS,
-)
+from mivas_env.caller.lexicon import CLAUSE_BREAKS, DETERMINERS, PREPOSITIONS, WH_WORDS
 from mivas_env.caller.words import sentences
 
 QUESTION_WORDS = frozenset(["who", "whom", "whose", "when", "where", "why"])
@@ -282,31 +276,6 @@ COORDINATORS = frozenset(["and", "or", ",", "plus", "also", "then", "as", "toget
 # Words that say which one of a thing ("the NEW address"), not what is asked.
 WHICH_ONE = frozenset("new old current previous delivery shipping billing mailing home updated "
                       "same other".split())
-
-
-def said_again(chosen: list[Match], found: Found, patterns: Sequence[Pattern],
-               stems: Sequence[str], clauses: Sequence[int]) -> list[Match]:
-    """"And the DOB, full date please, year too.": a later clause that asks nothing of its own
-    and names only words the first reading's patterns claim (besides its own) says how to give
-    that one."""
-    if len(chosen) < 2:
-        return chosen
-    first = chosen[0].positions
-    said = {cue for cue, spans in found.cues.items() if any(a <= i < b for a, b in spans for i in first)}
-    # its patterns' other words, not its own again ("Not the account ZIP, the ZIP for the new
-    # address" asks for another ZIP)
-    own = {cue for p in patterns if p.slot == chosen[0].slot
-           for group, claims in zip(p.groups, p.claims, strict=True) if claims for cue in group} - said
-    spans = [span for cue, cue_spans in found.cues.items() if cue in own for span in cue_spans]
-
-    def again(match: Match) -> bool:
-        clause = [w for w, c in zip(stems, clauses, strict=True) if c == clauses[match.first]]
-        asks = [w for w in clause if w in QUESTION_WORDS or w in ("and", "just", "only")
-                or w in REQUEST_WORDS and w != "please"]  # "full date, please" asks no more
-        return (clauses[match.first] != clauses[chosen[0].first] and not asks
-                and all(any(a <= i < b for a, b in spans) for i in match.positions))
-
-    return [chosen[0], *(m for m in chosen[1:] if not again(m))]
 
 
 def spans_overlap(span: tuple[int, int], spans: list[tuple[int, int]]) -> bool:

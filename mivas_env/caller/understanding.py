@@ -60,7 +60,6 @@ from mivas_env.caller.phrases import (
     place,
     qualifiers,
     relative_qualifiers,
-    said_again,
     someone_elses_name,
     thing_before,
     whose_name,
@@ -325,9 +324,9 @@ class Understanding:
             if not matches:
                 reading.unplaced_request = reading.unplaced_request or request
                 return
-        chosen = said_again(objects(whose_name(coordinated(relative_qualifiers(
+        chosen = objects(whose_name(coordinated(relative_qualifiers(
             self._resolve(matches, last_asked, desk, known, stems), stems), stems, self.answers),
-            stems, self.answers), found, self.carried), found, self.patterns, stems, sentence.clauses)
+            stems, self.answers), found, self.carried)
         if not sentence.question and not request and stems[0] in ACKNOWLEDGEMENTS:
             # "Okay, Newark.", "Got it, the Manhattan office.": an acknowledgement that names a
             # value (a word no concept has) says it back; it does not ask for it ("Okay, the
