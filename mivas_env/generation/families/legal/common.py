@@ -4,10 +4,11 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
+from functools import partial
 from typing import Any, TypeVar
 
 from mivas_env.generation.core import Draft as Draft  # for the families
-from mivas_env.generation.core import Family, NearMiss, World
+from mivas_env.generation.core import World
 from mivas_env.generation.families.legal.spelling import spelled
 from mivas_env.generation.families.shared import data
 from mivas_env.generation.families.shared import fit as fit  # for the families
@@ -236,9 +237,8 @@ class Draw(Scene):
         return self.distinct(lambda: self.opening_line(self.say(templates, **slots), caller), count)
 
 
-def legal_family(code: str, category: str, make: Callable[[Draw], Draft | None], *, refusal: bool = False,
-                 near_misses: Callable[[World, Draft], list[NearMiss]] | None = None) -> Family:
-    return family(INDUSTRY, code, category, make, scene=Draw, refusal=refusal, near_misses=near_misses)
+# ``legal_family(code, category, make, refusal=, near_misses=)``: a family drawing from a ``Draw``
+legal_family = partial(family, INDUSTRY, scene=Draw)
 
 
 def new_caller(draw: Draw, state: str | None = None) -> tuple[str, str, str]:
