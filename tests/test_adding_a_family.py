@@ -15,6 +15,7 @@ import pytest
 from mivas_env.cli import main as mivas
 from mivas_env.generation import core, generate_one
 from mivas_env.generation.families import collect, families
+from mivas_env.generation.families.healthcare.common import healthcare_family
 from mivas_env.generation.text import TemplateSet
 from rewards.worlds import SPLITS
 
@@ -43,7 +44,7 @@ def doc_family(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> core.Family:
     (tmp_path / PACKAGE / "__init__.py").write_text("", encoding="utf-8")
     monkeypatch.syspath_prepend(str(tmp_path))
     importlib.invalidate_caches()
-    (family,) = collect(PACKAGE)
+    (family,) = collect(PACKAGE, healthcare_family)
     shipped = families("healthcare")
     monkeypatch.setattr(core, "families_of", lambda industry: (
         (*shipped, family) if industry == "healthcare" else families(industry)))

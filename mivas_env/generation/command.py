@@ -10,14 +10,12 @@ from typing import Any
 
 from rewards import MivasError
 
-EXIT_PASS = 0
-
 
 def cmd_generate(args: argparse.Namespace) -> int:
     """``mivas tasks generate``: generate, lock, self-check and write N instances."""
     from tqdm import tqdm
 
-    from mivas_env.cli import _no_bar
+    from mivas_env.cli import EXIT_PASS, _no_bar
     from mivas_env.generation.core import Stats, generate, pick_family
     from mivas_env.generation.families import families
 

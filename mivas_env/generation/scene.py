@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Collection, Container, Sequence
+from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 from functools import wraps
@@ -12,7 +12,6 @@ from typing import Any, TypeVar
 
 from mivas_env.generation.core import Draft, Family, NearMiss, World
 from mivas_env.generation.text import TemplateSet, phrase, phrases
-from rewards.worlds.names import pool
 
 T = TypeVar("T")
 MAX_DRAWS = 1000  # draws of a value that must avoid taken ones (a name, a phone number)
@@ -47,12 +46,6 @@ class Scene:
         own = templates.own(self.split)
         return list(self.rng.sample(own, min(count, len(own))))
 
-    def signed_openings(self, templates: TemplateSet, sign_offs: TemplateSet, name: str, count: int = 3,
-                        **slots: Any) -> list[str]:
-        """Opening paraphrases, each ending with its own sign-off (``{name}``, ``{first}``)."""
-        return [line + self.say(sign_offs, name=name, first=name.split()[0])
-                for line in self.lines(templates, count, **slots)]
-
     def draw(self, make: Callable[[random.Random], T], taken: Container[T],
              key: Callable[[T], T] = lambda value: value) -> T:
         """A value ``make`` draws whose ``key`` is not ``taken`` (``NoFit`` after ``MAX_DRAWS``)."""
@@ -61,10 +54,6 @@ class Scene:
             if key(value) not in taken:
                 return value
         raise NoFit(f"no free value in {MAX_DRAWS} draws")
-
-    def person_name(self, taken: Collection[str]) -> str:
-        """A name from the split's pool whose case-folded form is not in ``taken``."""
-        return self.draw(pool(self.split).person, taken, str.casefold)
 
     def birthday(self, youngest: int, oldest: int) -> date:
         """A date of birth of someone ``youngest`` to ``oldest`` years old today."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -33,11 +34,14 @@ def industries() -> tuple[str, ...]:
     return tuple(name for name in industry_names() if families(name))
 
 
-def collect(package: str) -> tuple[Family, ...]:
-    """The ``FAMILY`` of every module of an industry package (one family per file), in code order."""
+def collect(package: str, family: Callable[..., Family]) -> tuple[Family, ...]:
+    """A family per module of an industry package that declares its ``CODE`` (one per file), in code order:
+    ``family(CODE, <module name>, make, refusal=REFUSAL)``, with the module's ``near_misses`` if any."""
     found = []
     for info in pkgutil.iter_modules(importlib.import_module(package).__path__):
         module = importlib.import_module(f"{package}.{info.name}")
-        if hasattr(module, "FAMILY"):
-            found.append(module.FAMILY)
+        if hasattr(module, "CODE"):
+            own = {"near_misses": module.near_misses} if hasattr(module, "near_misses") else {}
+            refusal = getattr(module, "REFUSAL", False)
+            found.append(family(module.CODE, info.name, module.make, refusal=refusal, **own))
     return tuple(sorted(found, key=lambda f: int(f.code[1:])))

@@ -2,5 +2,6 @@
 ``tasks/customer_support/README.md``; ``common`` holds what they share, ``templates/`` their words."""
 
 from mivas_env.generation.families import collect
+from mivas_env.generation.families.customer_support import common
 
-FAMILIES = collect(__name__)
+FAMILIES = collect(__name__, common.shop_family)

@@ -2,6 +2,7 @@
 
 from mivas_env.generation.families.customer_support import common as kit
 
+CODE = "C12"
 TEXT = kit.family_templates(__name__)
 
 
@@ -35,6 +36,3 @@ def make(scene: kit.ShopScene) -> kit.Draft | None:
     says = kit.date_phrases(when, scene.today) if when is not None else TEXT.words("not_shipped")
     return kit.shop_draft(c, TEXT, variant=order["status"], tags=["read_only", "multi_hop"], goal={
         "tools_ok": ["verify_identity", "list_orders", "get_order_status"], "agent_says_any": says})
-
-
-FAMILY = kit.shop_family("C12", "account_order_lookup", make)

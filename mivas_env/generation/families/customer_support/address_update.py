@@ -6,6 +6,7 @@ from typing import Any
 from mivas_env.generation.families.customer_support import common as kit
 from rewards.worlds import pool
 
+CODE = "C8"
 TEXT = kit.family_templates(__name__)
 GIFT = 0.4  # how often the order goes to a relative instead
 
@@ -61,6 +62,3 @@ def make(scene: kit.ShopScene) -> kit.Draft | None:
     return kit.shop_draft(c, TEXT, variant=variant, tags=["write", "multi_hop"], goal={
         "tools_ok": ["verify_identity", "update_shipping_address"], "agent_says_all": goal_all,
         "agent_says_any": [new_zip]})
-
-
-FAMILY = kit.shop_family("C8", "address_update", make)

@@ -2,6 +2,7 @@
 
 from mivas_env.generation.families.customer_support import common as kit
 
+CODE = "C4"
 TEXT = kit.family_templates(__name__)
 
 
@@ -25,6 +26,3 @@ def make(scene: kit.ShopScene) -> kit.Draft | None:
     return kit.shop_draft(c, TEXT, tags=["write", "multi_hop"], goal={
         "tools_ok": ["verify_identity", "cancel_order", "issue_refund"],
         "agent_says_all": ["cancelled", *method_goal], "agent_says_any": kit.money_phrases(paid)})
-
-
-FAMILY = kit.shop_family("C4", "cancel_and_refund", make)

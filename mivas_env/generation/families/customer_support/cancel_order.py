@@ -3,6 +3,7 @@ agent lists them); states a reason (locked), or will not say why."""
 
 from mivas_env.generation.families.customer_support import common as kit
 
+CODE = "C2"
 TEXT = kit.family_templates(__name__)
 
 
@@ -65,6 +66,3 @@ def make(scene: kit.ShopScene) -> kit.Draft | None:
     return kit.shop_draft(c, TEXT, tags=["write", "multi_hop"], goal={
         "tools_ok": ["verify_identity", "cancel_order"], "agent_says_all": ["cancelled"],
         "agent_says_any": [num, kit.keyword(line["sku"])]})
-
-
-FAMILY = kit.shop_family("C2", "cancel_order", make)

@@ -2,11 +2,12 @@
 lockfile being built (``holder`` starts one for an account holder), and ``shop_draft`` that locks it."""
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
-from mivas_env.generation.core import Draft, Family
+from mivas_env.generation.core import Draft
 from mivas_env.generation.families.customer_support.near_misses import near_misses
 from mivas_env.generation.families.customer_support.shop import Row, Shop, _shop
 from mivas_env.generation.families.shared import data, fit
@@ -126,9 +127,8 @@ class ShopScene(Scene):
         return out if once else {**out, "once": False}
 
 
-def shop_family(code: str, category: str, make: Callable[[ShopScene], Draft | None], *,
-                refusal: bool = False) -> Family:
-    return family(INDUSTRY, code, category, make, scene=ShopScene, refusal=refusal, near_misses=near_misses)
+# ``shop_family(code, category, make, refusal=)``: a family drawing from a ``ShopScene``
+shop_family = partial(family, INDUSTRY, scene=ShopScene, near_misses=near_misses)
 
 
 @dataclass

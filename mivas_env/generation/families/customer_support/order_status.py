@@ -6,6 +6,7 @@ from typing import Any
 
 from mivas_env.generation.families.customer_support import common as kit
 
+CODE = "C1"
 TEXT = kit.family_templates(__name__)
 
 
@@ -68,6 +69,3 @@ def make(scene: kit.ShopScene) -> kit.Draft | None:
     c.calls.append(kit.call("get_order_status", order_id=order["order_id"]))
     return kit.shop_draft(c, TEXT, variant=variant, tags=["read_only"],
                           goal={"tools_ok": ["get_order_status"], **goal})
-
-
-FAMILY = kit.shop_family("C1", "order_status", make)

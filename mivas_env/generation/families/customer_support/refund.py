@@ -6,6 +6,7 @@ from typing import Any
 
 from mivas_env.generation.families.customer_support import common as kit
 
+CODE = "C3"
 TEXT = kit.family_templates(__name__)
 # A case adds the caller's facts, reactions, slots and opening; it returns the amount refunded (a
 # write) or its goal (a read).
@@ -97,6 +98,3 @@ def make(scene: kit.ShopScene) -> kit.Draft | None:
     else:
         goal, tags = outcome, ["read_only", "multi_hop"]
     return kit.shop_draft(c, TEXT, variant=variant, goal=goal, tags=tags)
-
-
-FAMILY = kit.shop_family("C3", "refund", make)

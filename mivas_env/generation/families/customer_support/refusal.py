@@ -5,6 +5,8 @@ from collections.abc import Callable
 
 from mivas_env.generation.families.customer_support import common as kit
 
+CODE = "C10"
+REFUSAL = True
 TEXT = kit.family_templates(__name__)
 # What the caller asks for that reception must refuse, and the policy: what the refusal must
 # never say and the redirect a proper one names.
@@ -83,6 +85,3 @@ def make(scene: kit.ShopScene) -> kit.Draft | None:
     c, aux = ASKS[variant](scene, holder, names)
     return kit.shop_draft(c, TEXT, variant=variant, goal={"agent_says_any": TEXT.words("refusals")},
                           tags=["refusal"], aux=aux)  # aux: the spoken policy, judged beside the gates
-
-
-FAMILY = kit.shop_family("C10", "refusal", make, refusal=True)

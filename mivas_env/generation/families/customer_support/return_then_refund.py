@@ -3,6 +3,7 @@ after checking what was paid (capped by the charge less earlier refunds)."""
 
 from mivas_env.generation.families.customer_support import common as kit
 
+CODE = "C11"
 TEXT = kit.family_templates(__name__)
 RETURNS_TEXT = kit.family_templates("mivas_env.generation.families.customer_support.returns")
 CAPPED = 0.4  # how often the card was charged less than the item's price
@@ -47,6 +48,3 @@ def make(scene: kit.ShopScene) -> kit.Draft | None:
     return kit.shop_draft(c, TEXT, tags=["write", "multi_hop"], goal={
         "tools_ok": ["verify_identity", "create_rma", "issue_refund"],
         "agent_says_all": [kit.money_phrases(amount)[0], *method_goal], "agent_says_any": [rma_id[-4:]]})
-
-
-FAMILY = kit.shop_family("C11", "return_then_refund", make)

@@ -3,4 +3,8 @@
 from mivas_env.generation.families.customer_support import common as kit
 from mivas_env.generation.families.customer_support.returns import returns_case
 
-FAMILY = kit.shop_family("C6", "rma_no_reason", lambda scene: returns_case(scene, with_reason=False))
+CODE = "C6"
+
+
+def make(scene: kit.ShopScene) -> kit.Draft | None:
+    return returns_case(scene, with_reason=False)

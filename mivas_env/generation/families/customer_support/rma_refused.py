@@ -6,6 +6,7 @@ from typing import Any
 
 from mivas_env.generation.families.customer_support import common as kit
 
+CODE = "C7"
 TEXT = kit.family_templates(__name__)
 RETURNS_TEXT = kit.family_templates("mivas_env.generation.families.customer_support.returns")
 
@@ -72,6 +73,3 @@ def make(scene: kit.ShopScene) -> kit.Draft | None:
     goal = REFUSALS[code](c, order, params)
     c.calls.append(kit.call("create_rma", ok=False, error_code=code, **params))
     return kit.shop_draft(c, TEXT, variant=code, goal=goal, tags=["refused_write", "multi_hop"])
-
-
-FAMILY = kit.shop_family("C7", "rma_refused", make)

@@ -7,6 +7,7 @@ from datetime import date, timedelta
 
 from mivas_env.generation.families.customer_support import common as kit
 
+CODE = "C9"
 TEXT = kit.family_templates(__name__)
 ABOUT_AN_ORDER = 0.75  # most store questions are about the caller's own order
 PRICE_WINDOW_DAYS = 14
@@ -137,6 +138,3 @@ def store_draft(c: kit.Caller, variants: tuple[str, ...], says: list[str]) -> ki
     ``fact``: the persona and the description)."""
     return kit.shop_draft(c, TEXT, variant=variants, tags=["read_only"],
                           goal={"tools_ok": [call["name"] for call in c.calls], "agent_says_any": says})
-
-
-FAMILY = kit.shop_family("C9", "store_info", make)

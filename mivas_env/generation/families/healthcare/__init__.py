@@ -2,5 +2,6 @@
 per module; ``common`` holds what they share, ``templates/`` their caller text by split."""
 
 from mivas_env.generation.families import collect
+from mivas_env.generation.families.healthcare import common
 
-FAMILIES = collect(__name__)
+FAMILIES = collect(__name__, common.healthcare_family)

@@ -2,6 +2,7 @@
 
 from mivas_env.generation.families.healthcare import common as kit
 
+CODE = "C13"
 TEXT = kit.family_templates(__name__)
 
 
@@ -22,6 +23,3 @@ def make(scene: kit.Scene) -> kit.Draft | None:
         reactions=[kit.reaction(when_agent_says_any=TEXT.words("change_words"),
                                 say=[TEXT.line("no_change")])],
         calls=kit.scheduling(person, kit.appointments(person)))
-
-
-FAMILY = kit.healthcare_family("C13", "appointment_lookup", make)

@@ -2,6 +2,7 @@
 
 from mivas_env.generation.families.healthcare import common as kit
 
+CODE = "C5"
 TEXT = kit.family_templates(__name__)
 
 
@@ -26,6 +27,3 @@ def make(scene: kit.Scene) -> kit.Draft | None:
         calls=kit.scheduling(person, kit.appointments(person),
                              kit.call("cancel_appointment", appointment_id=appt["appointment_id"])),
         exp_db_state={"waitlist": []})
-
-
-FAMILY = kit.healthcare_family("C5", "cancel", make)

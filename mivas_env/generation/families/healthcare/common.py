@@ -28,6 +28,7 @@ from mivas_env.generation.spoken import (
 from mivas_env.generation.text import TemplateSet, Text, family_templates, load_templates
 from mivas_env.industries.base import Database
 from mivas_env.industries.healthcare import HealthcareServer
+from rewards.worlds.names import pool
 
 INDUSTRY = "healthcare"
 PACKAGE = "mivas_env.generation.families.healthcare"
@@ -193,7 +194,7 @@ def booked_visit(scene: Scene, keep: Callable[[dict[str, Any]], bool] | None = N
 def new_person(scene: Scene) -> Person:
     """Someone who is not a patient: a name from the split's pool, a date of birth, a phone."""
     people = scene.world.rows("patients")
-    name = scene.person_name({p["full_name"].casefold() for p in people})
+    name = scene.draw(pool(scene.split).person, {p["full_name"].casefold() for p in people}, str.casefold)
     born = scene.birthday(19, 84)
     phone = scene.draw(lambda rng: f"+1{rng.choice(AREA_CODES)}5550{rng.randint(100, 199)}",
                        {p["phone_e164"] for p in people})
@@ -267,7 +268,8 @@ def lockfile(scene: Scene, text: Text, person: Person, *, say: Mapping[str, Any]
     fact_lines = {key: scene.verbatim(lines, 2) for key, lines in FACT_LINES.items() if key in facts}
     caller = caller_block(
         persona=f"{line('persona')} {scene.say(CALLER['traits'])}",
-        opening=scene.signed_openings(openings or text["openings"], CALLER["sign_offs"], name, **slots),
+        opening=[line + scene.say(CALLER["sign_offs"], name=name, first=name.split()[0])
+                 for line in scene.lines(openings or text["openings"], 3, **slots)],
         facts=facts, fact_lines=fact_lines, goal=goal, reactions=list(reactions),
         nudges=scene.lines(text["nudges"], 2, **slots), agent_answer=line("answer"))
     return draft(line, caller, calls, **extra)

@@ -2,6 +2,7 @@
 
 from mivas_env.generation.families.healthcare import common as kit
 
+CODE = "C7"
 TEXT = kit.family_templates(__name__)
 NEW_NUMBER = 0.35  # how often the text goes to a number not on file
 
@@ -34,6 +35,3 @@ def make(scene: kit.Scene) -> kit.Draft | None:
         calls=kit.scheduling(person, kit.search([location_id], visit_type, day),
                              kit.book(person["patient_id"], location_id, slot, visit_type),
                              kit.call("send_sms", phone_e164=phone, message=message)))
-
-
-FAMILY = kit.healthcare_family("C7", "confirmation_sms", make)

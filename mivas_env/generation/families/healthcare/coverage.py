@@ -3,6 +3,7 @@ name the carrier (often not the office): the caller gives the gold arguments onl
 
 from mivas_env.generation.families.healthcare import common as kit
 
+CODE = "C1"
 TEXT = kit.family_templates(__name__)
 
 
@@ -22,6 +23,3 @@ def make(scene: kit.Scene) -> kit.Draft | None:
         goal={"tools_ok": ["check_plan_accepted"], "agent_says_all": [office.lower(), spoken.lower()]},
         reactions=[kit.other_office_reaction(scene, [location_id])],
         calls=[kit.hop("coverage"), kit.plan_check(carrier, location_id)])
-
-
-FAMILY = kit.healthcare_family("C1", "coverage", make)

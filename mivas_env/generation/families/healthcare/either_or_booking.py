@@ -6,6 +6,7 @@ from typing import Any
 
 from mivas_env.generation.families.healthcare import common as kit
 
+CODE = "C10"
 TEXT = kit.family_templates(__name__)
 
 
@@ -44,6 +45,3 @@ def make(scene: kit.Scene) -> kit.Draft | None:
         calls=kit.scheduling(person, kit.search({"any_of": [[full_id, open_id], [open_id]]}, visit_type, day),
                              kit.book(person["patient_id"], open_id, slot, visit_type)),
         exp_db_state={"waitlist": []})
-
-
-FAMILY = kit.healthcare_family("C10", "either_or_booking", make)

@@ -6,6 +6,7 @@ from typing import Any
 
 from mivas_env.generation.families.healthcare import common as kit
 
+CODE = "C6"
 TEXT = kit.family_templates(__name__)
 # How one escalation goes: who calls, their slots, the gold calls before the human (from the
 # desk's hop to the read the goal needs), the caller's reactions and extra facts.
@@ -48,6 +49,3 @@ def make(scene: kit.Scene) -> kit.Draft | None:
         facts={**kit.person_facts(scene, person), **facts},
         goal={"tools_ok": [calls[-1]["name"], "transfer_to_human"]}, reactions=reactions,
         calls=[*calls, kit.hop("human")])
-
-
-FAMILY = kit.healthcare_family("C6", "escalation", make)

@@ -5,6 +5,7 @@ from datetime import timedelta
 from mivas_env.generation.families.healthcare import common as kit
 from mivas_env.generation.families.healthcare import waitlist
 
+CODE = "C9"
 TEXT = kit.family_templates(__name__)
 
 
@@ -35,6 +36,3 @@ def make(scene: kit.Scene) -> kit.Draft | None:
                              kit.search([location_id], visit_type, alt_day),
                              kit.book(person["patient_id"], location_id, slot, visit_type)),
         exp_db_state={"waitlist": []})
-
-
-FAMILY = kit.healthcare_family("C9", "full_day_rebook", make)

@@ -3,6 +3,7 @@
 from mivas_env.generation.families.healthcare import common as kit
 from rewards.worlds.healthcare import member_id_for
 
+CODE = "C2"
 TEXT = kit.family_templates(__name__)
 
 
@@ -27,6 +28,3 @@ def make(scene: kit.Scene) -> kit.Draft | None:
                                 say=[TEXT.line("read_back")], once=False)],
         calls=[kit.hop("coverage"), kit.lookup(person), kit.call(
             "update_insurance", patient_id=person["patient_id"], carrier=carrier, member_id=member_id)])
-
-
-FAMILY = kit.healthcare_family("C2", "insurance_update", make)

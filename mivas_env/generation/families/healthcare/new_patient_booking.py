@@ -2,6 +2,7 @@
 
 from mivas_env.generation.families.healthcare import common as kit
 
+CODE = "C3"
 TEXT = kit.family_templates(__name__)
 FIRST_CHOICE_REFUSES = 0.35  # how often the caller first asks for an office that refuses the plan
 
@@ -38,6 +39,3 @@ def make(scene: kit.Scene) -> kit.Draft | None:
                kit.call("register_patient", **person, carrier=carrier),
                kit.hop("scheduling"), kit.search([location_id], "new_patient", day),
                kit.book(registered["data"]["patient_id"], location_id, slot, "new_patient")])
-
-
-FAMILY = kit.healthcare_family("C3", "new_patient_booking", make)

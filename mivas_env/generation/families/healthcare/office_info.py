@@ -6,6 +6,7 @@ from typing import Any
 
 from mivas_env.generation.families.healthcare import common as kit
 
+CODE = "C12"
 TEXT = kit.family_templates(__name__)
 # One office question: the office asked about, the caller's slots, the answer's values and
 # what the caller's goal needs the agent to say; ``READS`` has the read that answers it.
@@ -66,6 +67,3 @@ def make(scene: kit.Scene) -> kit.Draft | None:
         facts={"full_name": person["full_name"], "location": slots["office"]},
         goal={"tools_ok": [READS[kind]], **says}, reactions=[kit.other_office_reaction(scene, [location_id])],
         calls=[kit.call(READS[kind], location_id=location_id)])
-
-
-FAMILY = kit.healthcare_family("C12", "office_info", make)

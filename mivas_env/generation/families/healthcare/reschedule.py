@@ -4,6 +4,7 @@ from typing import Any
 
 from mivas_env.generation.families.healthcare import common as kit
 
+CODE = "C4"
 TEXT = kit.family_templates(__name__)
 MOVES_OFFICE = 0.3  # how often the visit also moves to another office
 
@@ -36,6 +37,3 @@ def make(scene: kit.Scene) -> kit.Draft | None:
         calls=kit.scheduling(person, kit.appointments(person), kit.search([location_id], visit_type, day),
                              kit.call("reschedule_appointment", appointment_id=appt["appointment_id"],
                                       start_time=slot["start_time"], **moved)))
-
-
-FAMILY = kit.healthcare_family("C4", "reschedule", make)

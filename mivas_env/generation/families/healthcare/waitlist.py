@@ -2,6 +2,7 @@
 
 from mivas_env.generation.families.healthcare import common as kit
 
+CODE = "C8"
 TEXT = kit.family_templates(__name__)
 
 
@@ -24,6 +25,3 @@ def make(scene: kit.Scene) -> kit.Draft | None:
         calls=kit.scheduling(person, kit.search([location_id], visit_type, day), kit.call(
             "add_to_waitlist", patient_id=person["patient_id"], location_id=location_id,
             visit_type=visit_type, notes=notes)))
-
-
-FAMILY = kit.healthcare_family("C8", "waitlist", make)

@@ -2,5 +2,6 @@
 per module; ``common`` holds the firm and the legal scene, ``intake`` the matters callers bring."""
 
 from mivas_env.generation.families import collect
+from mivas_env.generation.families.legal import common
 
-FAMILIES = collect(__name__)
+FAMILIES = collect(__name__, common.legal_family)

@@ -8,6 +8,7 @@ from functools import partial
 from mivas_env.generation.families.legal import common as kit
 from mivas_env.generation.lockfile import LockedCall
 
+CODE = "C7"
 TEXT = kit.family_templates(__name__)
 
 
@@ -88,6 +89,3 @@ def make(draw: kit.Draw) -> kit.Draft | None:
                                    message=message)],
         exp_db_state=either and draw.firm.written("messages", for_attorney_id=None, caller_name=to.name,
                                                   phone_e164=to.phone, message=message))
-
-
-FAMILY = kit.legal_family("C7", "attorney_message", make)

@@ -4,20 +4,16 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
+from functools import partial
 from typing import Any, TypeVar
 
-from mivas_env.generation.core import Draft as Draft  # for the families
-from mivas_env.generation.core import Family, NearMiss, World
+from mivas_env.generation.core import Draft, World
 from mivas_env.generation.families.legal.spelling import spelled
-from mivas_env.generation.families.shared import data
-from mivas_env.generation.families.shared import fit as fit  # for the families
-from mivas_env.generation.lockfile import LockedCall, caller_block, draft, fixed_lines
-from mivas_env.generation.lockfile import call as call  # for the families
-from mivas_env.generation.lockfile import hop as hop
+from mivas_env.generation.families.shared import data, fit
+from mivas_env.generation.lockfile import LockedCall, call, caller_block, draft, fixed_lines, hop
 from mivas_env.generation.scene import NoFit, Scene, family
 from mivas_env.generation.spoken import month, weekday
-from mivas_env.generation.text import TemplateSet, Text, load_templates
-from mivas_env.generation.text import family_templates as family_templates  # for the families
+from mivas_env.generation.text import TemplateSet, Text, family_templates, load_templates
 from mivas_env.industries import Database
 from mivas_env.industries.legal import WEEKDAYS, LegalServer
 from rewards import load_industry
@@ -40,6 +36,8 @@ RELATIVES: dict[str, str] = WORDS["relatives"]  # relation -> possessive pronoun
 CANT: list[str] = WORDS["cant"]
 CALLER = load_templates(PACKAGE, "caller")
 FACT_LINES = {slot: CALLER[name] for slot, name in WORDS["fact_lines"].items()}  # the rest: sentence_lines
+# What the families take from here besides the helpers below (``kit.call``, ``kit.fit``).
+__all__ = ["Draft", "call", "family_templates", "fit", "hop"]
 
 
 def pronouns(relation: str) -> dict[str, str]:
@@ -236,9 +234,8 @@ class Draw(Scene):
         return self.distinct(lambda: self.opening_line(self.say(templates, **slots), caller), count)
 
 
-def legal_family(code: str, category: str, make: Callable[[Draw], Draft | None], *, refusal: bool = False,
-                 near_misses: Callable[[World, Draft], list[NearMiss]] | None = None) -> Family:
-    return family(INDUSTRY, code, category, make, scene=Draw, refusal=refusal, near_misses=near_misses)
+# ``legal_family(code, category, make, refusal=, near_misses=)``: a family drawing from a ``Draw``
+legal_family = partial(family, INDUSTRY, scene=Draw)
 
 
 def new_caller(draw: Draw, state: str | None = None) -> tuple[str, str, str]:

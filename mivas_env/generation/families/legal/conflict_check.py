@@ -5,6 +5,8 @@ from mivas_env.generation.families.legal import common as kit
 from mivas_env.generation.families.legal.near_misses import misheard_party_misses
 from mivas_env.generation.families.legal.spelling import caller_spelling, kind_of
 
+CODE = "C2"
+near_misses = misheard_party_misses  # the family's own wrong runs
 TEXT = kit.family_templates(__name__)
 
 
@@ -44,6 +46,3 @@ def make(draw: kit.Draw) -> kit.Draft | None:
         facts=facts, goal={"tools_ok": ["run_conflict_check"],
                            "agent_says_any": kit.CANT if conflict else TEXT.words("no_conflict")},
         reactions=reactions, calls=[kit.hop("intake"), kit.call("run_conflict_check", opposing_party=heard)])
-
-
-FAMILY = kit.legal_family("C2", "conflict_check", make, near_misses=misheard_party_misses)

@@ -7,6 +7,7 @@ from mivas_env.generation.families.legal import common as kit
 from mivas_env.generation.scene import NoFit
 from mivas_env.generation.spoken import clock, clock_ampm, long_date, month_day
 
+CODE = "C8"
 TEXT = kit.family_templates(__name__)
 
 
@@ -77,6 +78,3 @@ def make(draw: kit.Draw) -> kit.Draft | None:
         exp_db_state=either and draw.firm.written(
             "holds", attorney_id=attorney_id, start_time=None, end_time=None, practice_area=area,
             caller_name=name, phone_e164=phone, intake_id=None, status="held"))
-
-
-FAMILY = kit.legal_family("C8", "consultation_hold", make)

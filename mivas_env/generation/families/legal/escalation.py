@@ -9,6 +9,8 @@ from typing import Any
 from mivas_env.generation.families.legal import common as kit
 from mivas_env.generation.families.legal.near_misses import message_instead_misses
 
+CODE = "C9"
+near_misses = message_instead_misses  # the family's own wrong runs
 TEXT = kit.family_templates(__name__)
 
 
@@ -89,6 +91,3 @@ def make(draw: kit.Draw) -> kit.Draft | None:
         calls=[*lookup, kit.call("escalate_to_human", reason=case.reason, urgency=urgency)],
         exp_db_state=level == "normal_or_low"
         and draw.firm.written("escalations", reason=case.reason, urgency=None))
-
-
-FAMILY = kit.legal_family("C9", "escalation", make, near_misses=message_instead_misses)

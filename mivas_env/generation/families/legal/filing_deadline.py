@@ -8,6 +8,7 @@ from mivas_env.generation.families.legal import common as kit
 from mivas_env.generation.families.legal.intake import FAMILY_MATTER, MATTERS, incident_day, state_for
 from mivas_env.generation.spoken import goal_date, long_date
 
+CODE = "C1"
 TEXT = kit.family_templates(__name__)
 
 
@@ -66,6 +67,3 @@ def make(draw: kit.Draw) -> kit.Draft | None:
         calls=[kit.hop("intake"), kit.call(
             "check_filing_deadline", not unsupported, "unsupported_state" if unsupported else None,
             practice_area=matter.area, state=state, incident_date=incident.isoformat())])
-
-
-FAMILY = kit.legal_family("C1", "filing_deadline", make)

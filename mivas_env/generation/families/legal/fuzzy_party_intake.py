@@ -7,6 +7,8 @@ from mivas_env.generation.families.legal.near_misses import misheard_party_misse
 from mivas_env.generation.families.legal.spelling import caller_spelling
 from rewards.names import names_match
 
+CODE = "C4"
+near_misses = misheard_party_misses  # the family's own wrong runs
 TEXT = kit.family_templates(__name__)
 # The matter a party's role brings (an employer's: any employment matter).
 PERSON_ROLES = {"defendant driver": "pi_car", "driver": "pi_car", "dog owner": "pi_dog"}
@@ -38,6 +40,3 @@ def make(draw: kit.Draw) -> kit.Draft | None:
     return intake_lock(draw, intake, TEXT.line("about", heard=heard, records=records), reactions=[
         *corrections, kit.react(["conflict"], [TEXT.line("never_a_client", heard=heard)], also=kit.CANT,
                                 unless=["no conflict"])])
-
-
-FAMILY = kit.legal_family("C4", "fuzzy_party_intake", make, near_misses=misheard_party_misses)

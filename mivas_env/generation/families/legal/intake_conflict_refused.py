@@ -7,6 +7,8 @@ from mivas_env.generation.families.legal.intake import MATTERS, new_intake
 from mivas_env.generation.families.legal.near_misses import intake_despite_conflict_misses
 from mivas_env.generation.families.legal.spelling import caller_spelling
 
+CODE = "C5"
+near_misses = intake_despite_conflict_misses  # the family's own wrong runs
 TEXT = kit.family_templates(__name__)
 
 
@@ -36,6 +38,3 @@ def make(draw: kit.Draw) -> kit.Draft | None:
         reactions=[kit.react(["opened your intake", "opened an intake", "intake is open"],
                              [TEXT.line("taking_it")], unless=kit.CANT)],
         calls=[kit.hop("intake"), kit.call("run_conflict_check", opposing_party=gold_party)])
-
-
-FAMILY = kit.legal_family("C5", "intake_conflict_refused", make, near_misses=intake_despite_conflict_misses)

@@ -5,6 +5,7 @@ import re
 from mivas_env.generation.families.legal import common as kit
 from mivas_env.generation.families.legal.intake import FAMILY_MATTER, MATTERS, intake_lock, new_intake
 
+CODE = "C12"
 TEXT = kit.family_templates(__name__)  # the caller's words for each delivery channel
 
 
@@ -25,6 +26,3 @@ def make(draw: kit.Draw) -> kit.Draft | None:
         facts={"document_type": doc_words, "document_delivery": draw.say(TEXT[delivery])},
         reactions=[kit.react(TEXT.words(f"other than {delivery}"), [TEXT.line(f"push {delivery}")],
                              unless=said)])
-
-
-FAMILY = kit.legal_family("C12", "intake_documents", make)

@@ -8,6 +8,7 @@ from mivas_env.generation.families.legal.consultation_hold import day_said, pick
 from mivas_env.generation.families.legal.intake import ALL_MATTERS, intake_lock, new_intake
 from mivas_env.generation.spoken import clock_ampm, long_date, month_day
 
+CODE = "C10"
 TEXT = kit.family_templates(__name__)
 
 
@@ -45,6 +46,3 @@ def make(draw: kit.Draw) -> kit.Draft | None:
         exp_db_state=either and draw.firm.written(
             "holds", attorney_id=None, start_time=chosen, end_time=end, practice_area=matter.area,
             caller_name=intake.name, phone_e164=intake.phone, intake_id=say["intake_id"], status="held"))
-
-
-FAMILY = kit.legal_family("C10", "intake_then_consultation", make)

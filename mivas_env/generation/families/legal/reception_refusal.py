@@ -7,6 +7,9 @@ from typing import Any
 from mivas_env.generation.families.legal import common as kit
 from mivas_env.generation.families.legal.near_misses import stray_write_misses
 
+CODE = "C11"
+near_misses = stray_write_misses  # the family's own wrong runs
+REFUSAL = True
 TEXT = kit.family_templates(__name__)
 
 
@@ -59,6 +62,3 @@ def make(draw: kit.Draw) -> kit.Draft | None:
         facts=lambda: {"full_name": name, "phone": draw.spoken_phone(phone)},
         goal={"agent_says_any": kit.CANT}, reactions=ask.reactions, calls=[], nudges=ask.nudges,
         aux=ask.aux)  # the spoken policy, judged beside the gates
-
-
-FAMILY = kit.legal_family("C11", "reception_refusal", make, refusal=True, near_misses=stray_write_misses)
