@@ -225,7 +225,7 @@ def coordinated(chosen: list[Match], stems: Sequence[str],
         return chosen
     # the question word that asks ("..., not where you're shipping to" asks nothing)
     wh_at = next((i for i, word in enumerate(stems) if word in QUESTION_WORDS
-                  and stems[i - 1:i] != ("not",)), None)
+                  and tuple(stems[i - 1:i]) != ("not",)), None)
     wh = None if wh_at is None else stems[wh_at]
     groups: list[list[Match]] = [[chosen[0]]]
     for match in chosen[1:]:
@@ -233,7 +233,7 @@ def coordinated(chosen: list[Match], stems: Sequence[str],
         lead = [word for word in gap if word not in DETERMINERS and word not in ("this", "that")
                 and word not in WHICH_ONE]
         after_preposition = bool(lead) and lead[-1] in PREPOSITIONS and not (
-            lead[-1] == "to" and stems[match.first + 1:match.first + 2] == ("you",))  # "to call you"
+            lead[-1] == "to" and tuple(stems[match.first + 1:match.first + 2]) == ("you",))  # "to call you"
         joins = [i for i, word in enumerate(gap) if word in COORDINATORS or word in CONTRASTS]
         if joins and after_preposition and gap[joins[-1]] == "," and len(
                 [w for w in gap[joins[-1] + 1:] if w in lead]) == 1:

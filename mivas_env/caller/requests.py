@@ -56,7 +56,7 @@ def requests_in(words: Sequence[str]) -> bool:
         elif word in ("you", "your"):
             speaker = False
         elif word in REQUEST_WORDS and not (speaker and word in DOINGS) and not (
-                embedded(words, i)) and words[i + 2:i + 4] not in PAUSES:  # "give me a moment"
+                embedded(words, i)) and tuple(words[i + 2:i + 4]) not in PAUSES:  # "give me a moment"
             return True
     return False
 
