@@ -1206,7 +1206,7 @@ def test_an_infinitive_after_a_person_is_no_preposition_phrase() -> None:
 
 
 def test_what_the_agent_will_look_up_asks_nothing() -> None:
-    assert asked("healthcare", "Choose a day, and I'll see what's available.") == ["preferred_date"]
+    assert asked("healthcare", "Choose a day and I'll see what's open.") == ["preferred_date"]
     assert asked("healthcare", "Which date suits you? I'll check what we have open.") == [
         "preferred_date"]
 
@@ -1240,8 +1240,8 @@ def test_the_industrys_own_words_for_its_things() -> None:
 
 
 def test_a_word_that_both_names_and_qualifies_a_reading_counts_once() -> None:
-    assert asked("healthcare", "So I don't confuse anyone, give me the patient's full name.") == [
-        "full_name"]
+    assert asked("healthcare", "I don't want to confuse anyone, so please give me the patient's "
+                               "complete name.") == ["full_name"]
 
 
 def test_someone_elses_doing_names_no_slot() -> None:
