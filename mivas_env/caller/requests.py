@@ -435,10 +435,10 @@ def spelled_as_said(sentence: Sentence, spans: Sequence[tuple[int, int]]) -> boo
     clause = sentence.clauses[spans[0][0]]
     said = [w for i, w in enumerate(sentence.words) if sentence.clauses[i] == clause
             and w not in MARKERS]
-    return said[:1] in (["i"], ["we"]) and (said[1:2] == ["got"] or said[1:2] == ["have"]
-                                            and said[2:3] != ["to"]) \
-        or all(end - start == 1 and sentence.words[start] in ("spelled", "spelt")
-               for start, end in spans)
+    has_it = said[:1] in (["i"], ["we"]) and (  # "I've got the spelling", not "I have to get"
+        said[1:2] == ["got"] or said[1:2] == ["have"] and said[2:3] != ["to"])
+    return has_it or all(end - start == 1 and sentence.words[start] in ("spelled", "spelt")
+                         for start, end in spans)
 
 
 def idle_act(sentence: Sentence, cue: str, spans: Sequence[tuple[int, int]]) -> bool:
@@ -449,9 +449,11 @@ def idle_act(sentence: Sentence, cue: str, spans: Sequence[tuple[int, int]]) -> 
 
 
 def thanked_for(words: Sequence[str], spans: Sequence[tuple[int, int]]) -> bool:
+    """Every span follows "thanks for", or "thank you for" ("appreciate" only after a thank)."""
     return all(start > 1 and words[start - 1] == "for" and (
-        words[start - 2] in ("thanks", "appreciate", "you") and "thank" in words[:start]
-        or words[start - 2] == "thanks") for start, _ in spans)
+        words[start - 2] == "thanks"
+        or words[start - 2] in ("appreciate", "you") and "thank" in words[:start])
+        for start, _ in spans)
 
 
 def explains(sentence: Sentence) -> bool:
