@@ -268,8 +268,8 @@ def lockfile(scene: Scene, text: Text, person: Person, *, say: Mapping[str, Any]
     fact_lines = {key: scene.verbatim(lines, 2) for key, lines in FACT_LINES.items() if key in facts}
     caller = caller_block(
         persona=f"{line('persona')} {scene.say(CALLER['traits'])}",
-        opening=[line + scene.say(CALLER["sign_offs"], name=name, first=name.split()[0])
-                 for line in scene.lines(openings or text["openings"], 3, **slots)],
+        opening=[said + scene.say(CALLER["sign_offs"], name=name, first=name.split()[0])
+                 for said in scene.lines(openings or text["openings"], 3, **slots)],
         facts=facts, fact_lines=fact_lines, goal=goal, reactions=list(reactions),
         nudges=scene.lines(text["nudges"], 2, **slots), agent_answer=line("answer"))
     return draft(line, caller, calls, **extra)
