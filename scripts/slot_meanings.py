@@ -57,7 +57,7 @@ MEANS: dict[str, dict[str, list[str]]] = {
                           "@matter ~regarding|~regard|~nature|~concerning|~involving",
                           "what_are_you_calling|what_is_the_call|what_is_this_call ~about|~regarding"],
         "incident_date": ["@when ~@incident", "@when ~was|~did|~were|~ago|~happen",
-                          "@when ~know|~remember|~recall"],
+                          "@when ~know|~remember|~recall", "date_of_loss|dol"],
         "incident_state": ["@state ~@incident", "which_state|what_state|in_which_state",
                            "where ~@incident|~was|~did|~were",
                            "new_york|new_jersey|connecticut|pennsylvania|somewhere_else|out_of_state"],

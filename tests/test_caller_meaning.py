@@ -4,6 +4,7 @@ by a test of the caller's lines, and the corpus figures held on the held-out tes
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -1273,3 +1274,48 @@ def test_who_the_firm_would_represent_is_who_the_matter_is_for() -> None:
     assert asked("legal", "Who are you calling for?") == ["for_whom"]
     assert asked("legal", "And who would the lawyer be representing?") == ["for_whom"]
     assert asked("legal", "Which attorney are you calling for?") == ["attorney"]
+
+
+@pytest.mark.parametrize("line", [
+    "Exact date?",
+    "What date are we talking about?",
+    "Got it. What date are we talking?",
+    "Date it occurred.",
+    "The exact date it happened, if you've got it.",
+    "DOL? Date of loss.",
+])
+def test_a_bare_date_question_asks_for_the_date_the_caller_has(line: str) -> None:
+    assert industry_understanding("legal").read(
+        line.casefold(), known=["full_name", "incident_date", "phone"]).asked == ["incident_date"]
+
+
+def test_a_relative_clause_after_a_slot_makes_no_statement_of_a_question() -> None:
+    # "the date it happened" qualifies the date; a clause that says more is a statement
+    assert asked("legal", "The date it happened was noted.") == []
+    assert asked("healthcare", "The phone number you called from doesn't match a record, so could "
+                               "you tell me the patient's full name?") == ["full_name"]
+
+
+def test_an_opening_start_with_qualifies_nothing() -> None:
+    # "Start with the day." is no "when did it start": the caller with a consultation to book
+    # gives its day
+    reading = industry_understanding("legal").read(
+        "start with the day.", known=["full_name", "consultation_date", "consultation_time"])
+    assert reading.asked == ["consultation_date"]
+
+
+def test_a_read_back_that_holds_a_value_asks_for_no_other_slot() -> None:
+    legal = caller("legal/C3-E1")
+    facts = legal.spec.facts
+    legal.respond("What's a good phone number for you?")
+    digits = "-".join(re.sub(r"\D", "", facts["phone"])[-10:])
+    assert legal.respond(f"Let me read that back: {digits}. Is that right?").text.startswith(
+        ("Yes", "That's right"))
+    reply = legal.respond("Kindly confirm the date on which the matter arose.").text
+    assert facts["incident_date"].split(",")[0] in reply, reply
+
+
+def test_who_are_they_after_naming_the_other_side_asks_for_the_other_side() -> None:
+    assert asked("legal", "Before we go any further, I have to check we don't act for the other "
+                          "side. Who are they?") == ["opposing_party"]
+    assert asked("legal", "Who are you?") == []

@@ -457,7 +457,7 @@ FILLERS = _set(
     "are was patient "
     "with this that those these it about what how the caller's patient's account's just only "
     "quickly real quick one last thing current full best maam madam sir miss hon love mate "
-    "dear ,")
+    "dear exact exactly rough roughly approximate approximately precise ,")
 # A negation: what follows it, to the end of its clause, is not asked for.
 NEGATIONS: tuple[tuple[str, ...], ...] = tuple(tuple(p.split()) for p in (
     "no need", "do not need", "does not need", "will not need", "no longer need", "not need",

@@ -212,8 +212,10 @@ def refers_back(sentence: Sentence) -> bool:
                                  and content[i + 1] in PRONOUNS for i, word in enumerate(content)):
         return True  # "There's an order number near the top. Could you read that to me?"
     # "... Who?", "... And when?": a question word alone asks about what was named before
+    # ("... the other side. Who are they?")
     return content[0] in ("what", "when", "where", "who") and (len(content) == 1 or any(
-        w in ("it", "that", "this", "one", "ones", "those", "them") for w in content))
+        w in ("it", "that", "this", "one", "ones", "those", "them") for w in content)
+        or content[0] == "who" and len(content) <= 3 and content[-1] in ("they", "he", "she"))
 
 
 def clause_spans(sentence: Sentence) -> list[tuple[int, int]]:
@@ -245,6 +247,44 @@ def noted(content: Sequence[str]) -> bool:
     return len(rest) > 1 and rest[0] in NOTED and rest[1] in ("your", "the")  # not "got a few ways"
 
 
+# "What date are we talking about?", "Which office are we looking at?": the question's own
+# "what is it" in other words, which a bare noun phrase may hold.
+TALKING = (("are", "we", "talking", "about"), ("are", "we", "talking"), ("we", "are", "talking", "about"),
+           ("are", "we", "looking", "at"), ("are", "we", "dealing", "with"))
+
+
+def talking_about(words: Sequence[str]) -> frozenset[int]:
+    """Positions of a "what ... are we talking about" idiom in the words."""
+    found: set[int] = set()
+    for i in range(len(words)):
+        idiom = next((t for t in TALKING if tuple(words[i:i + len(t)]) == t), None)
+        if idiom is not None:
+            found.update(range(i, i + len(idiom)))
+    return frozenset(found)
+
+
+RELATIVE_SUBJECTS = frozenset("it this that you they he she".split())
+
+
+def contact_relative(words: Sequence[str], taken: Collection[int], first: int, end: int) -> int:
+    """"Date it occurred.", "the day you were let go": where a relative clause with no "that"
+    begins right after the slot's words (a subject, then a verb), qualifying them; ``end``
+    when there is none."""
+    for j in range(first + 1, end - 1):
+        if j - 1 in taken and words[j - 1] not in FILLERS and j not in taken \
+                and words[j] in RELATIVE_SUBJECTS and is_verb(words[j + 1]) \
+                and not any(is_verb(word) for word in words[j + 2:end]):
+            return j
+    return end
+
+
+def reads_a_value(stems: Sequence[str], acts: Collection[str]) -> bool:
+    """"Let me read that back: 2-1-3, 5-5-5, 0-1-1-9.": a read-back that holds a value (a digit,
+    or three letters spelled out), which asks for no slot of its own."""
+    return "readback" in acts and (any(word.isdigit() for word in stems)
+                                   or sum(len(word) == 1 and word.isalpha() for word in stems) >= 3)
+
+
 def bare_clauses(sentence: Sentence, chosen: Sequence[Match],
                  named: Collection[int] = ()) -> set[int]:
     """Clauses that are nothing but a slot's words and fillers after any discourse markers
@@ -257,6 +297,7 @@ def bare_clauses(sentence: Sentence, chosen: Sequence[Match],
             word in CHECKED for i, word in enumerate(sentence.words) if i not in taken)):
         return bare  # "Okay, the name, the email, the phone, all checks out."
     listed = not sentence.question and noted(after_markers(sentence))
+    said = talking_about(sentence.words)
     for index, (start, end) in enumerate(clause_spans(sentence)):
         words = sentence.words[start:end]
         i = 0
@@ -295,9 +336,10 @@ def bare_clauses(sentence: Sentence, chosen: Sequence[Match],
             end)
         qualified_tail = qualified or not any(
             is_verb(sentence.words[j]) or sentence.words[j] in WANTING for j in range(tail, reason))
-        if first < end and all(j in taken or sentence.words[j] in FILLERS
+        relative = contact_relative(sentence.words, taken, first, end)
+        if first < end and all(j in taken or sentence.words[j] in FILLERS or j in said
                                or j in named and qualified or j >= tail and qualified_tail
-                               for j in rest):
+                               or j >= relative for j in rest):
             bare.add(index)
     return bare
 

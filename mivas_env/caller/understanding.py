@@ -75,6 +75,7 @@ from mivas_env.caller.requests import (
     idle_act,
     idle_request,
     is_request,
+    reads_a_value,
     refers_back,
     request_objects,
     strong_request,
@@ -299,9 +300,9 @@ class Understanding:
         if not matches and request and last_asked and content[:1] not in PRONOUNS:
             matches = self._elliptical(found.every, last_asked)  # not "You're away next week?"
         if (not matches and request and self.model is not None and not reading.asked
-                and not waives(negations)):
+                and not waives(negations) and not reads_a_value(stems, acts.cues)):
             # not "You need not tell me the state", nor "Month, day, and year is perfect" after
-            # a question (it only says how to answer it)
+            # a question (it only says how to answer it), nor a value read back
             slot = self.model.predict(features(stems, found.every))  # when it is sure
             if slot is not None and slot in self.order:
                 words = frozenset(i for i, word in enumerate(stems) if word != ",")
