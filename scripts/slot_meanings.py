@@ -65,6 +65,7 @@ MEANS: dict[str, dict[str, list[str]]] = {
         "for_whom": ["@for_whom", "@for_whom|client @name"],
         "matter_summary": ["@summary", "@summary ~@matter"],
         "attorney": ["@attorney", "@attorney ~@particular|~@want", "@attorney @name",
+                     "whose_calendar|whose_schedule|whose_diary",
                      "mr|ms|mrs|miss or_mr|or_ms|or_mrs|or_miss"],
         "message": ["@message"],
         "office": ["@office", "manhattan|newark", "where ~@want|~@consultation|~meet|~best|~works"],
@@ -135,7 +136,8 @@ ANSWERS: dict[str, dict[str, list[str]]] = {
 DROP_KEYWORDS = {
     "healthcare": {"waitlist_notes": ["days or times work", "days and times work",
                                       "work best for you", "any preferences for"]},
-    "legal": {"consultation_date": ["come in", "day works", "day would work"]},
+    # "What time of day would you like?" asks for a time
+    "legal": {"consultation_date": ["come in", "day works", "day would work", "day would you like"]},
 }
 TOPICS = {
     "healthcare": {"carrier": "insurance", "member_id": "insurance"},

@@ -1319,3 +1319,15 @@ def test_who_are_they_after_naming_the_other_side_asks_for_the_other_side() -> N
     assert asked("legal", "Before we go any further, I have to check we don't act for the other "
                           "side. Who are they?") == ["opposing_party"]
     assert asked("legal", "Who are you?") == []
+
+
+def test_ready_to_take_a_thing_asks_for_it() -> None:
+    assert asked("legal", "I'm ready to take your message.") == ["message"]
+    assert asked("legal", "Okay, I'm ready for the message whenever you are.") == ["message"]
+
+
+def test_a_time_of_day_is_a_time_and_whose_calendar_is_the_attorney() -> None:
+    assert asked("legal", "What time of day would you like to meet with the attorney?")[:1] == [
+        "consultation_time"]
+    assert asked("legal", "What day would you like to come in?") == ["consultation_date"]
+    assert asked("legal", "Whose calendar am I checking?") == ["attorney"]

@@ -578,7 +578,10 @@ ACTS: dict[str, tuple[str, ...]] = {
                 "let us grab your", "let us have your", "let us take your",
                 "let me just get", "let me just grab",
                 "help to know", "help to have", "helpful to know", "helpful to have",
-                "help if i knew", "help if i had", "would really help"),
+                "help if i knew", "help if i had", "would really help",
+                # "I'm ready to take your message.", "Ready for the message whenever you are."
+                "ready to take", "ready for your", "ready for the", "ready to write",
+                "ready to note", "ready to hear", "ready to jot"),
     "transfer": ("transfer", "transferring", "connect you", "connecting you", "put you through",
                  "putting you through", "hand you over", "handing you over", "pass you over",
                  "passing you over", "pass you to", "passing you to", "forward you",
