@@ -1331,3 +1331,16 @@ def test_a_time_of_day_is_a_time_and_whose_calendar_is_the_attorney() -> None:
         "consultation_time"]
     assert asked("legal", "What day would you like to come in?") == ["consultation_date"]
     assert asked("legal", "Whose calendar am I checking?") == ["attorney"]
+
+
+def test_a_remark_after_a_value_is_no_part_of_its_read_back() -> None:
+    task = find_task("healthcare/C1-E1")
+    spec = task.caller.model_copy(update={"facts": {
+        **task.caller.facts, "phone": "646.555.0100, that's my new cell"}})
+    kim = ScriptedCaller(spec, slot_keywords(task.industry), 0,
+                         industry_understanding(task.industry))
+    kim.respond("What's the best phone number for you?")
+    assert kim.respond("Let me read that back: 6-4-6, 5-5-5, 0-1-0-0. Is that right?").text \
+        .startswith(("Yes", "That's right"))
+    assert "0-1-0-0" in kim.respond("Let me read that back: 6-4-6, 5-5-5, 0-1-0-9. Is that "
+                                    "right?").text

@@ -27,7 +27,7 @@ from mivas_env.caller.understanding import (
     Understanding,
     keyword_understanding,
 )
-from mivas_env.caller.values import heard_near, listed, part_in, say_part, unit_kind
+from mivas_env.caller.values import heard_near, listed, part_in, said_value, say_part, unit_kind
 from mivas_env.caller.values import says as says  # their old home: re-exported
 from mivas_env.caller.values import spell_out as spell_out
 from mivas_env.caller.values import value_units as value_units
@@ -454,7 +454,7 @@ class ScriptedCaller:
         first = next(iter(re.findall(r"[a-z]{3,}|\d", fact.casefold())), None)
         if first is not None and not first.isdigit() and first not in line:
             return False  # its first name word is not in the line: no need to read it all
-        parts = value_units(fact, names_only=True)
+        parts = value_units(said_value(fact), names_only=True)
         if not any(part.isdigit() for part in parts) and len(parts) < 2:
             return False  # "Manhattan or Newark?" offers a choice; it reads nothing back
         units = value_units(line)
@@ -470,7 +470,7 @@ class ScriptedCaller:
         for order, slot in enumerate(dict.fromkeys([*self.last_told, *asked, *sorted(self.told)])):
             if slot not in self.spec.facts:
                 continue
-            parts = value_units(self.spec.facts[slot], names_only=True)
+            parts = value_units(said_value(self.spec.facts[slot]), names_only=True)
             hits = [part for part in parts if part_in(part, units)]
             if any(listed(part, line, self.spec.facts[slot]) for part in hits):
                 continue  # "Manhattan or Newark?": an option offered, not a value read back

@@ -74,6 +74,15 @@ def value_units(text: str, names_only: bool = False) -> list[str]:
 
 
 REMEMBERED_CHARS = 2_000
+# "646.555.0100, that's my new cell": a remark after a value, which no read-back says
+_ASIDE = re.compile(r",\s+(?:that's|that is|it's|it is|which is)\b[^,]*$", re.IGNORECASE)
+
+
+def said_value(fact: str) -> str:
+    """The value of a fact without a remark the caller adds after it (a read-back need not
+    say "that's my new cell"); the fact itself where the remark would leave no number."""
+    core = _ASIDE.sub("", fact)
+    return core if core != fact and any(ch.isdigit() for ch in core) else fact
 
 
 @lru_cache(maxsize=4096)
