@@ -1344,3 +1344,13 @@ def test_a_remark_after_a_value_is_no_part_of_its_read_back() -> None:
         .startswith(("Yes", "That's right"))
     assert "0-1-0-0" in kim.respond("Let me read that back: 6-4-6, 5-5-5, 0-1-0-9. Is that "
                                     "right?").text
+
+
+def test_last_time_and_someone_you_spoke_to_qualify_a_slot_and_ask_no_decoy() -> None:
+    assert asked("healthcare", "Got it, a follow-up. Which doctor did you see last time?") == [
+        "provider"]
+    assert asked("healthcare", "Same office as last time, or a different one this time?") == [
+        "location"]
+    assert asked("legal", "Who's the attorney you spoke to last time?") == ["attorney"]
+    # the name of someone no slot covers is still no slot's
+    assert asked("legal", "What was the name of the officer you spoke to?") == []
