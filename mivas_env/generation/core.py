@@ -22,11 +22,12 @@ from mivas_env.evaluation.authoring import check_loaded, lock_data
 from mivas_env.evaluation.runner import run_episode
 from mivas_env.generation.levels import LEVELS, apply_level, check_level
 from mivas_env.generation.structure import apply_structure, structure_near_misses
+from mivas_env.industries.base import Database, ToolServer, server_class
 from rewards import MivasError, load_industry
 from rewards.industry import Industry, PropertySchema
 from rewards.models import Verdict
 from rewards.verify import load_lockfile, score
-from rewards.worlds import SPLIT_SEEDS, SPLITS, split_of, world
+from rewards.worlds import SPLIT_SEEDS, SPLITS, Tables, split_of, world, world_with
 
 Row = Mapping[str, Any]
 Draft = dict[str, Any]
@@ -51,7 +52,7 @@ class World:
     industry: str
     seed: int
     split: str
-    tables: Mapping[str, Sequence[Row]]
+    tables: Tables
     _indexes: dict[tuple[str, str], dict[Any, Row]] = field(default_factory=dict, init=False,
                                                             repr=False, compare=False)
 
@@ -71,6 +72,11 @@ class World:
         if (table, column) not in self._indexes:
             self._indexes[table, column] = {row.get(column): row for row in self.rows(table)}
         return self._indexes[table, column]
+
+    def server(self, rows: Tables | None = None) -> ToolServer:
+        """A tool server over a copy-on-write view of the world (and a lockfile's added ``rows``)."""
+        tables = world_with(self.industry, self.seed, rows) if rows else self.tables
+        return server_class(self.industry)(Database(tables), self.definition)
 
     @cached_property
     def definition(self) -> Industry:

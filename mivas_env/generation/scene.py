@@ -72,6 +72,13 @@ class NoFit(Exception):
     """The attempt's world has no fitting scenario (a bounded draw ran out): redraw."""
 
 
+def fit(value: T | None) -> T:
+    """``value`` when there is one (not empty, not false); else ``NoFit``: no scenario here, redraw."""
+    if not value:
+        raise NoFit("nothing fits")
+    return value
+
+
 S = TypeVar("S", bound=Scene)
 
 

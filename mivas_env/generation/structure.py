@@ -15,8 +15,6 @@ from typing import TYPE_CHECKING, Any, Literal
 from mivas_env.agents.baselines import gold_arguments
 from mivas_env.generation.spoken import clock, clock_ampm
 from mivas_env.generation.text import load_templates
-from mivas_env.industries.base import Database, server_class
-from rewards.worlds import world_with
 
 if TYPE_CHECKING:
     from mivas_env.generation.core import NearMiss, World
@@ -253,8 +251,7 @@ def turned_down(data: Draft, world: World, rows: Rows, rng: random.Random) -> Ad
 def _replay(world: World, rows: Rows, calls: Calls) -> tuple[Any, list[tuple[bool, Any]]]:
     """A tool server on the world plus ``rows`` after ``calls`` (but session tools), and their results."""
     tools = world.definition.tools
-    server = server_class(world.industry)(
-        Database(world_with(world.industry, world.seed, rows or None)), world.definition)
+    server = world.server(rows)
     outputs = [server.call(name, arguments) for name, arguments in calls if tools[name].access != "session"]
     return server, [(output["ok"], output.get("error_code")) for output in outputs]
 

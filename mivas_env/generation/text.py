@@ -95,11 +95,15 @@ class Text(dict[str, TemplateSet]):
         return list(self._words[name])
 
 
+def load_data(package: str, name: str) -> Any:
+    """The JSON data file ``name`` of a package (a family package's ``words.json``)."""
+    return json.loads(resources.files(package).joinpath(name).read_text(encoding="utf-8"))
+
+
 def load_templates(package: str, name: str) -> Text:
     """The text of ``<package>/templates/<name>.json``, checked: each template set has the three
     splits, at least two lines each, no line (but the empty one) in two splits."""
-    path = resources.files(package).joinpath("templates", f"{name}.json")
-    raw: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    raw: dict[str, Any] = load_data(package, f"templates/{name}.json")
     label = f"{package.rpartition('.')[2]}/{name}"  # healthcare/coverage
     out: dict[str, TemplateSet] = {}
     lines: dict[str, Line] = {}

@@ -9,10 +9,9 @@ from functools import lru_cache, partial
 from typing import Any
 
 from mivas_env.generation.core import Draft, NearMiss, Row, World, load_world
-from mivas_env.generation.families.shared import data, fit
 from mivas_env.generation.lockfile import LockedCall, caller_block, draft, fixed_lines, hop, reaction
 from mivas_env.generation.lockfile import call as locked_call
-from mivas_env.generation.scene import NoFit, Scene, family
+from mivas_env.generation.scene import NoFit, Scene, family, fit
 from mivas_env.generation.spoken import (
     age_on,
     clock,
@@ -25,16 +24,15 @@ from mivas_env.generation.spoken import (
     spoken_time,
     weekday,
 )
-from mivas_env.generation.text import TemplateSet, Text, family_templates, load_templates
-from mivas_env.industries.base import Database
-from mivas_env.industries.healthcare import HealthcareServer
+from mivas_env.generation.text import TemplateSet, Text, family_templates, load_data, load_templates
+from mivas_env.industries.base import ToolServer
 from rewards.worlds.names import pool
 
 INDUSTRY = "healthcare"
 PACKAGE = "mivas_env.generation.families.healthcare"
 WINDOW = 28  # the booking window: today and the 27 days after it
 # Visit types as said (and as a fact); what booked, refusing, waitlisting agents say; new phones' area codes.
-WORDS = data(PACKAGE, "words.json")
+WORDS = load_data(PACKAGE, "words.json")
 VISIT_WORDS: dict[str, str] = WORDS["visit_words"]
 VISIT_FACTS: dict[str, str] = WORDS["visit_facts"]
 BOOKED_WORDS: list[str] = WORDS["booked"]
@@ -55,16 +53,10 @@ FACT_LINES = {"full_name": CALLER["name_lines"], "date_of_birth": CALLER["birthd
               "phone": CALLER["phone_lines"]}
 
 
-def server(world: World) -> HealthcareServer:
-    """A tool server over a private copy-on-write view of the world."""
-    tables = {name: list(rows) if not isinstance(rows, list) else rows for name, rows in world.tables.items()}
-    return HealthcareServer(Database(tables))  # type: ignore[arg-type]
-
-
 @lru_cache(maxsize=64)
-def _reader(seed: int) -> HealthcareServer:
+def _reader(seed: int) -> ToolServer:
     """One reading server per world seed (only read-only tools are called on it)."""
-    return server(load_world(INDUSTRY, seed))
+    return load_world(INDUSTRY, seed).server()
 
 
 @lru_cache(maxsize=64)
@@ -224,7 +216,7 @@ def fits(world: World, tool: str, **params: Any) -> Check:
     def check(_: date, slot: dict[str, Any]) -> bool:
         arguments = {**params, "start_time": slot["start_time"]}
         return (slot["location_id"] == params.get("location_id", slot["location_id"])
-                and bool(server(world).call(tool, arguments)["ok"]))
+                and bool(world.server().call(tool, arguments)["ok"]))
     return check
 
 

@@ -25,7 +25,7 @@ def unmatched(a: str, b: str) -> bool:
 
 def misheard(world: World, name: str) -> str | None:
     """A mishearing of ``name`` beyond the fuzzy rule that names nobody at the firm."""
-    words, firm = name.split(), kit.firm(world)
+    words, firm = name.split(), kit.firm(world.seed)
     candidates = (" ".join([*words[:-1], surname]) if len(words) > 1 else f"{surname} {name}"
                   for surname in pool(world.split).surnames)
     return next((c for c in candidates if unmatched(name, c) and firm.unknown(c)), None)
@@ -40,7 +40,7 @@ def near_client(world: World, name: str) -> str | None:
     """A client whose name starts like ``name`` but does not match it (the party Daniel Okonkwo,
     the client Daniel Okafor): the mishearing a conflict check must survive."""
     first, _, last = name.partition(" ")
-    for known in (str(row["full_name"]) for row in kit.firm(world).clients):
+    for known in (str(row["full_name"]) for row in kit.firm(world.seed).clients):
         k_first, _, k_last = known.partition(" ")
         if k_first == first and k_last[:2].casefold() == last[:2].casefold() and unmatched(known, name):
             return known
