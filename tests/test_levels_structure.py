@@ -17,7 +17,7 @@ from mivas_env.evaluation.runner import evaluate, run_episode
 from mivas_env.generation import generate_one
 from mivas_env.generation.core import Instance, gate_failed, gold_calls, run_calls
 from mivas_env.generation.levels import LEVELS
-from mivas_env.generation.structure import look_alike_near_misses, turned_down_near_misses
+from mivas_env.generation.structure import structure_near_misses
 from rewards import MivasError
 from rewards.verify import load_lockfile, verify
 from rewards.worlds import world
@@ -76,7 +76,7 @@ def test_the_oracle_passes_and_acting_on_the_look_alike_fails_its_gate(industry:
                                                                       family: str) -> None:
     instance = _with("look_alike", industry, family, level=2)
     assert run_calls(instance.task, gold_calls(instance.task)).passed
-    misses = look_alike_near_misses(instance.data)
+    misses = structure_near_misses(instance.data, ["look_alike"])
     assert misses
     for miss in misses:
         assert gate_failed(run_calls(instance.task, miss.calls), "T"), miss.description
@@ -121,7 +121,7 @@ def test_the_first_choice_is_turned_down_and_the_second_works(industry: str,
     both = run_calls(instance.task, [*gold[:note["call"]], (name, first), *gold[note["call"]:]])
     assert both.passed
     assert all(gate_failed(run_calls(instance.task, miss.calls), "T")
-               for miss in turned_down_near_misses(instance.data))
+               for miss in structure_near_misses(instance.data, ["turned_down"]))
     behaviour = next(b for b in instance.data["caller"]["behaviours"]
                      if b["kind"] == "first_choice")
     assert behaviour["slot"] == note["slot"] and behaviour["wrong"] != \

@@ -20,6 +20,7 @@ from mivas_env.call.tasks import Task, build_task
 from mivas_env.env import MivasEnv
 from mivas_env.evaluation.authoring import check_loaded, lock_data
 from mivas_env.evaluation.runner import run_episode
+from mivas_env.generation.families import families
 from mivas_env.generation.levels import LEVELS, apply_level, check_level
 from mivas_env.generation.structure import apply_structure, structure_near_misses
 from mivas_env.industries.base import Database, ToolServer, server_class
@@ -155,15 +156,9 @@ class Instance:
         return json.dumps(self.data, indent=2, ensure_ascii=False) + "\n"
 
 
-def families_of(industry: str) -> tuple[Family, ...]:
-    from mivas_env.generation.families import families
-
-    return families(industry)
-
-
 def pick_family(industry: str, split: str, seed: int, family: str | None = None) -> Family:
     """The family of instance ``seed``: the pinned one (code or category), else drawn from the seed."""
-    found = families_of(industry)
+    found = families(industry)
     if not found:
         raise GenerationError(f"{industry} has no task families yet "
                               f"(mivas_env/generation/families/{industry}.py)")

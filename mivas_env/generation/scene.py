@@ -67,6 +67,10 @@ class Scene:
     def choice(self, options: Sequence[T]) -> T:
         return self.rng.choice(options)
 
+    def pick(self, options: Sequence[T]) -> T:
+        """One of ``options`` (``NoFit`` when there are none)."""
+        return self.rng.choice(fit(options))
+
 
 class NoFit(Exception):
     """The attempt's world has no fitting scenario (a bounded draw ran out): redraw."""

@@ -9,7 +9,6 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import suppress
 from datetime import date, datetime, timedelta
-from functools import partial
 from typing import TYPE_CHECKING, Any, Literal
 
 from mivas_env.agents.baselines import gold_arguments
@@ -200,10 +199,6 @@ def structure_near_misses(data: Draft, kinds: Sequence[str] = STRUCTURE_KINDS) -
     notes = data.get("structure") or []
     return [NearMiss(description, tuple(calls), "T") for kind in kinds for note in notes
             if note.get("kind") == kind for description, calls in [_miss(data, note)]]
-
-
-look_alike_near_misses = partial(structure_near_misses, kinds=("look_alike",))
-turned_down_near_misses = partial(structure_near_misses, kinds=("turned_down",))
 
 
 # --- a first choice the tools turn down -----------------------------------------------------
@@ -420,5 +415,4 @@ ADDERS: dict[str, Callable[[Draft, World, Rows, random.Random], Added]] = {
     "look_alike": look_alikes, "turned_down": turned_down, "extra_lookup": extra_lookup}
 
 __all__ = ["LOOK_ALIKE_TABLES", "STRUCTURE_KINDS", "StructureKind", "apply_structure", "extra_lookup",
-           "look_alike_near_misses", "look_alikes", "structure_near_misses", "turned_down",
-           "turned_down_near_misses"]
+           "look_alikes", "structure_near_misses", "turned_down"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import random
 import string
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from importlib import resources
@@ -32,15 +32,6 @@ class TemplateSet:
 
     name: str
     by_split: Mapping[str, tuple[str, ...]]
-
-    @classmethod
-    def of_list(cls, templates: Sequence[str], name: str = "") -> TemplateSet:
-        """A positional list as a set: template ``i`` goes to split ``SPLITS[i % 3]``."""
-        if len(templates) < MIN_PER_SPLIT * len(SPLITS):
-            raise ValueError(f"a template list needs at least {MIN_PER_SPLIT * len(SPLITS)} "
-                             f"entries ({MIN_PER_SPLIT} per split), got {len(templates)}: "
-                             f"{list(templates[:1])}")
-        return cls(name, {split: tuple(templates[i::len(SPLITS)]) for i, split in enumerate(SPLITS)})
 
     def own(self, split: str) -> tuple[str, ...]:
         """The templates ``split`` may use."""
@@ -136,26 +127,14 @@ def family_templates(module: str) -> Text:
     return load_templates(package, name)
 
 
-def as_set(templates: Sequence[str] | TemplateSet) -> TemplateSet:
-    return templates if isinstance(templates, TemplateSet) else TemplateSet.of_list(templates)
-
-
-def templates_of(templates: Sequence[str] | TemplateSet, split: str) -> list[str]:
-    """The templates a split may use."""
-    return list(as_set(templates).own(split))
-
-
-def phrase(rng: random.Random, templates: Sequence[str] | TemplateSet, split: str, **slots: Any) -> str:
+def phrase(rng: random.Random, templates: TemplateSet, split: str, **slots: Any) -> str:
     """One of the split's templates, filled with ``slots`` (``str.format`` fields)."""
-    chosen = as_set(templates)
-    own = chosen.own(split)
-    return chosen.fill(own[rng.randrange(len(own))], slots)
+    own = templates.own(split)
+    return templates.fill(own[rng.randrange(len(own))], slots)
 
 
-def phrases(rng: random.Random, templates: Sequence[str] | TemplateSet, split: str, count: int,
-            **slots: Any) -> list[str]:
+def phrases(rng: random.Random, templates: TemplateSet, split: str, count: int, **slots: Any) -> list[str]:
     """``count`` different templates of the split (or all it has), filled, in a random order."""
-    chosen = as_set(templates)
-    own = chosen.own(split)
-    return [chosen.fill(template, slots) for template in rng.sample(own, min(count, len(own)))]
+    own = templates.own(split)
+    return [templates.fill(template, slots) for template in rng.sample(own, min(count, len(own)))]
 

@@ -2,7 +2,6 @@
 lockfile being built (``holder`` starts one for an account holder), and ``shop_draft`` that locks it."""
 
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -108,10 +107,6 @@ class ShopScene(Scene):
     def fact_lines(self, templates: TemplateSet, **slots: str) -> list[str]:
         """The split's answer templates, ``{value}`` left for the caller to fill."""
         return [templates.fill(t, {"value": "{value}", **slots}) for t in templates.own(self.split)]
-
-    def pick(self, rows: Sequence[Row]) -> Row:
-        """One of ``rows`` (``NoFit`` when there are none)."""
-        return self.rng.choice(fit(list(rows)))
 
     def react(self, templates: TemplateSet, when: list[str], /, *, also: list[str] | None = None,
               unless: list[str] | None = None, once: bool = True, **slots: Any) -> dict[str, Any]:

@@ -179,8 +179,8 @@ def booked_visit(scene: Scene, keep: Callable[[dict[str, Any]], bool] | None = N
                  ) -> tuple[Person, dict[str, Any]]:
     """A patient and one of their upcoming visits (that ``keep`` accepts), evenly over visits."""
     world = scene.world
-    return scene.rng.choice(fit([(p, a) for p in patients(world) for a in upcoming(world, p["patient_id"])
-                                 if keep is None or keep(a)]))
+    return scene.pick([(p, a) for p in patients(world) for a in upcoming(world, p["patient_id"])
+                       if keep is None or keep(a)])
 
 
 def new_person(scene: Scene) -> Person:
@@ -228,7 +228,7 @@ def books(world: World, patient_id: str, location_id: str, visit_type: str) -> C
 
 def full_day(scene: Scene) -> tuple[Person, str, date, str]:
     """An established patient and (office, day, visit type) with no open slot, the office open."""
-    location_id, day, visit_type = scene.rng.choice(fit(_full_days(scene.world.seed)))
+    location_id, day, visit_type = scene.pick(_full_days(scene.world.seed))
     return scene.rng.choice(established(scene.world)), location_id, date.fromisoformat(day), visit_type
 
 

@@ -146,7 +146,7 @@ class Draw(Scene):
         self.firm = firm(self.world.seed)
         self.names = pool(self.world.split)
 
-    def pick(self, items: Sequence[T]) -> T:
+    def of_split(self, items: Sequence[T]) -> T:
         """One of the split's items (item ``i`` belongs to split ``SPLITS[i % 3]``, as templates)."""
         own = items[SPLITS.index(self.split)::len(SPLITS)]
         return own[self.rng.randrange(len(own))]
