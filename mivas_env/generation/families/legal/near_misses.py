@@ -3,19 +3,18 @@ a conflict, a refusal that writes, a message in place of an escalation."""
 
 from typing import Any
 
-from mivas_env.agents.baselines import gold_arguments
 from mivas_env.generation.core import Draft, NearMiss, World
 from mivas_env.generation.families.legal import common as kit
+from mivas_env.generation.lockfile import Calls, gold_run
 from rewards.names import names_match
 from rewards.worlds.names import pool
 
-Calls = list[tuple[str, dict[str, Any]]]
 WRONG: dict[str, dict[str, str]] = kit.WORDS["near_misses"]  # the wrong calls' other arguments
 
 
 def gold(data: Draft) -> tuple[Calls, Any]:
     """The gold calls and the opposing party they name (``None`` when none does)."""
-    calls = [(c["name"], gold_arguments(c.get("parameters") or {})) for c in data["exp_tool_calls"]]
+    calls = gold_run(data)
     return calls, next((args["opposing_party"] for _, args in calls if "opposing_party" in args), None)
 
 
