@@ -41,11 +41,6 @@ class Scene:
         """``count`` different templates of the split, filled, in a random order."""
         return phrases(self.rng, templates, self.split, count, **slots)
 
-    def verbatim(self, templates: TemplateSet, count: int) -> list[str]:
-        """``count`` different templates of the split, unfilled (fact lines' ``{value}``)."""
-        own = templates.own(self.split)
-        return list(self.rng.sample(own, min(count, len(own))))
-
     def draw(self, make: Callable[[random.Random], T], taken: Container[T],
              key: Callable[[T], T] = lambda value: value) -> T:
         """A value ``make`` draws whose ``key`` is not ``taken`` (``NoFit`` after ``MAX_DRAWS``)."""
@@ -63,9 +58,6 @@ class Scene:
         if born >= today.replace(year=born.year):  # this year's birthday is still to come
             born = born.replace(year=born.year - 1)
         return born
-
-    def choice(self, options: Sequence[T]) -> T:
-        return self.rng.choice(options)
 
     def pick(self, options: Sequence[T]) -> T:
         """One of ``options`` (``NoFit`` when there are none)."""

@@ -2,7 +2,7 @@
 beside it: ``"<name>": {"train": [...], "test": [...], "bench": [...]}`` is a template set (no
 line in two splits: a test opening never appears in a train instance), ``"<name>": "line"`` a
 fixed ``Line``, ``"<name>": ["word", ...]`` a word list. ``{slot}`` fields are filled with
-``str.format``; a fact line's ``{value}`` is left for the caller script (``Scene.verbatim``)."""
+``str.format``; a fact line's ``{value}`` is left for the caller script (filled with ``"{value}"``)."""
 
 from __future__ import annotations
 

@@ -257,7 +257,8 @@ def lockfile(scene: Scene, text: Text, person: Person, *, say: Mapping[str, Any]
     name = person["full_name"]
     line = fixed_lines(text, variant, {"name": name, "age": age_on(scene.today, person["date_of_birth"]),
                                        **slots, **say})
-    fact_lines = {key: scene.verbatim(lines, 2) for key, lines in FACT_LINES.items() if key in facts}
+    fact_lines = {key: scene.lines(lines, 2, value="{value}")  # {value}: the caller fills it
+                  for key, lines in FACT_LINES.items() if key in facts}
     caller = caller_block(
         persona=f"{line('persona')} {scene.say(CALLER['traits'])}",
         opening=[said + scene.say(CALLER["sign_offs"], name=name, first=name.split()[0])
