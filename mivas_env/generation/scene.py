@@ -11,7 +11,7 @@ from functools import wraps
 from typing import Any, TypeVar
 
 from mivas_env.generation.core import Draft, Family, NearMiss, World
-from mivas_env.generation.text import TemplateSet, phrase, phrases
+from mivas_env.generation.text import TemplateSet
 
 T = TypeVar("T")
 MAX_DRAWS = 1000  # draws of a value that must avoid taken ones (a name, a phone number)
@@ -34,12 +34,14 @@ class Scene:
         return self.world.today
 
     def say(self, templates: TemplateSet, **slots: Any) -> str:
-        """One of the split's templates, filled."""
-        return phrase(self.rng, templates, self.split, **slots)
+        """One of the split's templates, filled with ``slots`` (``str.format`` fields)."""
+        own = templates.own(self.split)
+        return templates.fill(own[self.rng.randrange(len(own))], slots)
 
     def lines(self, templates: TemplateSet, count: int, **slots: Any) -> list[str]:
-        """``count`` different templates of the split, filled, in a random order."""
-        return phrases(self.rng, templates, self.split, count, **slots)
+        """``count`` different templates of the split (or all it has), filled, in a random order."""
+        own = templates.own(self.split)
+        return [templates.fill(template, slots) for template in self.rng.sample(own, min(count, len(own)))]
 
     def draw(self, make: Callable[[random.Random], T], taken: Container[T],
              key: Callable[[T], T] = lambda value: value) -> T:

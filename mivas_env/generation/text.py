@@ -7,7 +7,6 @@ fixed ``Line``, ``"<name>": ["word", ...]`` a word list. ``{slot}`` fields are f
 from __future__ import annotations
 
 import json
-import random
 import string
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -125,16 +124,4 @@ def family_templates(module: str) -> Text:
     """The text of family module ``<package>.<family>``: ``<package>/templates/<family>.json``."""
     package, _, name = module.rpartition(".")
     return load_templates(package, name)
-
-
-def phrase(rng: random.Random, templates: TemplateSet, split: str, **slots: Any) -> str:
-    """One of the split's templates, filled with ``slots`` (``str.format`` fields)."""
-    own = templates.own(split)
-    return templates.fill(own[rng.randrange(len(own))], slots)
-
-
-def phrases(rng: random.Random, templates: TemplateSet, split: str, count: int, **slots: Any) -> list[str]:
-    """``count`` different templates of the split (or all it has), filled, in a random order."""
-    own = templates.own(split)
-    return [templates.fill(template, slots) for template in rng.sample(own, min(count, len(own)))]
 
