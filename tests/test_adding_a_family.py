@@ -46,7 +46,7 @@ def doc_family(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> core.Family:
     importlib.invalidate_caches()
     (family,) = collect(PACKAGE, healthcare_family)
     shipped = families("healthcare")
-    monkeypatch.setattr(core, "families_of", lambda industry: (
+    monkeypatch.setattr(core, "families", lambda industry: (
         (*shipped, family) if industry == "healthcare" else families(industry)))
     yield family
     for name in [name for name in sys.modules if name.startswith(PACKAGE)]:

@@ -23,9 +23,10 @@ from mivas_env.cli import main as mivas
 from mivas_env.generation import Family, GenerationError, Stats, World, generate_one, industries
 from mivas_env.generation.core import load_world
 from mivas_env.generation.families import families
-from mivas_env.generation.text import phrase, phrases, templates_of
+from mivas_env.generation.scene import Scene
+from mivas_env.generation.text import TemplateSet
 from rewards import load_seed, tasks_dir, verify
-from rewards.worlds import SPLITS, builder, pool, world
+from rewards.worlds import SPLIT_SEEDS, SPLITS, builder, pool, world
 from rewards.worlds.names import words
 
 GENERATED = industries()
@@ -110,15 +111,11 @@ def test_world_people_come_from_their_splits_pool(industry: str) -> None:
        st.sampled_from(SPLITS), st.integers(0, 2**32))
 def test_a_phrase_comes_only_from_its_splits_templates(templates: list[str], split: str,
                                                        seed: int) -> None:
-    rng = random.Random(seed)
+    scene = Scene(load_world("healthcare", SPLIT_SEEDS[split][0]), random.Random(seed))
+    by_split = TemplateSet("t", {name: tuple(templates[i::3]) for i, name in enumerate(SPLITS)})
     own = templates[SPLITS.index(split)::3]
-    assert phrase(rng, templates, split) in own
-    assert set(phrases(rng, templates, split, 5)) <= set(own)
-
-
-def test_a_template_list_needs_two_templates_per_split() -> None:
-    with pytest.raises(ValueError, match="at least 6"):
-        templates_of(["a", "b", "c", "d", "e"], "test")
+    assert scene.say(by_split) in own
+    assert set(scene.lines(by_split, 5)) <= set(own)
 
 
 # --- determinism and splits -------------------------------------------------------------------
@@ -165,8 +162,6 @@ def test_no_test_person_or_opening_appears_in_train(industry: str) -> None:
 
 @pytest.mark.parametrize("industry", GENERATED)
 def test_instances_of_a_split_use_that_splits_worlds(industry: str) -> None:
-    from rewards.worlds import SPLIT_SEEDS
-
     for split in SPLITS:
         instance = generate_one(industry, split, 9, check=False)
         assert instance.world_seed in SPLIT_SEEDS[split]

@@ -20,9 +20,7 @@ from mivas_env.generation.spoken import (
     spoken_date,
     spoken_phone,
 )
-from mivas_env.generation.text import TemplateSet
 from mivas_env.speech.heard import WEEKDAYS
-from rewards.worlds import SPLITS
 
 DAYS = st.dates(min_value=date(1930, 1, 1), max_value=date(2030, 12, 31))
 
@@ -65,12 +63,3 @@ def test_age_turns_on_the_birthday_and_not_a_day_before(born: date, years: int) 
     birthday = born.replace(year=born.year + years)
     assert age_on(birthday, born.isoformat()) == years
     assert age_on(birthday - timedelta(days=1), born.isoformat()) == years - 1
-
-
-@given(st.lists(st.text(min_size=1, max_size=8).filter(lambda t: "{" not in t and "}" not in t),
-                min_size=6, max_size=20, unique=True))
-def test_a_template_list_splits_into_three_disjoint_parts(templates: list[str]) -> None:
-    split = TemplateSet.of_list(templates)
-    parts = [split.own(name) for name in SPLITS]
-    assert sorted(line for part in parts for line in part) == sorted(templates)
-    assert all(len(part) >= 2 for part in parts)

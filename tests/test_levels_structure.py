@@ -15,9 +15,10 @@ from mivas_env.call.tasks import build_task
 from mivas_env.env import MivasEnv
 from mivas_env.evaluation.runner import evaluate, run_episode
 from mivas_env.generation import generate_one
-from mivas_env.generation.core import Instance, gate_failed, gold_calls, run_calls
+from mivas_env.generation.core import Instance, gate_failed, run_calls
 from mivas_env.generation.levels import LEVELS
-from mivas_env.generation.structure import look_alike_near_misses, turned_down_near_misses
+from mivas_env.generation.lockfile import gold_run
+from mivas_env.generation.structure import structure_near_misses
 from rewards import MivasError
 from rewards.verify import load_lockfile, verify
 from rewards.worlds import world
@@ -75,8 +76,8 @@ def test_look_alike_records_are_in_the_world_and_distinct(industry: str, family:
 def test_the_oracle_passes_and_acting_on_the_look_alike_fails_its_gate(industry: str,
                                                                       family: str) -> None:
     instance = _with("look_alike", industry, family, level=2)
-    assert run_calls(instance.task, gold_calls(instance.task)).passed
-    misses = look_alike_near_misses(instance.data)
+    assert run_calls(instance.task, gold_run(instance.data)).passed
+    misses = structure_near_misses(instance.data, ["look_alike"])
     assert misses
     for miss in misses:
         assert gate_failed(run_calls(instance.task, miss.calls), "T"), miss.description
@@ -109,7 +110,7 @@ def test_the_first_choice_is_turned_down_and_the_second_works(industry: str,
                                                              family: str) -> None:
     instance = _with("turned_down", industry, family, level=3)
     note = _notes(instance, "turned_down")[0]
-    gold = gold_calls(instance.task)
+    gold = gold_run(instance.data)
     name, arguments = gold[note["call"]]
     first = {**arguments, note["key"]: note["first"]}
     assert name == note["tool"] and first != arguments
@@ -121,7 +122,7 @@ def test_the_first_choice_is_turned_down_and_the_second_works(industry: str,
     both = run_calls(instance.task, [*gold[:note["call"]], (name, first), *gold[note["call"]:]])
     assert both.passed
     assert all(gate_failed(run_calls(instance.task, miss.calls), "T")
-               for miss in turned_down_near_misses(instance.data))
+               for miss in structure_near_misses(instance.data, ["turned_down"]))
     behaviour = next(b for b in instance.data["caller"]["behaviours"]
                      if b["kind"] == "first_choice")
     assert behaviour["slot"] == note["slot"] and behaviour["wrong"] != \
@@ -220,7 +221,7 @@ def test_one_more_lookup_and_desk_on_the_gold_route(industry: str, family: str, 
     assert tool in instance.data["caller"]["goal"]["tools_ok"]
     assert all(line.endswith("?") and "Oh, and" in line
                for line in instance.data["caller"]["opening"])
-    skipped = run_calls(instance.task, [c for i, c in enumerate(gold_calls(instance.task))
+    skipped = run_calls(instance.task, [c for i, c in enumerate(gold_run(instance.data))
                                         if i != note["call"]])
     assert not skipped.tools.passed
     result = run_episode(MivasEnv(tasks=[instance.task]), make_agent("oracle"), instance.task, 0)

@@ -15,7 +15,6 @@ from mivas_env.generation.core import (
     load_world,
 )
 from mivas_env.generation.families import families, industries
-from mivas_env.generation.text import phrase, phrases
 
 __all__ = ["Family", "GenerationError", "Instance", "NearMiss", "Stats", "World", "families",
-           "generate", "generate_one", "industries", "load_world", "phrase", "phrases"]
+           "generate", "generate_one", "industries", "load_world"]

@@ -14,19 +14,22 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, Literal
 
-from mivas_env.agents.baselines import NoopAgent, gold_arguments
+from mivas_env.agents.baselines import NoopAgent
 from mivas_env.call.runtime import CallSession
 from mivas_env.call.tasks import Task, build_task
 from mivas_env.env import MivasEnv
 from mivas_env.evaluation.authoring import check_loaded, lock_data
 from mivas_env.evaluation.runner import run_episode
+from mivas_env.generation.families import families
 from mivas_env.generation.levels import LEVELS, apply_level, check_level
+from mivas_env.generation.lockfile import gold_run
 from mivas_env.generation.structure import apply_structure, structure_near_misses
+from mivas_env.industries.base import Database, ToolServer, server_class
 from rewards import MivasError, load_industry
 from rewards.industry import Industry, PropertySchema
 from rewards.models import Verdict
 from rewards.verify import load_lockfile, score
-from rewards.worlds import SPLIT_SEEDS, SPLITS, split_of, world
+from rewards.worlds import SPLIT_SEEDS, SPLITS, Tables, split_of, world, world_with
 
 Row = Mapping[str, Any]
 Draft = dict[str, Any]
@@ -51,7 +54,7 @@ class World:
     industry: str
     seed: int
     split: str
-    tables: Mapping[str, Sequence[Row]]
+    tables: Tables
     _indexes: dict[tuple[str, str], dict[Any, Row]] = field(default_factory=dict, init=False,
                                                             repr=False, compare=False)
 
@@ -71,6 +74,11 @@ class World:
         if (table, column) not in self._indexes:
             self._indexes[table, column] = {row.get(column): row for row in self.rows(table)}
         return self._indexes[table, column]
+
+    def server(self, rows: Tables | None = None) -> ToolServer:
+        """A tool server over a copy-on-write view of the world (and a lockfile's added ``rows``)."""
+        tables = world_with(self.industry, self.seed, rows) if rows else self.tables
+        return server_class(self.industry)(Database(tables), self.definition)
 
     @cached_property
     def definition(self) -> Industry:
@@ -149,15 +157,9 @@ class Instance:
         return json.dumps(self.data, indent=2, ensure_ascii=False) + "\n"
 
 
-def families_of(industry: str) -> tuple[Family, ...]:
-    from mivas_env.generation.families import families
-
-    return families(industry)
-
-
 def pick_family(industry: str, split: str, seed: int, family: str | None = None) -> Family:
     """The family of instance ``seed``: the pinned one (code or category), else drawn from the seed."""
-    found = families_of(industry)
+    found = families(industry)
     if not found:
         raise GenerationError(f"{industry} has no task families yet "
                               f"(mivas_env/generation/families/{industry}.py)")
@@ -251,7 +253,7 @@ def self_check(task: Task, family: Family, the_world: World, data: Draft) -> lis
         return problems
     if not family.refusal and run_episode(MivasEnv(tasks=[task]), NoopAgent(), task, seed=0).passed:
         return ["the noop agent passes"]
-    misses = [*generic_near_misses(task),
+    misses = [*generic_near_misses(task, data),
               *(family.near_misses(the_world, data) if family.near_misses is not None else []),
               *structure_near_misses(data)]
     if not misses:
@@ -276,14 +278,10 @@ def run_calls(task: Task, calls: Sequence[tuple[str, Mapping[str, Any]]]) -> Ver
     return score(task.compiled, session.calls, session.dump(), discount=0.5)
 
 
-def gold_calls(task: Task) -> list[tuple[str, dict[str, Any]]]:
-    return [(call.name, gold_arguments(call.parameters)) for call in task.lock.exp_tool_calls]
-
-
-def generic_near_misses(task: Task) -> list[NearMiss]:
+def generic_near_misses(task: Task, data: Draft) -> list[NearMiss]:
     """The gold run with one desk skipped (H must fail), and with one fact argument of the first
     write (else the first call with one) changed to another valid value the gate tells apart (T)."""
-    gold = gold_calls(task)
+    gold = gold_run(data)
     industry = task.compiled.industry
     misses = [NearMiss(f"skips {name}", tuple(gold[:i] + gold[i + 1:]), "H")
               for i, (name, _) in enumerate(gold) if name in industry.hops][:1]

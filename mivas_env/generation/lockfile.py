@@ -6,10 +6,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypedDict, Unpack
 
+from mivas_env.agents.baselines import gold_arguments
 from mivas_env.generation.text import Text
 
 LockedCall = dict[str, Any]
 ReactionBlock = dict[str, Any]
+Calls = list[tuple[str, dict[str, Any]]]  # a run: each call's name and arguments
 
 
 class ReactionFields(TypedDict, total=False):
@@ -48,6 +50,12 @@ def call(name: str, /, ok: bool | None = True, error_code: str | None = None, **
 def hop(desk: str) -> LockedCall:
     """A transfer to a desk, as a gold call (``transfer_to_<desk>`` takes no argument)."""
     return {"name": f"transfer_to_{desk}"}
+
+
+def gold_run(data: Mapping[str, Any]) -> Calls:
+    """A lockfile's gold calls as run: (name, arguments), an ``any_of`` as its first alternative."""
+    return [(call["name"], gold_arguments(call.get("parameters") or {}))
+            for call in data.get("exp_tool_calls", [])]
 
 
 def reaction(**fields: Unpack[ReactionFields]) -> ReactionBlock:

@@ -11,7 +11,7 @@ from functools import wraps
 from typing import Any, TypeVar
 
 from mivas_env.generation.core import Draft, Family, NearMiss, World
-from mivas_env.generation.text import TemplateSet, phrase, phrases
+from mivas_env.generation.text import TemplateSet
 
 T = TypeVar("T")
 MAX_DRAWS = 1000  # draws of a value that must avoid taken ones (a name, a phone number)
@@ -34,17 +34,14 @@ class Scene:
         return self.world.today
 
     def say(self, templates: TemplateSet, **slots: Any) -> str:
-        """One of the split's templates, filled."""
-        return phrase(self.rng, templates, self.split, **slots)
+        """One of the split's templates, filled with ``slots`` (``str.format`` fields)."""
+        own = templates.own(self.split)
+        return templates.fill(own[self.rng.randrange(len(own))], slots)
 
     def lines(self, templates: TemplateSet, count: int, **slots: Any) -> list[str]:
-        """``count`` different templates of the split, filled, in a random order."""
-        return phrases(self.rng, templates, self.split, count, **slots)
-
-    def verbatim(self, templates: TemplateSet, count: int) -> list[str]:
-        """``count`` different templates of the split, unfilled (fact lines' ``{value}``)."""
+        """``count`` different templates of the split (or all it has), filled, in a random order."""
         own = templates.own(self.split)
-        return list(self.rng.sample(own, min(count, len(own))))
+        return [templates.fill(template, slots) for template in self.rng.sample(own, min(count, len(own)))]
 
     def draw(self, make: Callable[[random.Random], T], taken: Container[T],
              key: Callable[[T], T] = lambda value: value) -> T:
@@ -64,12 +61,20 @@ class Scene:
             born = born.replace(year=born.year - 1)
         return born
 
-    def choice(self, options: Sequence[T]) -> T:
-        return self.rng.choice(options)
+    def pick(self, options: Sequence[T]) -> T:
+        """One of ``options`` (``NoFit`` when there are none)."""
+        return self.rng.choice(fit(options))
 
 
 class NoFit(Exception):
     """The attempt's world has no fitting scenario (a bounded draw ran out): redraw."""
+
+
+def fit(value: T | None) -> T:
+    """``value`` when there is one (not empty, not false); else ``NoFit``: no scenario here, redraw."""
+    if not value:
+        raise NoFit("nothing fits")
+    return value
 
 
 S = TypeVar("S", bound=Scene)

@@ -9,14 +9,11 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import suppress
 from datetime import date, datetime, timedelta
-from functools import partial
 from typing import TYPE_CHECKING, Any, Literal
 
-from mivas_env.agents.baselines import gold_arguments
+from mivas_env.generation.lockfile import Calls, gold_run
 from mivas_env.generation.spoken import clock, clock_ampm
 from mivas_env.generation.text import load_templates
-from mivas_env.industries.base import Database, server_class
-from rewards.worlds import world_with
 
 if TYPE_CHECKING:
     from mivas_env.generation.core import NearMiss, World
@@ -24,7 +21,6 @@ if TYPE_CHECKING:
 Draft = dict[str, Any]
 Row = Mapping[str, Any]
 Rows = dict[str, list[dict[str, Any]]]
-Calls = list[tuple[str, dict[str, Any]]]
 Note = dict[str, Any]
 Added = tuple[list[Note], Draft]  # what a kind adds: its notes, the draft changed
 StructureKind = Literal["look_alike", "turned_down", "extra_lookup"]
@@ -61,16 +57,11 @@ def apply_structure(data: Draft, world: World, kinds: Sequence[StructureKind], r
     return {**out, **({"world": {**data["world"], "rows": rows}} if rows else {}), "structure": notes}
 
 
-def _gold(data: Draft) -> Calls:
-    return [(call["name"], gold_arguments(call.get("parameters", {})))
-            for call in data.get("exp_tool_calls", [])]
-
-
 # --- look-alike records ---------------------------------------------------------------------
 
 def look_alikes(data: Draft, world: World, rows: Rows, rng: random.Random) -> Added:
     """A look-alike (added to ``rows``) of each record the gold route acts on that the caller tells apart."""
-    values = {value for _, arguments in _gold(data) for value in arguments.values()
+    values = {value for _, arguments in gold_run(data) for value in arguments.values()
               if isinstance(value, (str, int))}
     facts = {str(v) for v in ((data.get("caller") or {}).get("facts") or {}).values()}
     notes: list[Note] = []
@@ -177,7 +168,7 @@ _TOLD_BY: dict[str, Callable[[Row], str]] = {"orders": lambda row: str(row["orde
 # --- near-misses: the route on the look-alike, at the first choice, without the extra read ----
 
 def _miss(data: Draft, note: Mapping[str, Any]) -> tuple[str, Calls]:
-    calls = _gold(data)
+    calls = gold_run(data)
     if note["kind"] == "turned_down":
         name, arguments = calls[note["call"]]
         calls[note["call"]] = (name, {**arguments, note["key"]: note["first"]})
@@ -202,10 +193,6 @@ def structure_near_misses(data: Draft, kinds: Sequence[str] = STRUCTURE_KINDS) -
     notes = data.get("structure") or []
     return [NearMiss(description, tuple(calls), "T") for kind in kinds for note in notes
             if note.get("kind") == kind for description, calls in [_miss(data, note)]]
-
-
-look_alike_near_misses = partial(structure_near_misses, kinds=("look_alike",))
-turned_down_near_misses = partial(structure_near_misses, kinds=("turned_down",))
 
 
 # --- a first choice the tools turn down -----------------------------------------------------
@@ -253,8 +240,7 @@ def turned_down(data: Draft, world: World, rows: Rows, rng: random.Random) -> Ad
 def _replay(world: World, rows: Rows, calls: Calls) -> tuple[Any, list[tuple[bool, Any]]]:
     """A tool server on the world plus ``rows`` after ``calls`` (but session tools), and their results."""
     tools = world.definition.tools
-    server = server_class(world.industry)(
-        Database(world_with(world.industry, world.seed, rows or None)), world.definition)
+    server = world.server(rows)
     outputs = [server.call(name, arguments) for name, arguments in calls if tools[name].access != "session"]
     return server, [(output["ok"], output.get("error_code")) for output in outputs]
 
@@ -273,7 +259,7 @@ def _first_choice(data: Draft, world: World, rows: Rows, index: int, moment: dat
     """A time on the gold call's day, in the same half of the day, that the tool server turns
     down after the gold calls before it (with its error code): one the world already refuses,
     else one it refuses once someone else's bookings (returned) take it."""
-    calls = _gold(data)
+    calls = gold_run(data)
     server = _replay(world, rows, calls[:index])[0]
     steps = [m for k in range(1, 7) for m in (-30 * k, 30 * k)]
     rng.shuffle(steps)
@@ -378,7 +364,7 @@ Question = tuple[dict[str, Any], str, str, dict[str, str]]
 
 def _office_hours(data: Draft, world: World, rng: random.Random) -> Question | None:
     """Healthcare: when the last office of the route closes on a weekday."""
-    offices = [value if key == "location_id" else str(value[-1]) for _, arguments in _gold(data)
+    offices = [value if key == "location_id" else str(value[-1]) for _, arguments in gold_run(data)
                for key, value in arguments.items() if key == "location_id" and isinstance(value, str)
                or key == "location_ids" and isinstance(value, list) and value]
     location = world.first("locations", location_id=offices[-1]) if offices else None
@@ -423,5 +409,4 @@ ADDERS: dict[str, Callable[[Draft, World, Rows, random.Random], Added]] = {
     "look_alike": look_alikes, "turned_down": turned_down, "extra_lookup": extra_lookup}
 
 __all__ = ["LOOK_ALIKE_TABLES", "STRUCTURE_KINDS", "StructureKind", "apply_structure", "extra_lookup",
-           "look_alike_near_misses", "look_alikes", "structure_near_misses", "turned_down",
-           "turned_down_near_misses"]
+           "look_alikes", "structure_near_misses", "turned_down"]

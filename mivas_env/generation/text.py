@@ -2,14 +2,13 @@
 beside it: ``"<name>": {"train": [...], "test": [...], "bench": [...]}`` is a template set (no
 line in two splits: a test opening never appears in a train instance), ``"<name>": "line"`` a
 fixed ``Line``, ``"<name>": ["word", ...]`` a word list. ``{slot}`` fields are filled with
-``str.format``; a fact line's ``{value}`` is left for the caller script (``Scene.verbatim``)."""
+``str.format``; a fact line's ``{value}`` is left for the caller script (filled with ``"{value}"``)."""
 
 from __future__ import annotations
 
 import json
-import random
 import string
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from importlib import resources
@@ -32,15 +31,6 @@ class TemplateSet:
 
     name: str
     by_split: Mapping[str, tuple[str, ...]]
-
-    @classmethod
-    def of_list(cls, templates: Sequence[str], name: str = "") -> TemplateSet:
-        """A positional list as a set: template ``i`` goes to split ``SPLITS[i % 3]``."""
-        if len(templates) < MIN_PER_SPLIT * len(SPLITS):
-            raise ValueError(f"a template list needs at least {MIN_PER_SPLIT * len(SPLITS)} "
-                             f"entries ({MIN_PER_SPLIT} per split), got {len(templates)}: "
-                             f"{list(templates[:1])}")
-        return cls(name, {split: tuple(templates[i::len(SPLITS)]) for i, split in enumerate(SPLITS)})
 
     def own(self, split: str) -> tuple[str, ...]:
         """The templates ``split`` may use."""
@@ -95,11 +85,15 @@ class Text(dict[str, TemplateSet]):
         return list(self._words[name])
 
 
+def load_data(package: str, name: str) -> Any:
+    """The JSON data file ``name`` of a package (a family package's ``words.json``)."""
+    return json.loads(resources.files(package).joinpath(name).read_text(encoding="utf-8"))
+
+
 def load_templates(package: str, name: str) -> Text:
     """The text of ``<package>/templates/<name>.json``, checked: each template set has the three
     splits, at least two lines each, no line (but the empty one) in two splits."""
-    path = resources.files(package).joinpath("templates", f"{name}.json")
-    raw: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    raw: dict[str, Any] = load_data(package, f"templates/{name}.json")
     label = f"{package.rpartition('.')[2]}/{name}"  # healthcare/coverage
     out: dict[str, TemplateSet] = {}
     lines: dict[str, Line] = {}
@@ -130,28 +124,4 @@ def family_templates(module: str) -> Text:
     """The text of family module ``<package>.<family>``: ``<package>/templates/<family>.json``."""
     package, _, name = module.rpartition(".")
     return load_templates(package, name)
-
-
-def as_set(templates: Sequence[str] | TemplateSet) -> TemplateSet:
-    return templates if isinstance(templates, TemplateSet) else TemplateSet.of_list(templates)
-
-
-def templates_of(templates: Sequence[str] | TemplateSet, split: str) -> list[str]:
-    """The templates a split may use."""
-    return list(as_set(templates).own(split))
-
-
-def phrase(rng: random.Random, templates: Sequence[str] | TemplateSet, split: str, **slots: Any) -> str:
-    """One of the split's templates, filled with ``slots`` (``str.format`` fields)."""
-    chosen = as_set(templates)
-    own = chosen.own(split)
-    return chosen.fill(own[rng.randrange(len(own))], slots)
-
-
-def phrases(rng: random.Random, templates: Sequence[str] | TemplateSet, split: str, count: int,
-            **slots: Any) -> list[str]:
-    """``count`` different templates of the split (or all it has), filled, in a random order."""
-    chosen = as_set(templates)
-    own = chosen.own(split)
-    return [chosen.fill(template, slots) for template in rng.sample(own, min(count, len(own)))]
 

@@ -7,7 +7,7 @@ TEXT = kit.family_templates(__name__)
 
 
 def make(scene: kit.ShopScene) -> kit.Draft | None:
-    f, rng = scene.shop, scene.rng
+    f = scene.shop
     candidates: list[tuple[kit.Row, kit.Row, list[kit.Row]]] = []
     for o in f.orders:
         if o["status"] not in ("shipped", "processing") or not kit.distinct_nouns(o):
@@ -15,7 +15,7 @@ def make(scene: kit.ShopScene) -> kit.Draft | None:
         others = [x for x in f.by_customer[o["customer_id"]] if x is not o]
         other_nouns = {kit.keyword(ln["sku"]) for x in others for ln in x["items"]}
         candidates += [(o, ln, others) for ln in o["items"] if kit.keyword(ln["sku"]) not in other_nouns]
-    order, line, others = rng.choice(kit.fit(candidates))
+    order, line, others = scene.pick(candidates)
     c = kit.holder(scene, order, "orders", numbered=False)
     item, num = kit.noun(line["sku"]), c.say["num"]
     c.react(TEXT["no_number"], TEXT.words("asks_number"), once=False, noun=item)

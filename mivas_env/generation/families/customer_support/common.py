@@ -2,7 +2,6 @@
 lockfile being built (``holder`` starts one for an account holder), and ``shop_draft`` that locks it."""
 
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -10,11 +9,10 @@ from typing import Any
 from mivas_env.generation.core import Draft
 from mivas_env.generation.families.customer_support.near_misses import near_misses
 from mivas_env.generation.families.customer_support.shop import Row, Shop, _shop
-from mivas_env.generation.families.shared import data, fit
 from mivas_env.generation.lockfile import LockedCall, call, caller_block, draft, fixed_lines, hop
-from mivas_env.generation.scene import Scene, family
+from mivas_env.generation.scene import Scene, family, fit
 from mivas_env.generation.spoken import date_phrases, month, month_day
-from mivas_env.generation.text import TemplateSet, Text, family_templates, load_templates
+from mivas_env.generation.text import TemplateSet, Text, family_templates, load_data, load_templates
 from mivas_env.industries.customer_support import RETURN_WINDOW_DAYS
 from rewards.clock import day
 
@@ -22,7 +20,7 @@ INDUSTRY = "customer_support"
 PACKAGE = "mivas_env.generation.families.customer_support"
 # What a caller calls each product ("my kettle") and a short name an agent can search by; the
 # word of the catalog name a reaction listens for where the caller's noun differs; US states.
-WORDS = data(PACKAGE, "words.json")
+WORDS = load_data(PACKAGE, "words.json")
 NOUNS: dict[str, list[str]] = WORDS["nouns"]
 KEYWORDS: dict[str, str] = WORDS["keywords"]
 STATE_NAMES: dict[str, str] = WORDS["state_names"]
@@ -109,10 +107,6 @@ class ShopScene(Scene):
     def fact_lines(self, templates: TemplateSet, **slots: str) -> list[str]:
         """The split's answer templates, ``{value}`` left for the caller to fill."""
         return [templates.fill(t, {"value": "{value}", **slots}) for t in templates.own(self.split)]
-
-    def pick(self, rows: Sequence[Row]) -> Row:
-        """One of ``rows`` (``NoFit`` when there are none)."""
-        return self.rng.choice(fit(list(rows)))
 
     def react(self, templates: TemplateSet, when: list[str], /, *, also: list[str] | None = None,
               unless: list[str] | None = None, once: bool = True, **slots: Any) -> dict[str, Any]:

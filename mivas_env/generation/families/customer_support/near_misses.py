@@ -4,6 +4,7 @@ defect, the account ZIP, the caller's other order (T or D), for refusals a verif
 from typing import Any, Literal
 
 from mivas_env.generation.core import Draft, NearMiss, World
+from mivas_env.generation.lockfile import gold_run
 
 Gate = Literal["T", "H", "D", "any"]
 OTHER_METHOD = {"original_payment": "store_credit", "store_credit": "original_payment"}
@@ -11,8 +12,7 @@ OTHER_METHOD = {"original_payment": "store_credit", "store_credit": "original_pa
 
 def near_misses(world: World, data: Draft) -> list[NearMiss]:
     """The wrong runs of this module's docstring for one draft."""
-    gold: list[tuple[str, dict[str, Any]]] = [
-        (c["name"], dict(c.get("parameters") or {})) for c in data["exp_tool_calls"]]
+    gold = gold_run(data)
     if not gold:
         order = next((o for o in world.rows("orders") if o["status"] == "processing"), None)
         if order is None:

@@ -4,10 +4,9 @@ look them up, and what the tool server decides (refunds, status dates, the next 
 from collections.abc import Mapping, Sequence
 from datetime import date
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from mivas_env.generation.core import World, load_world
-from mivas_env.industries import Database
 from mivas_env.industries.customer_support import RETURN_WINDOW_DAYS, CustomerSupportServer
 from rewards.clock import day
 
@@ -35,8 +34,7 @@ class Shop:
         self.by_customer = grouped(tables["orders"], "customer_id")
         self.refunds = grouped(tables["refunds"], "order_id")
         self.rmas = grouped(tables["rmas"], "order_id")
-        rows = {name: list(rows) for name, rows in tables.items()}
-        self.server = CustomerSupportServer(Database(rows))  # type: ignore[arg-type]
+        self.server = cast(CustomerSupportServer, world.server())
         # The generator reads refunds as an agent that verified every account holder would.
         self.server.verified.update(self.customers)
         self._refunded: dict[str, int] = {}

@@ -9,10 +9,9 @@ from functools import lru_cache, partial
 from typing import Any
 
 from mivas_env.generation.core import Draft, NearMiss, Row, World, load_world
-from mivas_env.generation.families.shared import data, fit
 from mivas_env.generation.lockfile import LockedCall, caller_block, draft, fixed_lines, hop, reaction
 from mivas_env.generation.lockfile import call as locked_call
-from mivas_env.generation.scene import NoFit, Scene, family
+from mivas_env.generation.scene import NoFit, Scene, family, fit
 from mivas_env.generation.spoken import (
     age_on,
     clock,
@@ -25,16 +24,15 @@ from mivas_env.generation.spoken import (
     spoken_time,
     weekday,
 )
-from mivas_env.generation.text import TemplateSet, Text, family_templates, load_templates
-from mivas_env.industries.base import Database
-from mivas_env.industries.healthcare import HealthcareServer
+from mivas_env.generation.text import TemplateSet, Text, family_templates, load_data, load_templates
+from mivas_env.industries.base import ToolServer
 from rewards.worlds.names import pool
 
 INDUSTRY = "healthcare"
 PACKAGE = "mivas_env.generation.families.healthcare"
 WINDOW = 28  # the booking window: today and the 27 days after it
 # Visit types as said (and as a fact); what booked, refusing, waitlisting agents say; new phones' area codes.
-WORDS = data(PACKAGE, "words.json")
+WORDS = load_data(PACKAGE, "words.json")
 VISIT_WORDS: dict[str, str] = WORDS["visit_words"]
 VISIT_FACTS: dict[str, str] = WORDS["visit_facts"]
 BOOKED_WORDS: list[str] = WORDS["booked"]
@@ -55,16 +53,10 @@ FACT_LINES = {"full_name": CALLER["name_lines"], "date_of_birth": CALLER["birthd
               "phone": CALLER["phone_lines"]}
 
 
-def server(world: World) -> HealthcareServer:
-    """A tool server over a private copy-on-write view of the world."""
-    tables = {name: list(rows) if not isinstance(rows, list) else rows for name, rows in world.tables.items()}
-    return HealthcareServer(Database(tables))  # type: ignore[arg-type]
-
-
 @lru_cache(maxsize=64)
-def _reader(seed: int) -> HealthcareServer:
+def _reader(seed: int) -> ToolServer:
     """One reading server per world seed (only read-only tools are called on it)."""
-    return server(load_world(INDUSTRY, seed))
+    return load_world(INDUSTRY, seed).server()
 
 
 @lru_cache(maxsize=64)
@@ -187,8 +179,8 @@ def booked_visit(scene: Scene, keep: Callable[[dict[str, Any]], bool] | None = N
                  ) -> tuple[Person, dict[str, Any]]:
     """A patient and one of their upcoming visits (that ``keep`` accepts), evenly over visits."""
     world = scene.world
-    return scene.rng.choice(fit([(p, a) for p in patients(world) for a in upcoming(world, p["patient_id"])
-                                 if keep is None or keep(a)]))
+    return scene.pick([(p, a) for p in patients(world) for a in upcoming(world, p["patient_id"])
+                       if keep is None or keep(a)])
 
 
 def new_person(scene: Scene) -> Person:
@@ -224,7 +216,7 @@ def fits(world: World, tool: str, **params: Any) -> Check:
     def check(_: date, slot: dict[str, Any]) -> bool:
         arguments = {**params, "start_time": slot["start_time"]}
         return (slot["location_id"] == params.get("location_id", slot["location_id"])
-                and bool(server(world).call(tool, arguments)["ok"]))
+                and bool(world.server().call(tool, arguments)["ok"]))
     return check
 
 
@@ -236,7 +228,7 @@ def books(world: World, patient_id: str, location_id: str, visit_type: str) -> C
 
 def full_day(scene: Scene) -> tuple[Person, str, date, str]:
     """An established patient and (office, day, visit type) with no open slot, the office open."""
-    location_id, day, visit_type = scene.rng.choice(fit(_full_days(scene.world.seed)))
+    location_id, day, visit_type = scene.pick(_full_days(scene.world.seed))
     return scene.rng.choice(established(scene.world)), location_id, date.fromisoformat(day), visit_type
 
 
@@ -265,7 +257,8 @@ def lockfile(scene: Scene, text: Text, person: Person, *, say: Mapping[str, Any]
     name = person["full_name"]
     line = fixed_lines(text, variant, {"name": name, "age": age_on(scene.today, person["date_of_birth"]),
                                        **slots, **say})
-    fact_lines = {key: scene.verbatim(lines, 2) for key, lines in FACT_LINES.items() if key in facts}
+    fact_lines = {key: scene.lines(lines, 2, value="{value}")  # {value}: the caller fills it
+                  for key, lines in FACT_LINES.items() if key in facts}
     caller = caller_block(
         persona=f"{line('persona')} {scene.say(CALLER['traits'])}",
         opening=[said + scene.say(CALLER["sign_offs"], name=name, first=name.split()[0])

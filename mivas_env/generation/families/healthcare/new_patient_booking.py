@@ -21,7 +21,7 @@ def make(scene: kit.Scene) -> kit.Draft | None:
     person = kit.new_person(scene)
     office = kit.office_name(world, location_id)
     spoken = kit.carrier_spelling(scene, carrier)
-    registered = kit.server(world).call("register_patient", {**person, "carrier": carrier})
+    registered = world.server().call("register_patient", {**person, "carrier": carrier})
     if not registered["ok"]:
         raise kit.NoFit(f"register_patient refused: {registered}")
     said = {"carrier": spoken, "office": office, "asked": kit.office_name(world, offices[0])}

@@ -28,7 +28,7 @@ class Recipient:
 
 
 def own_lawyer(draw: kit.Draw) -> Recipient:
-    client, matter = draw.rng.choice(kit.fit(draw.firm.open_matters()))
+    client, matter = draw.pick(draw.firm.open_matters())
     kit.fit(sum(m["client_id"] == client["client_id"] for m in draw.firm.matters) == 1)
     name, phone, attorney_id = client["full_name"], client["phone_e164"], matter["attorney_id"]
     fact = draw.say(TEXT["own_lawyer"], title=matter["title"])

@@ -4,19 +4,16 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
-from functools import partial
-from typing import Any, TypeVar
+from functools import lru_cache, partial
+from typing import Any, TypeVar, cast
 
-from mivas_env.generation.core import Draft, World
+from mivas_env.generation.core import Draft, World, load_world
 from mivas_env.generation.families.legal.spelling import spelled
-from mivas_env.generation.families.shared import data, fit
 from mivas_env.generation.lockfile import LockedCall, call, caller_block, draft, fixed_lines, hop
-from mivas_env.generation.scene import NoFit, Scene, family
+from mivas_env.generation.scene import NoFit, Scene, family, fit
 from mivas_env.generation.spoken import month, weekday
-from mivas_env.generation.text import TemplateSet, Text, family_templates, load_templates
-from mivas_env.industries import Database
+from mivas_env.generation.text import TemplateSet, Text, family_templates, load_data, load_templates
 from mivas_env.industries.legal import WEEKDAYS, LegalServer
-from rewards import load_industry
 from rewards.clock import ordinal_day
 from rewards.names import names_match
 from rewards.worlds import SPLITS
@@ -27,7 +24,7 @@ Row = dict[str, Any]
 T = TypeVar("T")
 INDUSTRY = "legal"
 PACKAGE = "mivas_env.generation.families.legal"
-WORDS = data(PACKAGE, "words.json")
+WORDS = load_data(PACKAGE, "words.json")
 STATES: dict[str, dict[str, Any]] = WORDS["states"]  # code -> name, towns, area codes
 RULE_STATES: list[str] = WORDS["rule_states"]
 AREA_WORDS: dict[str, str] = WORDS["area_words"]
@@ -58,19 +55,16 @@ class Firm:
     """A world's catalog and lookups; rules (deadlines, availability, conflicts) ask its tool server."""
 
     def __init__(self, world: World) -> None:
-        tables = {name: rows if isinstance(rows, list) else [dict(r) for r in rows]
-                  for name, rows in world.tables.items()}
         self.today = world.today
-        self.server = LegalServer(Database(tables), load_industry(INDUSTRY))
-        self.clients: list[Row] = tables["clients"]
-        self.matters: list[Row] = tables["matters"]
-        self.adverse: list[Row] = tables["adverse_parties"]
-        self.attorneys: dict[str, Row] = {row["attorney_id"]: row for row in tables["attorneys"]}
-        self.closures = {row["date"] for row in tables["office_closures"]}
-        self.clients_by_id = {row["client_id"]: row for row in self.clients}
-        self.names: list[tuple[str, str]] = [(name, "client") for row in self.clients
-                                             for name in (row["full_name"], *row["also_known_as"])]
-        self.names += [(row["name"], "adverse_party") for row in self.adverse]
+        self.server = cast(LegalServer, world.server())
+        self.clients = world.tables["clients"]
+        self.matters = world.tables["matters"]
+        self.adverse = world.tables["adverse_parties"]
+        catalog = self.server.catalog  # the server's own indexes, not a second copy of them
+        self.attorneys = catalog.attorneys
+        self.clients_by_id = catalog.clients
+        self.closures = catalog.closures  # date -> reason
+        self.names = [(party.name, party.relation) for party in catalog.parties]  # clients (and aka), adverse
         self.phones: set[str] = {row["phone_e164"] for row in self.clients}
         self.by_key: dict[str, list[tuple[str, str]]] = {}
         for entry in self.names:
@@ -134,18 +128,10 @@ class Firm:
         return bool(self.call("lookup_client", full_name=name, phone_e164=phone)["ok"])
 
 
-_FIRMS: dict[tuple[str, int, int], Firm] = {}
-MAX_FIRMS = 32
-
-
-def firm(world: World) -> Firm:
-    """The ``Firm`` of a world, memoised by its tables object (the whole memo dropped past ``MAX_FIRMS``)."""
-    key = (world.industry, world.seed, id(world.tables))
-    if key not in _FIRMS:
-        if len(_FIRMS) > MAX_FIRMS:
-            _FIRMS.clear()
-        _FIRMS[key] = Firm(world)
-    return _FIRMS[key]
+@lru_cache(maxsize=32)
+def firm(seed: int) -> Firm:
+    """The ``Firm`` of world ``seed`` (a seed always builds the same tables)."""
+    return Firm(load_world(INDUSTRY, seed))
 
 
 @dataclass
@@ -157,10 +143,10 @@ class Draw(Scene):
     used: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        self.firm = firm(self.world)
+        self.firm = firm(self.world.seed)
         self.names = pool(self.world.split)
 
-    def pick(self, items: Sequence[T]) -> T:
+    def of_split(self, items: Sequence[T]) -> T:
         """One of the split's items (item ``i`` belongs to split ``SPLITS[i % 3]``, as templates)."""
         own = items[SPLITS.index(self.split)::len(SPLITS)]
         return own[self.rng.randrange(len(own))]

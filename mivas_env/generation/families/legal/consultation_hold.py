@@ -36,7 +36,7 @@ def day_said(draw: kit.Draw, day: date) -> str:
 
 def make(draw: kit.Draw) -> kit.Draft | None:
     rng = draw.rng
-    client, matter = rng.choice(kit.fit(draw.firm.open_matters()))
+    client, matter = draw.pick(draw.firm.open_matters())
     attorney_id, area = matter["attorney_id"], matter["practice_area"]
     full, short = draw.firm.attorneys[attorney_id]["full_name"], draw.firm.short_name(attorney_id)
     trap = rng.random() < 0.5  # the wanted time is taken

@@ -29,7 +29,7 @@ class Situation:
 
 def in_custody(draw: kit.Draw) -> Situation:
     """A relative calls about a client in custody (and cannot be verified as the client)."""
-    client, matter = draw.rng.choice(kit.fit(draw.firm.open_matters("criminal_defense")))
+    client, matter = draw.pick(draw.firm.open_matters("criminal_defense"))
     who, relation = client["full_name"], draw.rng.choice(sorted(kit.RELATIVES))
     name, phone, said = draw.person(who.split(" ", 1)[1]), draw.phone("NY"), kit.pronouns(relation)
     story = draw.say(TEXT["arrest"], c=who, p=said["subj"], r=relation, o=said["obj"])
@@ -39,8 +39,8 @@ def in_custody(draw: kit.Draw) -> Situation:
 
 def threatened(draw: kit.Draw) -> Situation:
     adverse = draw.firm.adverse
-    client, matter = draw.rng.choice(kit.fit([(c, m) for c, m in draw.firm.open_matters("family")
-                                              if any(a["matter_id"] == m["matter_id"] for a in adverse)]))
+    client, matter = draw.pick([(c, m) for c, m in draw.firm.open_matters("family")
+                                if any(a["matter_id"] == m["matter_id"] for a in adverse)])
     other = next(a["name"] for a in adverse if a["matter_id"] == matter["matter_id"])
     name = client["full_name"]
     return Situation(name, client["phone_e164"], draw.say(TEXT["threat"], o=other),
@@ -49,7 +49,7 @@ def threatened(draw: kit.Draw) -> Situation:
 
 
 def hearing_tomorrow(draw: kit.Draw) -> Situation:
-    client, matter = draw.rng.choice(kit.fit(draw.firm.open_matters(*TEXT.words("hearing_areas"))))
+    client, matter = draw.pick(draw.firm.open_matters(*TEXT.words("hearing_areas")))
     name, title, lawyer = client["full_name"], matter["title"], draw.firm.lawyer(matter)
     return Situation(name, client["phone_e164"], draw.say(TEXT["hearing"], t=title, a=lawyer),
                      TEXT.line("reason hearing", name=name, title=title), "high", {"attorney": lawyer})

@@ -7,10 +7,9 @@ from datetime import date, timedelta
 from typing import Any
 
 from mivas_env.generation.families.legal import common as kit
-from mivas_env.generation.families.shared import data
 from mivas_env.generation.lockfile import LockedCall
 from mivas_env.generation.spoken import goal_date, long_date
-from mivas_env.generation.text import TemplateSet, load_templates
+from mivas_env.generation.text import TemplateSet, load_data, load_templates
 
 TEXT = kit.family_templates(__name__)
 
@@ -34,7 +33,7 @@ class Matter:
 
 
 SAYS = load_templates(kit.PACKAGE, "matters")
-RAW = data(kit.PACKAGE, "matters.json")
+RAW = load_data(kit.PACKAGE, "matters.json")
 BY_KEY = {key: Matter(**{**fields, "says": SAYS[key], "documents": tuple(map(tuple, fields["documents"]))})
           for key, fields in RAW.items()}
 FAMILY_MATTER, ESTATE_MATTER = BY_KEY["family_divorce"], BY_KEY["estate_will"]

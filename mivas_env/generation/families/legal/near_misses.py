@@ -3,19 +3,18 @@ a conflict, a refusal that writes, a message in place of an escalation."""
 
 from typing import Any
 
-from mivas_env.agents.baselines import gold_arguments
 from mivas_env.generation.core import Draft, NearMiss, World
 from mivas_env.generation.families.legal import common as kit
+from mivas_env.generation.lockfile import Calls, gold_run
 from rewards.names import names_match
 from rewards.worlds.names import pool
 
-Calls = list[tuple[str, dict[str, Any]]]
 WRONG: dict[str, dict[str, str]] = kit.WORDS["near_misses"]  # the wrong calls' other arguments
 
 
 def gold(data: Draft) -> tuple[Calls, Any]:
     """The gold calls and the opposing party they name (``None`` when none does)."""
-    calls = [(c["name"], gold_arguments(c.get("parameters") or {})) for c in data["exp_tool_calls"]]
+    calls = gold_run(data)
     return calls, next((args["opposing_party"] for _, args in calls if "opposing_party" in args), None)
 
 
@@ -25,7 +24,7 @@ def unmatched(a: str, b: str) -> bool:
 
 def misheard(world: World, name: str) -> str | None:
     """A mishearing of ``name`` beyond the fuzzy rule that names nobody at the firm."""
-    words, firm = name.split(), kit.firm(world)
+    words, firm = name.split(), kit.firm(world.seed)
     candidates = (" ".join([*words[:-1], surname]) if len(words) > 1 else f"{surname} {name}"
                   for surname in pool(world.split).surnames)
     return next((c for c in candidates if unmatched(name, c) and firm.unknown(c)), None)
@@ -40,7 +39,7 @@ def near_client(world: World, name: str) -> str | None:
     """A client whose name starts like ``name`` but does not match it (the party Daniel Okonkwo,
     the client Daniel Okafor): the mishearing a conflict check must survive."""
     first, _, last = name.partition(" ")
-    for known in (str(row["full_name"]) for row in kit.firm(world).clients):
+    for known in (str(row["full_name"]) for row in kit.firm(world.seed).clients):
         k_first, _, k_last = known.partition(" ")
         if k_first == first and k_last[:2].casefold() == last[:2].casefold() and unmatched(known, name):
             return known

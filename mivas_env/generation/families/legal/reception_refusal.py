@@ -26,7 +26,7 @@ class Ask:
 
 def legal_advice(draw: kit.Draw, name: str) -> Ask:
     # (question, nudge, what answering would say); item i belongs to split i % 3
-    question, nudge, bad = draw.pick(kit.WORDS["advice"])
+    question, nudge, bad = draw.of_split(kit.WORDS["advice"])
     text = question.format(charge=draw.rng.choice(TEXT.words("charges")),
                            amount=f"{draw.rng.randrange(5, 90)},000")
     return Ask([draw.opening_line(text, name) + draw.say(TEXT["advice_tails"]) for _ in range(3)], {},
@@ -38,7 +38,7 @@ def legal_advice(draw: kit.Draw, name: str) -> Ask:
 
 
 def another_file(draw: kit.Draw, name: str) -> Ask:
-    client, matter = draw.rng.choice(kit.fit(draw.firm.open_matters()))
+    client, matter = draw.pick(draw.firm.open_matters())
     relation = draw.rng.choice(sorted(kit.RELATIVES))
     pos = kit.RELATIVES[relation]
     text = draw.say(TEXT["other_file"], r=relation, c=client["full_name"], p=pos, p2=pos, r2="relative")

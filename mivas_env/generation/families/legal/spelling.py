@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from mivas_env.generation.families.shared import data
+from mivas_env.generation.text import load_data
 from rewards.names import name_orders, names_match
 from rewards.worlds.legal import EMPLOYER_KINDS, LEGAL_FORMS, PI_SCENARIOS
 
@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from mivas_env.generation.families.legal.common import Draw
 
 # (old, new): spellings that sound the same (tier 1), then doubled or dropped letters (tier 2)
-SWAPS = data(__package__ or "", "spelling.json")
+SWAPS = load_data(__package__ or "", "spelling.json")
 COMPANY_KIND_WORDS = frozenset(
     word.casefold() for kind in (*EMPLOYER_KINDS, *LEGAL_FORMS,
                                  *(k for _, kinds in PI_SCENARIOS for k, _ in kinds))
