@@ -75,7 +75,8 @@ MEANS: dict[str, dict[str, list[str]]] = {
                               "your_availability|availability_like|general_availability"],
         "consultation_time": ["@time ~@want|~@consultation", "what|which @time",
                               "morning|afternoon ~@want",
-                              "earlier_one|later_one|earlier_ones|later_ones|earlier_or_later|early_or_late",
+                              "earlier_one|later_one|earlier_ones|later_ones|earlier_or_later|early_or_late"
+                              "|earlier_slot|later_slot|earlier_time|later_time",
                               "day_and_time|date_and_time|day_or_time|date_or_time|day_time"
                               "|days_and_times !", "@time ~work|~okay|~good|~fine|~suit",
                               "@time ~available|~free"],

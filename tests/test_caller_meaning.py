@@ -1354,3 +1354,36 @@ def test_last_time_and_someone_you_spoke_to_qualify_a_slot_and_ask_no_decoy() ->
     assert asked("legal", "Who's the attorney you spoke to last time?") == ["attorney"]
     # the name of someone no slot covers is still no slot's
     assert asked("legal", "What was the name of the officer you spoke to?") == []
+
+
+def test_a_value_asked_for_and_then_to_be_spelled_is_said_and_spelled() -> None:
+    dana = caller("legal/C3-E1")
+    name = dana.spec.facts["full_name"]
+    reply = dana.respond("Let me grab your name, and spell the last one for me if it's a tricky "
+                         "one.").text
+    assert name in reply and "-".join(name.split()[-1].upper()) in reply
+    # asked only to spell, the caller spells
+    assert name not in caller("legal/C3-E1").respond("Kindly spell the name.").text
+
+
+def test_a_when_clause_inside_another_question_asks_no_date() -> None:
+    assert asked("legal", "In which state were you employed when this occurred?") == [
+        "incident_state"]
+    assert asked("legal", "Do you remember when it happened?") == ["incident_date"]
+
+
+def test_thanks_for_walking_me_through_asks_for_nothing() -> None:
+    assert asked("legal", "Thanks for walking me through that. Now who's the other party here, "
+                          "like who would we be going up against?") == ["opposing_party"]
+
+
+def test_a_pronoun_of_a_later_clause_does_not_refer_back() -> None:
+    assert asked("legal", "Okay, I've got your name down, thank you. Next, what's the number "
+                          "you'd like us to call, and is it okay if we leave a voicemail there?") == [
+        "phone"]
+
+
+@pytest.mark.parametrize("line", ["Ten or two?", "Want the 10 or the 3?",
+                                  "Would the earlier slot or the later one suit you better?"])
+def test_two_hours_offered_ask_for_a_time(line: str) -> None:
+    assert asked("legal", line) == ["consultation_time"]

@@ -416,6 +416,11 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
 CONCEPTS["time"] += tuple(f"{hour} {minute}" for hour in (
     "one two three four five six seven eight nine ten eleven twelve".split()) for minute in (
     "oh five", "fifteen", "twenty", "thirty", "forty", "forty five", "fifty", "oclock", "am", "pm"))
+# Two hours offered ("Ten or two?", "Want the 10 or the 3?"): a choice of times.
+_HOURS = ("one two three four five six seven eight nine ten eleven twelve".split()
+          + [str(hour) for hour in range(1, 13)])
+CONCEPTS["time"] += tuple(f"{first} or{the} {second}" for first in _HOURS for second in _HOURS
+                          for the in ("", " the") if first != second)
 
 # Words that are values, not what is asked about: "Great, Tuesday it is." says a day back.
 VALUE_WORDS = _set("monday tuesday wednesday thursday friday saturday sunday tomorrow january "

@@ -212,9 +212,11 @@ def refers_back(sentence: Sentence) -> bool:
                                  and content[i + 1] in PRONOUNS for i, word in enumerate(content)):
         return True  # "There's an order number near the top. Could you read that to me?"
     # "... Who?", "... And when?": a question word alone asks about what was named before
-    # ("... the other side. Who are they?")
+    # ("... the other side. Who are they?"); a pronoun of a later clause is not what it asks
+    # about ("what's the number to call, and is it okay if ...")
+    head = content[:content.index(",")] if "," in content else content
     return content[0] in ("what", "when", "where", "who") and (len(content) == 1 or any(
-        w in ("it", "that", "this", "one", "ones", "those", "them") for w in content)
+        w in ("it", "that", "this", "one", "ones", "those", "them") for w in head)
         or content[0] == "who" and len(content) <= 3 and content[-1] in ("they", "he", "she"))
 
 
@@ -364,6 +366,20 @@ def false_starts(sentence: Sentence) -> frozenset[int]:
             if j >= 0 and stems[j] in TOPIC_LEADS:
                 out.update(range(j + 1, i + 1))
     return frozenset(out)
+
+
+def subordinate_when(sentence: Sentence) -> frozenset[int]:
+    """"In which state were you employed when this occurred?": a "when" that opens a clause
+    with its own subject, in a question another question word asks, says when; it asks for no
+    date."""
+    content = after_markers(sentence)
+    lead = len(sentence.words) - len(content)
+    asking = next((w for w in content[:3] if w in WH_WORDS), None)
+    if not sentence.question or asking in (None, "when") or "when" not in content:
+        return frozenset()
+    return frozenset(i for i in range(lead + 1, len(sentence.words) - 2)
+                     if sentence.words[i] == "when" and sentence.words[i + 1] in RELATIVE_SUBJECTS
+                     and sentence.words[i - 1] not in ("and", "or", ","))
 
 
 TOPIC_NOUNS = frozenset("thing things question questions stuff".split())

@@ -416,12 +416,19 @@ class ScriptedCaller:
             asked = [slot for slot in reading.asked if slot in self.spec.facts]
             slots = (asked or self.last_told)[:self.max_facts]
             if slots:
+                # "Who's the other side, spelled out if you can?": asked for before the spelling
+                # is, a value not told yet is said, then spelled ("Kindly spell the name." spells)
+                cue = SPELL_CUE.search(line)  # the clauses before the one that asks to spell
+                before = CLAUSE_END.split(line[:cue.start()])[:-1] if cue is not None else []
+                head = self.read(",".join(before)).asked if any(before) else []
+                said = (self._answers(slots) if set(asked) & set(head)
+                        and not set(slots) <= self.told else [])
                 for slot in slots:
                     if slot not in self.spelled:
                         self.spelled.add(slot)
                         self.progressed = True
                 self.last_told = slots
-                return [self._pick(SPELL_LINES).format(value=" and ".join(
+                return [*said, self._pick(SPELL_LINES).format(value=" and ".join(
                     spell_out(self.spec.facts[slot]) for slot in slots))]
         if reading.asked:
             return self._answers(reading.asked)
@@ -514,6 +521,8 @@ ASKS_WHICH = re.compile(r"(?:^|[.?!]\s+)(?:(?:and|so|okay|ok|now|then|great|perf
 
 
 SPELL_LINES = ["Sure, that's {value}.", "It's {value}.", "Okay: {value}."]
+SPELL_CUE = re.compile(r"\bspell|\bletter by letter|\bone letter at a time", re.IGNORECASE)
+CLAUSE_END = re.compile(r"[,;.?!]|\band\b|—", re.IGNORECASE)
 CONFIRM_LINES = ["Yes, that's right.", "Yes, that's correct.", "That's right, yes."]
 CORRECTION_LINES = ["No, that's not right: it's {value}.", "No, it's {value}.",
                     "Not quite. It's {value}."]

@@ -79,6 +79,7 @@ from mivas_env.caller.requests import (
     refers_back,
     request_objects,
     strong_request,
+    subordinate_when,
     what_kind,
 )
 from mivas_env.caller.waivers import deferred_at, owned, restates, unwaived, waivers, waives
@@ -245,16 +246,16 @@ class Understanding:
                        known: Collection[str]) -> None:
         stems = sentence.stems
         acts = self.acts.find(stems, sentence.words)
-        # "I'll need the ZIP in a second": a deferral, not a hold
-        reading.acts.update(cue for cue, spans in acts.cues.items() if not (
-            cue == "hold" and all(deferred_at(negations, a) for a, _ in spans)
-            or idle_act(sentence, cue, spans)))  # "that's spelled as I have it", "thanks for holding"
+        idle = {cue for cue, spans in acts.cues.items() if idle_act(sentence, cue, spans)}
+        # "that's spelled as I have it", "thanks for holding"; "I'll need the ZIP in a second"
+        reading.acts.update(cue for cue, spans in acts.cues.items() if cue not in idle and not (
+            cue == "hold" and all(deferred_at(negations, a) for a, _ in spans)))  # a deferral
         if stems[-1] in TAGS and (sentence.question or len(stems) > 2 and stems[-2] == ","):
             reading.acts.add("readback")  # "..., correct?", "March 10, right?"
         explained = bool(reading.asked) and explains(sentence)  # "... It changes what times ..."
-        request = "request" in acts.cues or is_request(sentence) and not explained
+        request = "request" in acts.cues.keys() - idle or is_request(sentence) and not explained
         context = {"^" + self.topics[s] for s in last_asked if s in self.topics} | before
-        restarts = false_starts(sentence)  # "When — what time of day?"
+        restarts = false_starts(sentence) | subordinate_when(sentence)  # "When — what time?"
         every = self._matches(unwaived(found, stems, negations), context, sentence.clauses)
         matches = [m for m in every
                    if not name_of_a_thing(stems, m.positions) and not m.positions <= restarts]
@@ -378,8 +379,7 @@ class Understanding:
 
         if theirs and (reading.asked or any(not of_theirs(m) for m in chosen)):
             chosen = [m for m in chosen if not of_theirs(m)]
-        # "Don't worry about the email, what's your ZIP?": the email is waved off though its
-        # clause does not ask
+        # "Don't worry about the email, what's your ZIP?": waved off in a clause that asks nothing
         negated = negated_by(stems, named, sentence.question, negations, theirs)
         reading.negated.update(negated)
         reading.waves_off = reading.waves_off or bool(negated)
