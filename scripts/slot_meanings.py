@@ -69,7 +69,7 @@ MEANS: dict[str, dict[str, list[str]]] = {
                      "mr|ms|mrs|miss or_mr|or_ms|or_mrs|or_miss"],
         "message": ["@message"],
         "office": ["@office", "manhattan|newark", "where ~@want|~@consultation|~meet|~best|~works"],
-        "consultation_date": ["@when ~@consultation",
+        "consultation_date": ["@when ~@consultation", "@when ~in_mind !",
                               "@when ~@want|~would|~will|~could|~can|~good|~works|~@particular",
                               "@when ~work|~okay|~good|~fine|~suit",
                               "your_availability|availability_like|general_availability"],

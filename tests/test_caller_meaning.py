@@ -1387,3 +1387,39 @@ def test_a_pronoun_of_a_later_clause_does_not_refer_back() -> None:
                                   "Would the earlier slot or the later one suit you better?"])
 def test_two_hours_offered_ask_for_a_time(line: str) -> None:
     assert asked("legal", line) == ["consultation_time"]
+
+
+@pytest.mark.parametrize("line", [
+    "What are you hoping the firm can do for you?",
+    "What would you like the attorney to know about your case?",
+    "Short version?",
+    "Brief rundown, go ahead.",
+    "ok so what exactly happen ma'am",
+])
+def test_a_summary_asked_for_in_few_words_asks_for_the_summary(line: str) -> None:
+    assert industry_understanding("legal").read(
+        line.casefold(), known=["full_name", "matter_summary", "practice_area"]).asked == [
+        "matter_summary"]
+
+
+@pytest.mark.parametrize("line", [
+    "I'll just grab the date of birth as well.",
+    "Pop your date of birth in for me, day, month, year is fine.",
+    "No problem, I know it's a lot of questions. Just the date of birth and we're moving right "
+    "along.",
+    "Okay! Next up is the date of birth, something like March the third, nineteen eighty-two.",
+])
+def test_a_value_named_as_the_next_step_is_asked_for(line: str) -> None:
+    assert asked("healthcare", line) == ["date_of_birth"]
+
+
+def test_someone_else_and_i_doing_something_asks_for_nothing() -> None:
+    assert asked("healthcare", "The doctor and I will call you.") == []
+
+
+def test_the_attorney_acting_and_an_office_said_back_ask_for_neither() -> None:
+    assert asked("legal", "Is it alright if the attorney rings your mobile? What's the "
+                          "number?") == ["phone"]
+    assert asked("legal", "Got it, the Manhattan office. What's a good phone number for the "
+                          "confirmation call?") == ["phone"]
+    assert asked("legal", "Could you tell me the number you'd like us to ring?") == ["phone"]

@@ -44,6 +44,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
               "where can we reach you", "where can i reach you", "where can you be reached",
               "best to reach you", "where is best to reach",
               "call back", "contact number", "reach you", "call you", "text you", "reach you at",
+              "us to ring", "give you a ring",
               "best number", "good number", "number to call", "number to reach", "number to text",
               "number for texts", "number for the text", "text it to", "text that to",
               "send the text", "send a text", "phone number", "what number", "which number",
@@ -252,7 +253,10 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
                 "gist", "what is the background", "background", "what led to", "facts", "in brief",
                 "the situation", "your situation", "backstory", "back story", "circumstances",
                 "go into", "in your own words", "in your words", "what is happening with your case",
-                "happening with", "what is happening"),
+                "happening with", "what is happening", "short version", "highlights",
+                "what exactly happened", "what exactly happen", "what happen", "from the beginning",
+                "know about your case", "know about your situation", "know about the case",
+                "know about your matter", "know about the matter"),
     "attorney": ("attorney", "attorneys", "lawyer", "lawyers", "counsel", "advocate", "solicitor",
                  "who would you like to speak", "who would you like to talk",
                  "who do you want to speak", "who do you want to talk", "who are you trying",
@@ -424,7 +428,8 @@ CONCEPTS["time"] += tuple(f"{first} or{the} {second}" for first in _HOURS for se
 
 # Words that are values, not what is asked about: "Great, Tuesday it is." says a day back.
 VALUE_WORDS = _set("monday tuesday wednesday thursday friday saturday sunday tomorrow january "
-                   "february march april may june july august september october november december")
+                   "february march april may june july august september october november december "
+                   "manhattan newark windermere riverdale tarrytown")
 
 # Every word of a concept: how an agent names what it asks about ("your email" names the slot;
 # it is no garbled read-back of a "gmail" in the caller's value).
@@ -462,7 +467,7 @@ FILLERS = _set(
     "are was patient "
     "with this that those these it about what how the caller's patient's account's just only "
     "quickly real quick one last thing current full best maam madam sir miss hon love mate "
-    "dear exact exactly rough roughly approximate approximately precise ,")
+    "dear exact exactly rough roughly approximate approximately precise brief short ,")
 # A negation: what follows it, to the end of its clause, is not asked for.
 NEGATIONS: tuple[tuple[str, ...], ...] = tuple(tuple(p.split()) for p in (
     "no need", "do not need", "does not need", "will not need", "no longer need", "not need",
@@ -586,7 +591,12 @@ ACTS: dict[str, tuple[str, ...]] = {
                 "help if i knew", "help if i had", "would really help",
                 # "I'm ready to take your message.", "Ready for the message whenever you are."
                 "ready to take", "ready for your", "ready for the", "ready to write",
-                "ready to note", "ready to hear", "ready to jot"),
+                "ready to note", "ready to hear", "ready to jot",
+                # "I'll just grab the date of birth as well.", "Pop your date of birth in for me.",
+                # "Next up is the date of birth."
+                "i will just grab", "i will just get", "i will just take your",
+                "i will just take the",
+                "pop your", "pop in", "next up is", "up next is", "next up"),
     "transfer": ("transfer", "transferring", "connect you", "connecting you", "put you through",
                  "putting you through", "hand you over", "handing you over", "pass you over",
                  "passing you over", "pass you to", "passing you to", "forward you",
@@ -619,7 +629,7 @@ DECOYS: tuple[str, ...] = (
     "someone you spoke", "representative you spoke", "rep you spoke", "officer you spoke",
     "adjuster you spoke", "clerk you spoke", "detective you spoke", "name of the officer",
     "officer name", "name of the adjuster", "adjuster name",
-    "who you spoke", "who did you speak", "do for you", "can i do for you",
+    "who you spoke", "who did you speak", "can i do for you", "can we do for you",
     "group number", "rx", "rx number", "prescription number", "prescription", "explanation of benefits",
     "copay", "deductible", "referral number", "authorization number", "npi", "do not sign",
     "sign anything", "a few details", "some details", "few questions", "a few questions")
@@ -644,6 +654,7 @@ NEUTRAL: tuple[str, ...] = (
     # thanks for what the caller said: "Thank you for walking me through that."
     "for walking me through", "for explaining", "for sharing", "for telling me",
     "attorney client", "for you to", "way for you", "easiest for you", "easier for you",
+    "do for you",
     # the practice as the one acting: "so the office can confirm", "in case the office needs"
     "the office can", "the office could", "the office will", "the office needs",
     "the office knows", "the office has", "office needs to", "the doctor office",
@@ -662,4 +673,7 @@ NEUTRAL: tuple[str, ...] = (
     # the attorney acting: "so the attorney knows who they're calling"
     "the attorney can", "the attorney will", "the attorney knows", "the attorneys like",
     "an attorney can", "the attorney needs", "the lawyer can", "the lawyer will",
-    "the attorney be", "the lawyer be")
+    "the attorney be", "the lawyer be", "the attorney would", "the attorney might",
+    "the attorney rings", "the attorney calls", "the attorney s office",
+    "the attorney office", "the lawyer would", "the lawyer might",
+    "if the attorney", "in case the attorney")

@@ -157,7 +157,8 @@ def is_request(sentence: Sentence) -> bool:
     if len(content) > 2 and tuple(content[-2:]) in (("you", "want"), ("you", "prefer")) \
             and content[0] not in ("i", "we", "what", "that", "this", "it"):
         return True  # "Attorney you want.", "Day you want."
-    if content and content[0] in WANTING and lead and sentence.words[lead - 1] == "you":
+    if content and content[0] in WANTING and lead and sentence.words[lead - 1] == "you" \
+            and "or" in content:  # not "Okay, you want to meet with someone."
         return True  # "you want the refund to your card or store credit": a question
     if "or" in content and not any(is_verb(word) or word in WANTING for word in content):
         return True  # "for yourself or someone else": a choice offered, with no verb
@@ -169,7 +170,24 @@ def is_request(sentence: Sentence) -> bool:
     if "without" in content and any(required(sentence.stems, i) for i, word in enumerate(
             sentence.stems) if word == "without"):
         return True  # "I can't book it without a phone number."
+    if promised(content):
+        return True  # "Just the date of birth and we're moving right along."
     return requests_in(sentence.words)
+
+
+ACTORS = frozenset("doctor doctors dr attorney attorneys lawyer lawyers nurse team office staff "
+                   "manager colleague partner supervisor paralegal assistant provider".split())
+
+
+def promised(content: Sequence[str]) -> bool:
+    """"Just the date of birth and we're moving right along.", "Your ZIP and I'll pull it up.":
+    a noun phrase, then what the agent will do once it has it."""
+    for i in range(2, len(content) - 1):
+        if content[i] == "and" and content[i + 1] in ("i", "we"):
+            head = content[:i]  # not a subject: "The doctor and I will call you."
+            return head[0] in ("just", "the", "your") and not any(
+                is_verb(word) or word in WANTING or word in DOERS or word in ACTORS for word in head)
+    return False
 
 
 def strong_request(sentence: Sentence) -> bool:

@@ -293,10 +293,10 @@ class Understanding:
             # the answer ask for nothing themselves
             matches = [m for m in matches if not m.positions <= given]
         if reading.asked and matches:
-            # "Roughly when did this happen? A date would be ideal.": words of a slot the line
-            # asked already are about that slot again
+            # "Roughly when did this happen? A date would be ideal.": about the slot again
             again = self._elliptical(found.every, reading.asked)
-            if again and all(m.positions <= again[0].positions for m in matches):
+            if again and all(m.positions <= again[0].positions or m.slot == again[0].slot
+                             for m in matches):  # "... the full name, or the company name."
                 matches = again
         if not matches and request and last_asked and content[:1] not in PRONOUNS:
             matches = self._elliptical(found.every, last_asked)  # not "You're away next week?"
@@ -336,8 +336,8 @@ class Understanding:
             plain = not any(word in ("your", "the", "and") for word in stems)
             said = [m for m in chosen if plain and (
                 not m.positions & concepts(found)
-                or m.first > 0 and stems[m.first - 1] in ("a", "an")  # "Got it, a physical."
-                or any(stems[i] in VALUE_WORDS for i in m.positions))  # "Tuesday it is."
+                or m.first > 0 and stems[m.first - 1] in ("a", "an"))  # "Got it, a physical."
+                or any(stems[i] in VALUE_WORDS for i in m.positions) and "or" not in stems
                 or restates(sentence, m)]
             reading.mentioned.extend(m.slot for m in said)
             chosen = [m for m in chosen if m not in said]
