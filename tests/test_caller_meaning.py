@@ -1423,3 +1423,15 @@ def test_the_attorney_acting_and_an_office_said_back_ask_for_neither() -> None:
     assert asked("legal", "Got it, the Manhattan office. What's a good phone number for the "
                           "confirmation call?") == ["phone"]
     assert asked("legal", "Could you tell me the number you'd like us to ring?") == ["phone"]
+
+
+def test_before_the_thing_defers_it_and_a_bare_name_after_asking_for_someone_is_theirs() -> None:
+    reading = industry_understanding("legal").read(
+        "sorry, i jumped ahead - before the time, what day do you want the consultation?",
+        known=["full_name", "consultation_date", "consultation_time"])
+    assert reading.asked == ["consultation_date"]
+    assert asked("legal", "Thank you. Now, who is the other side in this matter? I need the full "
+                          "name, or the company name.") == ["opposing_party"]
+    # "your" makes the name the caller's own: it is not read as the other person's
+    assert "full_name" in asked("legal", "You said the matter's for your brother, and I'll get "
+                                         "his name later. What's your own name?")

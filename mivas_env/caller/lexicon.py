@@ -487,7 +487,7 @@ NEGATIONS: tuple[tuple[str, ...], ...] = tuple(tuple(p.split()) for p in (
     "got the", "got that", "'noted the", "'noted your", "'noted what", "be aware",
     "please note", "note that", "keep in mind", "just so you know", "fyi", "heads up",
     "do not have to", "not have to", "do not name", "not name", "do not mention", "avoid",
-    "no rush on", "let us not", "we will get to", "later", "before we get to",
+    "no rush on", "let us not", "we will get to", "later", "before we get to", "before the",
     "before we get into", "before we talk about", "before we move on to", "before we go over",
     "before we go into"))
 # A slot named and then said not to be needed: "your phone isn't needed", "... can wait".

@@ -294,7 +294,8 @@ class Understanding:
             matches = [m for m in matches if not m.positions <= given]
         if reading.asked and matches:
             # "Roughly when did this happen? A date would be ideal.": about the slot again
-            again = self._elliptical(found.every, reading.asked)
+            again = self._elliptical(found.every, reading.asked,  # "I need the full name."
+                                     every=not {"you", "your", "yours"} & set(stems))
             if again and all(m.positions <= again[0].positions or m.slot == again[0].slot
                              for m in matches):  # "... the full name, or the company name."
                 matches = again
@@ -409,18 +410,17 @@ class Understanding:
         return out
 
     def _elliptical(self, cues: Mapping[str, list[tuple[int, int]]],
-                    last_asked: Sequence[str]) -> list[Match]:
+                    last_asked: Sequence[str], every: bool = False) -> list[Match]:
         """"And the number?" right after a phone question: a request that names no slot but
-        shares a cue with the slot asked last is about that slot."""
+        shares a cue with the slot asked last is about that slot (the cues of its first pattern
+        that shares one; ``every``: of all its patterns)."""
         for slot in last_asked:
-            for pattern in self.patterns:
-                if pattern.slot != slot:
-                    continue
-                shared = [cue for group in pattern.groups for cue in group if cue in cues]
-                if shared:
-                    spans = [span for cue in shared for span in cues[cue]]
-                    positions = frozenset(i for a, b in spans for i in range(a, b))
-                    return [Match(slot, 0.5, positions, min(positions))]
+            shared = [{cue for group in pattern.groups for cue in group if cue in cues}
+                      for pattern in self.patterns if pattern.slot == slot]
+            found = set().union(*shared) if every else next((s for s in shared if s), set())
+            if found:
+                positions = frozenset(i for cue in found for a, b in cues[cue] for i in range(a, b))
+                return [Match(slot, 0.5, positions, min(positions))]
         return []
 
     def _resolve(self, matches: list[Match], last_asked: Sequence[str], desk: Collection[str],
