@@ -1435,3 +1435,12 @@ def test_before_the_thing_defers_it_and_a_bare_name_after_asking_for_someone_is_
     # "your" makes the name the caller's own: it is not read as the other person's
     assert "full_name" in asked("legal", "You said the matter's for your brother, and I'll get "
                                          "his name later. What's your own name?")
+
+
+def test_times_the_agent_will_read_out_and_a_weekday_offered() -> None:
+    reading = industry_understanding("legal").read(
+        "let's start with the day, and then i'll tell you what times are open. which day works "
+        "best for your consultation?", known=["full_name", "consultation_date", "consultation_time"])
+    assert reading.asked == ["consultation_date"]
+    assert asked("legal", "Would a weekday work for you, and if so, which one?") == [
+        "consultation_date"]

@@ -89,7 +89,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
                "city office"),
     "visit": ("visit", "appointment", "appt", "checkup", "check up", "physical"),
     "kind": ("kind", "type", "sort", "reason for", "what for", "category"),
-    "when": ("which weekday", "what weekday", "which week day", "what week day",
+    "when": ("which weekday", "what weekday", "which week day", "what week day", "a weekday",
              "when", "what day", "which day", "what date", "which date", "date", "day", "how soon",
              "what time frame", "timeframe", "what week", "which week", "how long ago",
              "roughly when", "when exactly", "availability", "monday", "tuesday", "wednesday",
@@ -662,7 +662,9 @@ NEUTRAL: tuple[str, ...] = (
     # what the agent will look up: "Pick a day and I'll see what's open."
     "see what is open", "check what is open", "see what is available",
     "check what is available", "see what we have", "check what we have", "what we have open",
-    "see what opens up", "look at what is open",
+    "see what opens up", "look at what is open", "tell you what times are open",
+    "tell you what times are available", "tell you what times we have", "let you know what times",
+    "tell you the times", "read you the times", "give you the times",
     # someone else's doing: "if the doctor's office needs to follow up", "jurisdiction matters"
     "to follow up", "to follow up with you", "matters here", "matters a lot", "really matters",
     "it matters", "that matters", "which matters",
