@@ -416,8 +416,9 @@ class ScriptedCaller:
             asked = [slot for slot in reading.asked if slot in self.spec.facts]
             slots = (asked or self.last_told)[:self.max_facts]
             if slots:
-                # "Who's the other side, spelled out if you can?": asked for before the spelling
-                # is, a value not told yet is said, then spelled ("Kindly spell the name." spells)
+                # "Who's the other side, spelled out if you can?": a value asked for in a clause
+                # before the spelling request and not told yet is said, then spelled ("Kindly
+                # spell the name." only spells)
                 cue = SPELL_CUE.search(line)  # the clauses before the one that asks to spell
                 before = CLAUSE_END.split(line[:cue.start()])[:-1] if cue is not None else []
                 head = self.read(",".join(before)).asked if any(before) else []

@@ -158,15 +158,15 @@ OPENERS = frozenset(["start", "begin"])  # "Start with the day.", "Let's begin w
 def unwaived(found: Found, stems: Sequence[str], cues: Mapping[str, list[tuple[int, int]]]
              ) -> Found:
     """``found`` without the qualifying things a "not" waves off: in "I just need the ZIP, not
-    the whole street address", the address does not make the ZIP the new address's; nor those
-    of the discourse markers that open the sentence ("Start with the day." is no "when did it
-    start")."""
+    the whole street address", the address does not make the ZIP the new address's; nor an
+    opening "start" or "begin" among the sentence's leading markers ("Start with the day." is
+    no "when did it start")."""
     nots = [end for start, end in cues.get("before", ()) if stems[start] == "not"]
     lead = next((i for i, word in enumerate(stems) if word not in MARKERS), len(stems))
     lead = max((i + 1 for i in range(lead) if stems[i] in OPENERS), default=0)
+    if not nots and not lead:
+        return found
     breaks = [i for i, word in enumerate(stems) if word in CLAUSE_BREAKS]
     covered = {i for end in nots for i in range(end, min([b for b in breaks if b >= end] + [len(stems)]))}
-    if not covered and not lead:
-        return found
     return Found(found.cues, {cue: kept for cue, spans in found.every.items() if (
         kept := [(a, b) for a, b in spans if a not in covered and b > lead])})
