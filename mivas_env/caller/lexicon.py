@@ -596,7 +596,7 @@ ACTS: dict[str, tuple[str, ...]] = {
                 # "Next up is the date of birth."
                 "i will just grab", "i will just get", "i will just take your",
                 "i will just take the",
-                "pop your", "pop in", "next up is", "up next is", "next up"),
+                "pop your", "next up is", "up next is", "next up"),
     "transfer": ("transfer", "transferring", "connect you", "connecting you", "put you through",
                  "putting you through", "hand you over", "handing you over", "pass you over",
                  "passing you over", "pass you to", "passing you to", "forward you",
