@@ -300,9 +300,18 @@ def contact_relative(words: Sequence[str], taken: Collection[int], first: int, e
 
 def reads_a_value(stems: Sequence[str], acts: Collection[str]) -> bool:
     """"Let me read that back: 2-1-3, 5-5-5, 0-1-1-9.": a read-back that holds a value (a digit,
-    or three letters spelled out), which asks for no slot of its own."""
-    return "readback" in acts and (any(word.isdigit() for word in stems)
-                                   or sum(len(word) == 1 and word.isalpha() for word in stems) >= 3)
+    or three letters in a row spelled out: not "I'm booking this as a A follow-up"), which asks
+    for no slot of its own."""
+    if "readback" not in acts:
+        return False
+    run = 0
+    for word in stems:
+        if word.isdigit():
+            return True
+        run = run + 1 if len(word) == 1 and word.isalpha() else 0
+        if run == 3:
+            return True
+    return False
 
 
 def bare_clauses(sentence: Sentence, chosen: Sequence[Match],

@@ -206,7 +206,7 @@ class Understanding:
         def feats() -> list[str]:
             return [f for sentence, found in read for f in features(sentence.stems, found.every)]
 
-        if self.to_place(reading):
+        if self.to_place(reading) and not any(reads_a_value(s.stems, reading.acts) for s, _ in read):
             # "We have offices in New York and New Jersey. Which suits you?": the question is
             # placed by the whole line, not by its last sentence alone; "Let me note the date
             # of the incident. What was it?" asks for what the line named
