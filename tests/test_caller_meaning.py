@@ -1448,3 +1448,42 @@ def test_times_the_agent_will_read_out_and_a_weekday_offered() -> None:
     assert reading.asked == ["consultation_date"]
     assert asked("legal", "Would a weekday work for you, and if so, which one?") == [
         "consultation_date"]
+
+
+def test_a_value_named_with_a_place_to_reach_you_and_written_down_is_asked_for() -> None:
+    assert asked("legal", "and a phone number where we can reach you during the day") == ["phone"]
+    assert asked("legal", "Let me write down your number. Go ahead, I'm ready.") == ["phone"]
+    # an acknowledgement naming a value still asks for nothing
+    assert asked("healthcare", "Okay, a follow-up at Windermere.") == []
+
+
+def test_bringing_someone_in_is_coming_in() -> None:
+    assert asked("healthcare", "When would you like to bring your son in?") == ["preferred_date"]
+    assert asked("healthcare", "Mm-hm. And the day you'd like to bring your dad in?") == [
+        "preferred_date"]
+    # bringing a thing is still no slot's request
+    assert asked("healthcare", "Please bring your insurance card.") == []
+
+
+def test_the_parts_of_a_date_after_a_date_question_ask_for_no_other_date() -> None:
+    for line in ("What year was he born? Actually, give me the full date, month, day and year.",
+                 "And when was the patient born? Full date, please.",
+                 "Mm-hm. And your birthday? The full date, please."):
+        assert asked("healthcare", line) == ["date_of_birth"], line
+    # a second date question is still asked
+    assert asked("healthcare", "What's your date of birth? And what day would you like to come "
+                               "in?") == ["date_of_birth", "preferred_date"]
+
+
+def test_an_attorney_met_with_is_what_the_day_is_for_not_a_request_for_one() -> None:
+    line = "Let's get you on the books! What day works for you to come in and meet with an attorney?"
+    reading = industry_understanding("legal").read(
+        line, known=["full_name", "consultation_date", "attorney"])
+    assert reading.asked == ["consultation_date"]
+    # "a particular attorney" asks which one
+    assert asked("legal", "Which day works for you to come in and meet with a particular "
+                          "attorney?") == ["consultation_date", "attorney"]
+
+
+def test_the_day_a_matter_arose_is_the_incident_date() -> None:
+    assert asked("legal", "Kindly confirm the date on which the matter arose.") == ["incident_date"]

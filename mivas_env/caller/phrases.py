@@ -114,6 +114,28 @@ class Lexicon:
 
 
 @dataclass
+class Reading:
+    """What an agent's line asks and does.
+
+    ``asked``: slots it requests, in the order they were asked; ``negated``: slots it says are
+    not needed; ``mentioned``: slots named outside a request ("I'll note your phone");
+    ``acts``: dialogue acts (readback, spell, help, anything_else, hold, transfer);
+    ``unplaced_request``: a request the caller cannot place; ``unknown_request``: a request
+    for something it understands but no slot covers ("your blood type"); ``refers_back``: a
+    question about what the line named before; ``waves_off``: the line holds a negation."""
+
+    asked: list[str] = field(default_factory=list)
+    negated: set[str] = field(default_factory=set)
+    mentioned: list[str] = field(default_factory=list)
+    acts: set[str] = field(default_factory=set)
+    unplaced_request: bool = False
+    unknown_request: bool = False  # a request for something no caller knows of (a decoy)
+    refers_back: bool = False  # a question about "it" or "that one" that names no slot
+    waves_off: bool = False  # a negation somewhere in the line ("no need for your phone")
+    sure: bool = False  # a reading weighing 3 or more (three groups, or two and a "!")
+
+
+@dataclass
 class Found:
     """Cues found in words: ``cues`` from the longest phrases, ``every`` from all."""
 
@@ -432,6 +454,36 @@ def objects(chosen: list[Match], found: Found,
                 a <= match.first < b for cue in carried.get(other.slot, ())
                 for a, b in found.cues.get(cue, ())) for other in chosen)
     return [m for m in chosen if not bare_object(m)] if len(chosen) > 1 else chosen
+
+
+# Words before "a"/"an" that make what follows the object of another act ("meet with an attorney").
+OBJECT_OF = frozenset("with to see meet visit by".split())
+PARTICULAR = frozenset("particular specific certain preferred prefer".split())
+
+
+def incidental(chosen: list[Match], stems: Sequence[str]) -> list[Match]:
+    """"What day works for you to come in and meet with an attorney?": beside another reading,
+    one named as "a"/"an" something after "with", "to", "see" ... is what the other is about."""
+    def indefinite(match: Match) -> bool:  # "with an attorney", "meet with" + "an attorney"
+        i, end = match.first + (stems[match.first] not in ("a", "an")), max(match.positions) + 1
+        return (i > 1 and stems[i - 1] in ("a", "an") and stems[i - 2] in OBJECT_OF
+                or stems[end - 1] in OBJECT_OF and stems[end:end + 1] in (("a",), ("an",)))
+    if PARTICULAR & set(stems):  # "... with a particular attorney?" asks which
+        return chosen
+    kept = [match for match in chosen if not indefinite(match)]
+    return kept or chosen
+
+
+# A date's parts: a sentence naming nothing else after a question for a date says how to answer.
+DATE_PARTS = frozenset("date day month year full exact complete whole the ,".split())
+
+
+def answer_form(stems: Sequence[str], matches: Sequence[Match], asked: Sequence[str],
+                answers: Mapping[str, frozenset[str]]) -> bool:
+    """"What year was he born? Actually, give me the full date, month, day and year.": after a
+    question for a date, a sentence whose slot words are only a date's parts asks no other date."""
+    return any("when" in answers.get(slot, ()) for slot in asked) and all(
+        {stems[i] for i in m.positions} <= DATE_PARTS for m in matches)
 
 
 def decoy_positions(found: Found, stems: Sequence[str]) -> frozenset[int] | None:

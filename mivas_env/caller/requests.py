@@ -97,16 +97,17 @@ WANTING = frozenset("want wants like likes need needs prefer prefers".split())
 
 
 def names_a_value(content: Sequence[str]) -> bool:
-    """"First, your full name as it appears on the account.": a sentence opening with "your"
-    whose main clause has no verb is a request for what it names."""
-    if not content or content[0] != "your":
+    """"First, your full name as it appears on the account.", "And a phone number where we can
+    reach you during the day": a sentence opening with "your" (or "a") whose main clause has no
+    verb is a request for what it names."""
+    if not content or content[0] not in ("your", "a", "an"):
         return False
     for word in content[1:]:
-        if word in SUBORDINATORS or word == ",":  # "your ZIP, the one we have on file"
-            break
+        if word in SUBORDINATORS or word in (",", "where"):  # "your ZIP, the one we have on file"
+            return content[0] == "your" or word in ("where", "that", "which")  # not "Okay, a physical."
         if is_verb(word):
             return False
-    return True
+    return content[0] == "your"
 
 
 # How a sentence says that what it names is all the agent needs ("... will do for verification").

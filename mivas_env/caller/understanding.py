@@ -49,11 +49,14 @@ from mivas_env.caller.phrases import (
     Lexicon,
     Match,
     Pattern,
+    Reading,
+    answer_form,
     carried_by,
     concepts,
     coordinated,
     decoy_positions,
     for_a_person,
+    incidental,
     name_of_a_thing,
     objects,
     phrase_stems,
@@ -292,6 +295,8 @@ class Understanding:
             # "Is this for you, or for somebody else, like a spouse or parent?": examples of
             # the answer ask for nothing themselves
             matches = [m for m in matches if not m.positions <= given]
+        if reading.asked and matches and answer_form(stems, matches, reading.asked, self.answers):
+            return  # "What year was he born? Actually, give me the full date, month, day and year."
         if reading.asked and matches:
             # "Roughly when did this happen? A date would be ideal.": about the slot again
             again = self._elliptical(found.every, reading.asked,  # "I need the full name."
@@ -330,6 +335,7 @@ class Understanding:
         chosen = objects(whose_name(coordinated(relative_qualifiers(
             self._resolve(matches, last_asked, desk, known, stems), stems), stems, self.answers),
             stems, self.answers), found, self.carried)
+        chosen = incidental(chosen, stems)  # "... to come in and meet with an attorney?"
         if not sentence.question and not request and stems[0] in ACKNOWLEDGEMENTS:
             # "Okay, Newark.", "Got it, the Manhattan office.": an acknowledgement that names a
             # value (a word no concept has) says it back; it does not ask for it ("Okay, the
@@ -465,28 +471,6 @@ class Understanding:
 
 
 KINDS = GENERIC | {"what", "kind", "sort", "type"}  # "Paperwork — what kind?" asks its kind
-
-
-@dataclass
-class Reading:
-    """What an agent's line asks and does.
-
-    ``asked``: slots it requests, in the order they were asked; ``negated``: slots it says are
-    not needed; ``mentioned``: slots named outside a request ("I'll note your phone");
-    ``acts``: dialogue acts (readback, spell, help, anything_else, hold, transfer);
-    ``unplaced_request``: a request the caller cannot place; ``unknown_request``: a request
-    for something it understands but no slot covers ("your blood type"); ``refers_back``: a
-    question about what the line named before; ``waves_off``: the line holds a negation."""
-
-    asked: list[str] = field(default_factory=list)
-    negated: set[str] = field(default_factory=set)
-    mentioned: list[str] = field(default_factory=list)
-    acts: set[str] = field(default_factory=set)
-    unplaced_request: bool = False
-    unknown_request: bool = False  # a request for something no caller knows of (a decoy)
-    refers_back: bool = False  # a question about "it" or "that one" that names no slot
-    waves_off: bool = False  # a negation somewhere in the line ("no need for your phone")
-    sure: bool = False  # a reading weighing 3 or more (three groups, or two and a "!")
 
 
 TAGS = frozenset(["correct", "right", "yeah", "yes", "ok", "okay", "yep"])
