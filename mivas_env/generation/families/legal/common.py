@@ -35,7 +35,8 @@ CALLER = load_templates(PACKAGE, "caller")
 FACT_LINES = {slot: CALLER[name] for slot, name in WORDS["fact_lines"].items()}  # the rest: sentence_lines
 # What the families take from here besides the helpers below (``kit.call``, ``kit.fit``).
 __all__ = ["Draft", "LockedCall", "NoFit", "TemplateSet", "call", "clock", "clock_ampm", "family_templates",
-           "fit", "goal_date", "hop", "load_data", "load_templates", "long_date", "month_day", "names_match"]
+           "fit", "goal_date", "hop", "load_data", "load_templates", "long_date", "month_day", "names_match",
+           "pool"]
 
 
 def pronouns(relation: str) -> dict[str, str]:
