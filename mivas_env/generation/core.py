@@ -62,13 +62,6 @@ class World:
         """The rows of a table (empty when the world has none)."""
         return self.tables.get(table, ())
 
-    def where(self, table: str, **equal: Any) -> list[Row]:
-        """Rows whose columns equal ``equal``."""
-        return [row for row in self.rows(table) if all(row.get(key) == value for key, value in equal.items())]
-
-    def first(self, table: str, **equal: Any) -> Row | None:
-        return next(iter(self.where(table, **equal)), None)
-
     def by_id(self, table: str, column: str) -> dict[Any, Row]:
         """A table indexed by a column (cached per world and column)."""
         if (table, column) not in self._indexes:

@@ -82,6 +82,3 @@ class GeneratedEnv(MivasEnv):
         if isinstance(wanted, Mapping):
             wanted = wanted.get(family, wanted.get("*", self.level))
         return check_level(wanted)
-
-
-__all__ = ["GeneratedEnv"]

@@ -14,9 +14,7 @@ from mivas_env.speech.channel import LEVEL_WER
 from rewards.models import MAX_LEVEL
 
 if TYPE_CHECKING:
-    from mivas_env.generation.core import World
-
-Draft = dict[str, Any]
+    from mivas_env.generation.core import Draft, World
 
 
 @dataclass(frozen=True)
@@ -133,6 +131,3 @@ def _behaviour(spec: Level, kind: BehaviourKind, facts: dict[str, str], used: li
     slot = candidates[rng.randrange(len(candidates))]
     wrong = wrong_value(facts[slot], rng)
     return Behaviour(kind=kind, slot=slot, wrong=wrong) if wrong else None
-
-
-__all__ = ["LEVELS", "LEVEL_WER", "Level", "apply_level", "check_level", "dictated_slots"]

@@ -16,10 +16,9 @@ from mivas_env.generation.spoken import clock, clock_ampm
 from mivas_env.generation.text import load_templates
 
 if TYPE_CHECKING:
-    from mivas_env.generation.core import NearMiss, World
+    from mivas_env.generation.core import NearMiss, Row, World
 
 Draft = dict[str, Any]
-Row = Mapping[str, Any]
 Rows = dict[str, list[dict[str, Any]]]
 Note = dict[str, Any]
 Added = tuple[list[Note], Draft]  # what a kind adds: its notes, the draft changed
@@ -367,7 +366,7 @@ def _office_hours(data: Draft, world: World, rng: random.Random) -> Question | N
     offices = [value if key == "location_id" else str(value[-1]) for _, arguments in gold_run(data)
                for key, value in arguments.items() if key == "location_id" and isinstance(value, str)
                or key == "location_ids" and isinstance(value, list) and value]
-    location = world.first("locations", location_id=offices[-1]) if offices else None
+    location = world.by_id("locations", "location_id").get(offices[-1]) if offices else None
     if location is None:
         return None
     days = [day for day, hours in location["hours"].items() if hours]
@@ -394,7 +393,7 @@ def _attorneys_at_office(data: Draft, world: World, rng: random.Random) -> Quest
     if not offices:
         return None
     office_id = offices[rng.randrange(len(offices))]
-    office = world.first("offices", office_id=office_id)
+    office = world.by_id("offices", "office_id").get(office_id)
     names = sorted(str(row["full_name"]) for row in world.rows("attorneys") if row["office_id"] == office_id)
     place = str(office["name"]) if office is not None else office_id.removeprefix("ofc_").title()
     return {"office_id": office_id}, names[0].split()[-1], "attorneys", {"place": place,
@@ -407,6 +406,3 @@ EXTRA_LOOKUPS: dict[str, tuple[str, Callable[[Draft, World, random.Random], Ques
 # Each kind's adder: what it adds to the draft so far (world rows it adds go in ``rows``).
 ADDERS: dict[str, Callable[[Draft, World, Rows, random.Random], Added]] = {
     "look_alike": look_alikes, "turned_down": turned_down, "extra_lookup": extra_lookup}
-
-__all__ = ["LOOK_ALIKE_TABLES", "STRUCTURE_KINDS", "StructureKind", "apply_structure", "extra_lookup",
-           "look_alikes", "structure_near_misses", "turned_down"]

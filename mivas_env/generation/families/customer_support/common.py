@@ -8,7 +8,7 @@ from typing import Any
 
 from mivas_env.generation.core import Draft
 from mivas_env.generation.families.customer_support.near_misses import near_misses
-from mivas_env.generation.families.customer_support.shop import Row, Shop, _shop
+from mivas_env.generation.families.customer_support.shop import INDUSTRY, Row, Shop, _shop
 from mivas_env.generation.lockfile import LockedCall, call, caller_block, draft, fixed_lines, hop
 from mivas_env.generation.scene import Scene, family, fit
 from mivas_env.generation.spoken import date_phrases, month, month_day
@@ -16,7 +16,6 @@ from mivas_env.generation.text import TemplateSet, Text, family_templates, load_
 from mivas_env.industries.customer_support import RETURN_WINDOW_DAYS
 from rewards.clock import day
 
-INDUSTRY = "customer_support"
 PACKAGE = "mivas_env.generation.families.customer_support"
 # What a caller calls each product ("my kettle") and a short name an agent can search by; the
 # word of the catalog name a reaction listens for where the caller's noun differs; US states.

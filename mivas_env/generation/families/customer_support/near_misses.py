@@ -36,8 +36,8 @@ def near_misses(world: World, data: Draft) -> list[NearMiss]:
             # the caller's other order: the look-alike an agent without the list would pick
             wanted = ("processing",) if name == "cancel_order" else (
                 "processing", "shipped", "delivered", "cancelled", "returned")
-            twin = next((o for o in world.where("orders", customer_id=listed)
-                         if o["order_id"] != params["order_id"] and o["status"] in wanted), None)
+            twin = next((o for o in world.rows("orders") if o["customer_id"] == listed
+                         and o["order_id"] != params["order_id"] and o["status"] in wanted), None)
             if twin is not None:
                 misses.append(changed(index, "order_id", twin["order_id"], "the other order",
                                       "D" if name == "cancel_order" else "T"))

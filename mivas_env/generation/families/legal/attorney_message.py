@@ -6,7 +6,6 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from mivas_env.generation.families.legal import common as kit
-from mivas_env.generation.lockfile import LockedCall
 
 CODE = "C7"
 TEXT = kit.family_templates(__name__)
@@ -23,7 +22,7 @@ class Recipient:
     fact: str  # what the caller says when asked who it is for
     area: str
     right: list[str]  # the attorneys a right message may go to
-    calls: list[LockedCall] = field(default_factory=list)  # the reads before take_message
+    calls: list[kit.LockedCall] = field(default_factory=list)  # the reads before take_message
     note: str = ""  # for the description
 
 

@@ -11,7 +11,7 @@ from mivas_env.generation.core import Draft, World, load_world
 from mivas_env.generation.families.legal.spelling import spelled
 from mivas_env.generation.lockfile import LockedCall, call, caller_block, draft, fixed_lines, hop
 from mivas_env.generation.scene import NoFit, Scene, family, fit
-from mivas_env.generation.spoken import month, weekday
+from mivas_env.generation.spoken import clock, clock_ampm, goal_date, long_date, month, month_day, weekday
 from mivas_env.generation.text import TemplateSet, Text, family_templates, load_data, load_templates
 from mivas_env.industries.legal import WEEKDAYS, LegalServer
 from rewards.clock import ordinal_day
@@ -34,7 +34,9 @@ CANT: list[str] = WORDS["cant"]
 CALLER = load_templates(PACKAGE, "caller")
 FACT_LINES = {slot: CALLER[name] for slot, name in WORDS["fact_lines"].items()}  # the rest: sentence_lines
 # What the families take from here besides the helpers below (``kit.call``, ``kit.fit``).
-__all__ = ["Draft", "call", "family_templates", "fit", "hop"]
+__all__ = ["Draft", "LockedCall", "NoFit", "TemplateSet", "call", "clock", "clock_ampm", "family_templates",
+           "fit", "goal_date", "hop", "load_data", "load_templates", "long_date", "month_day", "names_match",
+           "pool"]
 
 
 def pronouns(relation: str) -> dict[str, str]:

@@ -4,8 +4,6 @@ when the wanted time is taken, the caller's fallback (one time, or either of two
 from datetime import date
 
 from mivas_env.generation.families.legal import common as kit
-from mivas_env.generation.scene import NoFit
-from mivas_env.generation.spoken import clock, clock_ampm, long_date, month_day
 
 CODE = "C8"
 TEXT = kit.family_templates(__name__)
@@ -21,12 +19,12 @@ def pick_day(draw: kit.Draw, attorney_id: str, want_busy: bool) -> tuple[date, l
         busy = [c for c in candidates if c not in free]
         if free and (busy or not want_busy):
             return day, free, busy
-    raise NoFit("no day with a free start")
+    raise kit.NoFit("no day with a free start")
 
 
 def time_phrase(start_time: str) -> str:
     """The goal phrase for a time: ' 9:30' with a leading space, so '11:30' cannot say '1:30'."""
-    return " " + clock(start_time)
+    return " " + kit.clock(start_time)
 
 
 def day_said(draw: kit.Draw, day: date) -> str:
@@ -48,12 +46,12 @@ def make(draw: kit.Draw) -> kit.Draft | None:
     chosen, either = alternatives[0], len(alternatives) > 1
     name, phone, spoken_day = client["full_name"], client["phone_e164"], day_said(draw, day)
     say = {"name": name, "attorney": full, "attorney_id": attorney_id, "day": day.isoformat(),
-           "title": matter["title"], "chosen": chosen[11:], "chosen_clock": clock_ampm(chosen),
-           "wanted_clock": clock_ampm(wanted), "answer_day": long_date(day),
+           "title": matter["title"], "chosen": chosen[11:], "chosen_clock": kit.clock_ampm(chosen),
+           "wanted_clock": kit.clock_ampm(wanted), "answer_day": kit.long_date(day),
            "held": " and ".join(a[11:] for a in alternatives), "are": "are" if either else "is",
            "not_free": TEXT.line("not_free", wanted=wanted[11:]) if trap else "",
            "either": TEXT.line("either") if either else "", "area": kit.AREA_WORDS[area].capitalize(),
-           "alternatives": " or ".join(map(clock_ampm, alternatives)), "short": short}
+           "alternatives": " or ".join(map(kit.clock_ampm, alternatives)), "short": short}
     time = draw.say(TEXT["time_or_fallback" if trap else "time"], day=spoken_day, want=say["wanted_clock"],
                     alt=say["alternatives"])
     reactions = [kit.react(["intake"], [TEXT.line("already_a_client", **say)])]
@@ -68,7 +66,7 @@ def make(draw: kit.Draw) -> kit.Draft | None:
         facts={"full_name": name, "phone": draw.spoken_phone(phone), "attorney": full,
                "practice_area": TEXT.line("area", **say), "consultation_date": spoken_day,
                "consultation_time": time},
-        goal={"tools_ok": ["hold_consultation"], "agent_says_all": [month_day(day).lower()],
+        goal={"tools_ok": ["hold_consultation"], "agent_says_all": [kit.month_day(day).lower()],
               "agent_says_any": [time_phrase(a) for a in alternatives]},
         reactions=reactions, calls=[
             kit.hop("scheduling"), kit.call("check_attorney_availability", date=day.isoformat()),

@@ -6,7 +6,6 @@ from typing import Any
 
 from mivas_env.generation.families.legal import common as kit
 from mivas_env.generation.families.legal.intake import FAMILY_MATTER, MATTERS, incident_day, state_for
-from mivas_env.generation.spoken import goal_date, long_date
 
 CODE = "C1"
 TEXT = kit.family_templates(__name__)
@@ -48,9 +47,9 @@ def make(draw: kit.Draw) -> kit.Draft | None:
         data = result["data"]
         deadline, passed = date.fromisoformat(data["deadline"]), bool(data["passed"])
         variant = "passed" if passed else ""
-        goal["agent_says_all"] = [goal_date(deadline), *(["passed"] if passed else [])]
+        goal["agent_says_all"] = [kit.goal_date(deadline), *(["passed"] if passed else [])]
         say |= {"rule": data["rule"], "deadline": deadline.isoformat(),
-                "passed": " (passed)" if passed else "", "said_deadline": long_date(deadline, year=True)}
+                "passed": " (passed)" if passed else "", "said_deadline": kit.long_date(deadline, year=True)}
         reactions = [
             kit.react([kit.STATES[s]["name"].lower() for s in kit.RULE_STATES if s != state],
                       [TEXT.line("wrong_state", state=state_name)], unless=[state_name.lower()]),

@@ -5,7 +5,6 @@ from mivas_env.generation.families.legal import common as kit
 from mivas_env.generation.families.legal.intake import BY_KEY, MATTERS, intake_lock, new_intake
 from mivas_env.generation.families.legal.near_misses import misheard_party_misses, near_client
 from mivas_env.generation.families.legal.spelling import caller_spelling
-from rewards.names import names_match
 
 CODE = "C4"
 near_misses = misheard_party_misses  # the family's own wrong runs
@@ -33,7 +32,7 @@ def make(draw: kit.Draw) -> kit.Draft | None:
     # A client whose name starts like the party's: hearing that name, the caller corrects.
     near = [known for known, relation in draw.firm.names if relation == "client"
             and known.split()[-1][:2].lower() == heard.split()[-1][:2].lower()
-            and not names_match(known, heard)]
+            and not kit.names_match(known, heard)]
     corrections = [kit.react([near[0].lower()],
                              [TEXT.line("not_them", near=near[0], spelled=draw.spell(heard))],
                              once=False, unless=[records.lower(), heard.lower()])] if near else []

@@ -7,9 +7,6 @@ from datetime import date, timedelta
 from typing import Any
 
 from mivas_env.generation.families.legal import common as kit
-from mivas_env.generation.lockfile import LockedCall
-from mivas_env.generation.spoken import goal_date, long_date
-from mivas_env.generation.text import TemplateSet, load_data, load_templates
 
 TEXT = kit.family_templates(__name__)
 
@@ -20,7 +17,7 @@ class Matter:
     ``story``/``summary`` take {party} (the other side) and {town}."""
 
     area: str
-    says: TemplateSet  # the caller's words for the practice area
+    says: kit.TemplateSet  # the caller's words for the practice area
     story: str
     summary: str
     party: str
@@ -32,8 +29,8 @@ class Matter:
     opening_for: str = ""  # the opening phrase for a relative: "{subj} was rear-ended"
 
 
-SAYS = load_templates(kit.PACKAGE, "matters")
-RAW = load_data(kit.PACKAGE, "matters.json")
+SAYS = kit.load_templates(kit.PACKAGE, "matters")
+RAW = kit.load_data(kit.PACKAGE, "matters.json")
 BY_KEY = {key: Matter(**{**fields, "says": SAYS[key], "documents": tuple(map(tuple, fields["documents"]))})
           for key, fields in RAW.items()}
 FAMILY_MATTER, ESTATE_MATTER = BY_KEY["family_divorce"], BY_KEY["estate_will"]
@@ -68,7 +65,7 @@ class Intake:
     summary: str
     deadline: dict[str, Any] | None  # what check_filing_deadline says (every incident has a rule)
 
-    def calls(self) -> list[LockedCall]:
+    def calls(self) -> list[kit.LockedCall]:
         incident, area = self.incident and self.incident.isoformat(), self.matter.area
         params: dict[str, Any] = {
             "full_name": self.name, "phone_e164": self.phone, "practice_area": area,
@@ -120,7 +117,7 @@ def new_intake(draw: kit.Draw, matter: Matter, *, party: str | None = None, hear
                   deadline)
 
 
-def intake_lock(draw: kit.Draw, intake: Intake, description: str, *, calls: Sequence[LockedCall] = (),
+def intake_lock(draw: kit.Draw, intake: Intake, description: str, *, calls: Sequence[kit.LockedCall] = (),
                 answer: str = "", tools: Sequence[str] = (), says_any: Sequence[str] = (),
                 says_all: Sequence[str] = (), reactions: Sequence[dict[str, Any]] = (),
                 facts: dict[str, str] | None = None, **more: Any) -> kit.Draft:
@@ -143,8 +140,9 @@ def intake_lock(draw: kit.Draw, intake: Intake, description: str, *, calls: Sequ
                              unless=[relation, whom.split()[0].lower()]))
     if intake.deadline is not None:
         passed, day = intake.deadline["passed"], date.fromisoformat(intake.deadline["deadline"])
-        words = TEXT.of("deadline", "passed" if passed else "", state=state, day=long_date(day, year=True))
-        phrases = [goal_date(day), *(["passed"] if passed else [])]
+        words = TEXT.of("deadline", "passed" if passed else "", state=state,
+                        day=kit.long_date(day, year=True))
+        phrases = [kit.goal_date(day), *(["passed"] if passed else [])]
         own.append(kit.react(["deadline", "years", "days"], [TEXT.line("actual_date")],
                              unless=[phrases[0].split(", ")[1]], after_tool="create_intake"))
     others = [kit.STATES[s]["name"].lower() for s in kit.RULE_STATES if s != intake.state]

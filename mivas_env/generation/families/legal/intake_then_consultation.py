@@ -6,7 +6,6 @@ from typing import Any
 from mivas_env.generation.families.legal import common as kit
 from mivas_env.generation.families.legal.consultation_hold import day_said, pick_day, time_phrase
 from mivas_env.generation.families.legal.intake import ALL_MATTERS, intake_lock, new_intake
-from mivas_env.generation.spoken import clock_ampm, long_date, month_day
 
 CODE = "C10"
 TEXT = kit.family_templates(__name__)
@@ -27,7 +26,7 @@ def make(draw: kit.Draw) -> kit.Draft | None:
                 draw.firm.free_starts(a["attorney_id"], day)] if anyone else [attorney["attorney_id"]]
     spoken_day = day_said(draw, day)
     say = {"o": kit.WORDS["offices"].get(office, "Newark"), "a": kit.AREA_WORDS[matter.area], "d": spoken_day,
-           "t": clock_ampm(chosen), "attorney": attorney["full_name"], "day": long_date(day),
+           "t": kit.clock_ampm(chosen), "attorney": attorney["full_name"], "day": kit.long_date(day),
            "chosen": chosen, "accepted": ", ".join(accepted), "intake_id": draw.firm.next_id("intakes"),
            "first": draw.firm.attorneys[accepted[0]]["full_name"], "first_id": accepted[0]}
     facts = {"attorney": draw.say(TEXT["anyone"], **say) if anyone else TEXT.line("attorney", **say),
@@ -42,7 +41,7 @@ def make(draw: kit.Draw) -> kit.Draft | None:
                kit.call("hold_consultation", attorney_id=who, start_time=chosen, practice_area=matter.area,
                         caller_name=intake.name, phone_e164=intake.phone, intake_id=say["intake_id"])],
         answer=TEXT.line("answer", **say), tools=["hold_consultation"], facts=facts,
-        says_all=[month_day(day).lower(), time_phrase(chosen)],
+        says_all=[kit.month_day(day).lower(), time_phrase(chosen)],
         exp_db_state=either and draw.firm.written(
             "holds", attorney_id=None, start_time=chosen, end_time=end, practice_area=matter.area,
             caller_name=intake.name, phone_e164=intake.phone, intake_id=say["intake_id"], status="held"))

@@ -6,8 +6,6 @@ from typing import Any
 from mivas_env.generation.core import Draft, NearMiss, World
 from mivas_env.generation.families.legal import common as kit
 from mivas_env.generation.lockfile import Calls, gold_run
-from rewards.names import names_match
-from rewards.worlds.names import pool
 
 WRONG: dict[str, dict[str, str]] = kit.WORDS["near_misses"]  # the wrong calls' other arguments
 
@@ -19,14 +17,14 @@ def gold(data: Draft) -> tuple[Calls, Any]:
 
 
 def unmatched(a: str, b: str) -> bool:
-    return not names_match(a, b) and not names_match(b, a)
+    return not kit.names_match(a, b) and not kit.names_match(b, a)
 
 
 def misheard(world: World, name: str) -> str | None:
     """A mishearing of ``name`` beyond the fuzzy rule that names nobody at the firm."""
     words, firm = name.split(), kit.firm(world.seed)
     candidates = (" ".join([*words[:-1], surname]) if len(words) > 1 else f"{surname} {name}"
-                  for surname in pool(world.split).surnames)
+                  for surname in kit.pool(world.split).surnames)
     return next((c for c in candidates if unmatched(name, c) and firm.unknown(c)), None)
 
 
