@@ -1487,3 +1487,16 @@ def test_an_attorney_met_with_is_what_the_day_is_for_not_a_request_for_one() -> 
 
 def test_the_day_a_matter_arose_is_the_incident_date() -> None:
     assert asked("legal", "Kindly confirm the date on which the matter arose.") == ["incident_date"]
+
+
+def test_an_unpunctuated_run_on_line_is_read_sentence_by_sentence() -> None:
+    # a speech recogniser's line: a new sentence starts at a marker before a request or question
+    assert asked("legal", "okay so i got your name now i need your phone number the number we "
+                          "can call you") == ["phone"]
+    reading = industry_understanding("legal").read(
+        "okay so the lawyer is free on tuesday and thursday this week but you tell me what day is "
+        "good for you to come in", known=["full_name", "consultation_date", "attorney"])
+    assert reading.asked == ["consultation_date"]
+    # a punctuated line is left as written; so is a marker with too little before it
+    assert sentences("Okay, now what's your number?")[0].words[:2] == ("okay", ",")
+    assert len(sentences("okay now what is your number")) == 1

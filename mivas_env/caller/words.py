@@ -58,6 +58,11 @@ _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?|#|[,:()\u2014\u2013]| - ")
 _BREAK = re.compile(r"[.!;?\n]+")  # a run holding "?" ends a question ("is...?")
 _DOTTED = re.compile(r"\b(?:[a-z]\.){2,}")  # d.o.b. -> dob, i.d. -> id
 _CLOCK = re.compile(r"\b(\d{1,2}):(\d\d)\b")
+# Where an unpunctuated line (a speech recogniser's) starts a new sentence: a discourse marker
+# before a question or a request ("okay so i got your name now i need your phone number").
+_RUN_ON = re.compile(r"(?<=[a-z0-9]) (?=(?:okay|ok|alright|now|but) (?:so )?(?:(?P<q>what|which|"
+                     r"when|where|who|how|can you|could you|would you|do you|is it|are you)|"
+                     r"i need|i will need|i am going to need|you tell me|tell me|give me|let me)\b)")
 _TITLE = re.compile(r"\b(dr|mr|mrs|ms|st|jr|sr|prof|mt)\.(?= [a-z])|\b(no)\.(?= ?\d)")
 _SPOKEN_JOIN = {"e mail": "email", "e-mail": "email", "call-back": "callback", "d o b": "dob",
                 "d-o-b": "dob", "i d": "id", "z i p": "zip"}
@@ -98,6 +103,8 @@ def sentences(line: str) -> list[Sentence]:
     text = _INFORMAL_WORD.sub(lambda m: _INFORMAL[m[0]], text)
     if "." in text:  # "Dr. Lee" is one sentence
         text = _TITLE.sub(lambda m: m[1] or m[2], text)
+    if not _PUNCTUATED.search(text):
+        text = _run_ons(text)
     out: list[Sentence] = []
     start = 0
     for match in _BREAK.finditer(text):
@@ -105,6 +112,20 @@ def sentences(line: str) -> list[Sentence]:
         start = match.end()
     _add(out, text[start:], False)
     return out
+
+
+_PUNCTUATED = re.compile(r"[.!;?,:\n]")
+
+
+def _run_ons(text: str) -> str:
+    """An unpunctuated line split into its sentences where a new one plainly starts (at least
+    three words in), a question ended with "?": "so you said last week okay which day exactly"."""
+    out, start, question = [], 0, False
+    for match in _RUN_ON.finditer(text):
+        if len(text[start:match.start()].split()) >= 3:
+            out.append(text[start:match.start()] + ("?" if question else "."))
+            start, question = match.end(), bool(match["q"])
+    return " ".join([*out, text[start:] + ("?" if question else "")]) if out else text
 
 
 # Words that end the noun a "not the ..." clause names ("the ZIP on the account": "zip").
