@@ -52,6 +52,7 @@ def test_an_llm_run_records_its_model_and_endpoint_host_but_no_key(
 
     from mivas_env.cli import main
 
+    pytest.importorskip("httpx", reason="the CLI's --agent llm needs the [llm] extra")
     monkeypatch.setenv("OPENAI_API_KEY", "sk-secret")
     assert main(["eval", "--agent", "llm", "--base-url", stub.base_url, "--model", "fake-model",
                  "--task", "healthcare/C1-E1", "--json", "--quiet"]) == 0
