@@ -1500,3 +1500,14 @@ def test_an_unpunctuated_run_on_line_is_read_sentence_by_sentence() -> None:
     # a punctuated line is left as written; so is a marker with too little before it
     assert sentences("Okay, now what's your number?")[0].words[:2] == ("okay", ",")
     assert len(sentences("okay now what is your number")) == 1
+
+
+def test_a_clause_of_purpose_before_the_question_asks_nothing_itself() -> None:
+    # what the request is for names another slot's words: the question after it asks
+    assert asked("legal", "So I can text you the secure upload link, what's your cell?") == ["phone"]
+    assert asked("legal", "To send you the upload link, I'll need a mobile number.") == ["phone"]
+    assert asked("healthcare", "So I can call you if the doctor gets held up, what's your name and "
+                               "your number?") == ["full_name", "phone"]
+    # "To whom ..." is a question, not a purpose
+    assert asked("customer_support", "To whom should the package be addressed, and at what street "
+                                     "address?")[:1] == ["recipient_name"]

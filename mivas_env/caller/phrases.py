@@ -177,7 +177,7 @@ def place(pattern: Pattern, found: Found, clauses: Sequence[int],
         options.sort(key=lambda option: not option[0])  # anchor on the slot's own words
     if not options or not options[0][0]:
         return None
-    best: tuple[int, int, list[tuple[int, int]]] | None = None
+    best: tuple[tuple[bool, int, int], list[tuple[int, int]]] | None = None
     for anchor in options[0][1][:MAX_ANCHORS]:  # a slot named many times: its first places
         chosen = [anchor]
         clause = clauses[anchor[0]]
@@ -196,11 +196,12 @@ def place(pattern: Pattern, found: Found, clauses: Sequence[int],
         width = max(s[1] for s in chosen) - min(s[0] for s in chosen)
         if width - covered > WINDOW:
             continue
-        if best is None or (covered, -width) > (best[0], -best[1]):
-            best = (covered, width, chosen)
+        rank = (clauses[anchor[0]] >= 0, covered, -width)  # not in a clause of purpose first
+        if best is None or rank > best[0]:
+            best = (rank, chosen)
     if best is None:
         return None
-    spans = best[2]
+    spans = best[1]
     claimed = [span for (claims, _), span in zip(options, spans, strict=True) if claims]
     positions = set(i for a, b in claimed for i in range(a, b))
     # a claiming group's other words that touch the claimed ones are claimed too ("the new
@@ -215,8 +216,8 @@ def place(pattern: Pattern, found: Found, clauses: Sequence[int],
                 grew = True
     extra = sum(b - a - 1 for a, b in claimed) * 0.25
     weight = (1.0 if loose else pattern.weight) + extra
-    return Match(pattern.slot, weight, frozenset(positions), min(positions), best[0],
-                 best[1] - best[0])
+    covered, width = best[0][1], -best[0][2]
+    return Match(pattern.slot, weight, frozenset(positions), min(positions), covered, width - covered)
 
 
 # Words after an "and" that make what follows a question of its own ("..., and what ...").

@@ -548,3 +548,30 @@ def explains(sentence: Sentence) -> bool:
     content = after_markers(sentence)
     return not sentence.question and bool(content) and content[0] not in WH_WORDS and not any(
         word in REQUEST_WORDS and word not in WH_WORDS for word in sentence.words)
+
+
+# How a clause saying what a request is for opens ("So I can text you the link, what's your
+# cell?", "To get you booked, ...", "In case we get cut off, ..."), and how the clause that asks
+# then opens (after its markers).
+PURPOSES = (("so", "that"), ("so", "i", "can"), ("so", "we", "can"), ("so", "i", "could"),
+            ("so", "we", "could"), ("so", "they", "can"), ("in", "order", "to"), ("in", "case"),
+            ("just", "so"), ("to",))
+ASKS_NEXT = frozenset("what which when where who how could can would may please i tell give "
+                      "let".split())
+
+
+def purpose_clauses(sentence: Sentence) -> tuple[int, ...]:
+    """The sentence's clause of each word, a clause that only says what the next clause asks
+    for marked negative (-1 - its number): not "To whom should it go, ..."."""
+    words, clauses = sentence.words, sentence.clauses
+    marked = list(clauses)
+    for i, word in enumerate(words):
+        if (i and words[i - 1] != ",") or not any(
+                tuple(words[i:i + len(start)]) == start for start in PURPOSES) or (
+                word == "to" and (i or words[i + 1:i + 2] in (("whom",), ("who",), ("which",)))):
+            continue
+        following = [w for j, w in enumerate(words) if clauses[j] == clauses[i] + 1
+                     and w not in MARKERS]
+        if following[:1] and following[0] in ASKS_NEXT:
+            marked = [-1 - c if c == clauses[i] else c for c in marked]
+    return tuple(marked) if marked != list(clauses) else clauses

@@ -78,6 +78,7 @@ from mivas_env.caller.requests import (
     idle_act,
     idle_request,
     is_request,
+    purpose_clauses,
     reads_a_value,
     refers_back,
     request_objects,
@@ -259,9 +260,13 @@ class Understanding:
         request = "request" in acts.cues.keys() - idle or is_request(sentence) and not explained
         context = {"^" + self.topics[s] for s in last_asked if s in self.topics} | before
         restarts = false_starts(sentence) | subordinate_when(sentence)  # "When — what time?"
-        every = self._matches(unwaived(found, stems, negations), context, sentence.clauses)
+        marked = purpose_clauses(sentence)  # "So I can text you the link, what's your cell?"
+        every = self._matches(unwaived(found, stems, negations), context, marked)
         matches = [m for m in every
                    if not name_of_a_thing(stems, m.positions) and not m.positions <= restarts]
+        if any(marked[m.first] >= 0 for m in matches):  # what it is for is only mentioned
+            reading.mentioned.extend(m.slot for m in matches if marked[m.first] < 0)
+            matches = [m for m in matches if marked[m.first] >= 0]
         if not matches and request and any(thing_before(stems, m.positions) for m in every):
             # "What's your employer's full name?": a thing's name, which no slot covers
             reading.unknown_request = True
@@ -283,7 +288,7 @@ class Understanding:
             # "Time?", "Name and number?", "And your date of birth": a bare noun phrase; what a
             # request names ("Start with the day, and we'll sort out times after.")
             strict = {m.slot for m in matches}
-            loose = [m for m in self._matches(found, context, sentence.clauses, loose=True)
+            loose = [m for m in self._matches(found, context, marked, loose=True)
                      if m.slot not in strict]
             bare = bare_clauses(sentence, loose)
             matches += [m for m in loose  # "Office, which one?" asks which office
