@@ -1511,3 +1511,21 @@ def test_a_clause_of_purpose_before_the_question_asks_nothing_itself() -> None:
     # "To whom ..." is a question, not a purpose
     assert asked("customer_support", "To whom should the package be addressed, and at what street "
                                      "address?")[:1] == ["recipient_name"]
+
+
+def test_a_told_date_asked_again_at_a_desk_that_takes_another_date_is_that_date() -> None:
+    from mivas_env.call.runtime import desk_slots
+
+    line = "Ok, so the calendar's pretty full this week, but let me look - what day were you thinking?"
+    replies = {}
+    for desk in ("intake", "scheduling"):
+        legal = caller("legal/C10-E2")
+        legal.desk_slots = desk_slots("legal", desk)
+        legal.respond("What day did that happen?")  # the incident's date is told, read back
+        legal.respond("Let me read that back: 2026-11-13. Is that right?")
+        replies[desk] = legal.respond(line).text
+    facts = caller("legal/C10-E2").spec.facts
+    # at intake (its tools take the incident's date) the date asked right after it is that one
+    assert facts["incident_date"].split(",")[0] in replies["intake"], replies
+    # the scheduling desk takes the consultation's date, which the caller has not told yet
+    assert facts["consultation_date"].split(",")[0] in replies["scheduling"], replies

@@ -273,8 +273,26 @@ class ScriptedCaller:
     def read(self, line: str) -> Reading:
         """What the agent's line asks for and does, in the context of the call so far."""
         assert self.understanding is not None
-        return self.understanding.read(line, last_asked=self.last_asked, desk=self.desk_slots,
-                                       known=self.spec.facts)
+        reading = self.understanding.read(line, last_asked=self.last_asked, desk=self.desk_slots,
+                                          known=self.spec.facts)
+        return self._at_desk(reading) if len(reading.asked) == 1 and self.desk_slots else reading
+
+    def _at_desk(self, reading: Reading) -> Reading:
+        """"What date?" at the scheduling desk from a caller who told the incident's date at
+        intake: a date the caller has told, asked again (not surely) at a desk whose tools do not
+        take it, is the date that desk takes which the caller has and has not told yet (the
+        active desk breaks the tie, as a person on the phone would)."""
+        assert self.understanding is not None
+        answers, order = self.understanding.answers, self.understanding.order
+        slot = reading.asked[0]
+        if (reading.sure or slot in self.desk_slots or slot not in self.told
+                or "when" not in answers.get(slot, ())):
+            return reading
+        others = [other for other in self.spec.facts if other in self.desk_slots
+                  and other not in self.told and "when" in answers.get(other, ())]
+        if others:
+            reading.asked = [min(others, key=lambda other: order.get(other, 0))]
+        return reading
 
     def asked_slots(self, line: str) -> list[str]:
         """Slots the agent's line asks for, in the order the caller would answer them: by
