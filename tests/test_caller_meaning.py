@@ -1514,13 +1514,13 @@ def test_a_clause_of_purpose_before_the_question_asks_nothing_itself() -> None:
 
 
 def test_a_told_date_asked_again_at_a_desk_that_takes_another_date_is_that_date() -> None:
-    from mivas_env.call.runtime import desk_slots
+    from mivas_env.call.runtime import desk_slots, own_slots
 
     line = "Ok, so the calendar's pretty full this week, but let me look - what day were you thinking?"
     replies = {}
     for desk in ("intake", "scheduling"):
         legal = caller("legal/C10-E2")
-        legal.desk_slots = desk_slots("legal", desk)
+        legal.desk_slots, legal.desk_own = desk_slots("legal", desk), own_slots("legal", desk)
         legal.respond("What day did that happen?")  # the incident's date is told, read back
         legal.respond("Let me read that back: 2026-11-13. Is that right?")
         replies[desk] = legal.respond(line).text
@@ -1529,3 +1529,6 @@ def test_a_told_date_asked_again_at_a_desk_that_takes_another_date_is_that_date(
     assert facts["incident_date"].split(",")[0] in replies["intake"], replies
     # the scheduling desk takes the consultation's date, which the caller has not told yet
     assert facts["consultation_date"].split(",")[0] in replies["scheduling"], replies
+    # a date every desk takes (a date of birth) is no desk's own: nothing is swapped for it
+    assert "date_of_birth" not in own_slots("healthcare", "reception")
+    assert own_slots("legal", "scheduling") >= {"consultation_date", "consultation_time"}

@@ -56,6 +56,15 @@ def desk_slots(industry_name: str, node: str) -> frozenset[str]:
                      if prop.x_slot is not None)
 
 
+@cache
+def own_slots(industry_name: str, node: str) -> frozenset[str]:
+    """The slots only this desk's tools take (the consultation's date at legal's scheduling desk;
+    not a date of birth, which every healthcare desk takes)."""
+    others = [desk_slots(industry_name, other) for other in load_industry(industry_name).nodes
+              if other != node]
+    return desk_slots(industry_name, node).difference(*others)
+
+
 def with_acronyms(heard: str) -> str:
     """A heard line, then (as a second sentence) the same line with its spelled letter runs
     joined ("u p s" -> "ups", "z i p code" -> "zip code"), so a caller's phrase or keyword
@@ -149,7 +158,7 @@ class CallSession:
         self.scripted = kind(
             spec, slot_keywords(name), self.seed, industry_understanding(name),
             check=partial(locked_matches, compiled), locked=locked,
-            desk_slots=desk_slots(name, self.node))
+            desk_slots=desk_slots(name, self.node), desk_own=own_slots(name, self.node))
         self.caller = (self.scripted if self.llm_caller is None
                        else LLMCaller(self.scripted, self.llm_caller))
 
@@ -200,6 +209,7 @@ class CallSession:
         if target is not None:
             self.node = target
             self.scripted.desk_slots = desk_slots(self.task.industry, target)
+            self.scripted.desk_own = own_slots(self.task.industry, target)
             output["data"] = {"active_node": target}
         if name in self.industry.terminal_tools:
             self.ended_by = name

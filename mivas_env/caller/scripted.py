@@ -190,6 +190,7 @@ class ScriptedCaller:
     max_facts: int = MAX_FACTS_PER_TURN  # facts given in one line at most
     last_asked: list[str] = field(default_factory=list)  # the slots the agent asked for last
     desk_slots: frozenset[str] = frozenset()  # slots the active desk's tools take (runtime)
+    desk_own: frozenset[str] = frozenset()  # of those, the slots no other desk's tools take
     # per reaction: the slots it answers being asked, and whether its words name them
     gates: list[tuple[frozenset[str], bool]] = field(init=False)
 
@@ -275,20 +276,20 @@ class ScriptedCaller:
         assert self.understanding is not None
         reading = self.understanding.read(line, last_asked=self.last_asked, desk=self.desk_slots,
                                           known=self.spec.facts)
-        return self._at_desk(reading) if len(reading.asked) == 1 and self.desk_slots else reading
+        return self._at_desk(reading) if len(reading.asked) == 1 and self.desk_own else reading
 
     def _at_desk(self, reading: Reading) -> Reading:
         """"What date?" at the scheduling desk from a caller who told the incident's date at
-        intake: a date the caller has told, asked again (not surely) at a desk whose tools do not
-        take it, is the date that desk takes which the caller has and has not told yet (the
-        active desk breaks the tie, as a person on the phone would)."""
+        intake: a date the caller has told, asked again (not surely, not read back) at a desk
+        whose tools do not take it, is the date only that desk takes which the caller has and
+        has not told yet (the active desk breaks the tie, as a person on the phone would)."""
         assert self.understanding is not None
         answers, order = self.understanding.answers, self.understanding.order
         slot = reading.asked[0]
-        if (reading.sure or slot in self.desk_slots or slot not in self.told
-                or "when" not in answers.get(slot, ())):
+        if (reading.sure or "readback" in reading.acts or slot in self.desk_slots
+                or slot not in self.told or "when" not in answers.get(slot, ())):
             return reading
-        others = [other for other in self.spec.facts if other in self.desk_slots
+        others = [other for other in self.spec.facts if other in self.desk_own
                   and other not in self.told and "when" in answers.get(other, ())]
         if others:
             reading.asked = [min(others, key=lambda other: order.get(other, 0))]
