@@ -81,3 +81,11 @@ def test_the_oracle_passes_every_task_whatever_the_noise(wer: float) -> None:
     tasks = load_tasks()
     env = MivasEnv(tasks=tasks, channel="asr", wer=wer, agent_channel=True)
     assert all(run_episode(env, OracleAgent(), task, i).passed for i, task in enumerate(tasks))
+
+
+@pytest.mark.parametrize(("value", "spelled"), [
+    ("LJ04964W", "L-J-0-4-9-6-4-W"), ("ABC123", "A-B-C-1-2-3"), ("XJH 448 21", "X-J-H-4-4-8-2-1"),
+    ("W1234-567", "W-1-2-3-4-5-6-7")])
+def test_an_id_is_spelled_whole_letters_and_digits(value: str, spelled: str) -> None:
+    # a member ID used to lose its leading letters ("0-4-9-6-4-W") or its digits ("A-B-C")
+    assert spell_out(value) == spelled

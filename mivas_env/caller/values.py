@@ -33,8 +33,11 @@ def spell_out(value: str) -> str:
         pieces = re.findall(r"[A-Za-z0-9]+|[._+-]", local)
         said = ", ".join(symbols[p] if p in symbols else "-".join(p.upper()) for p in pieces)
         return said + " at " + domain.replace(".", " dot ")
-    words = [w for w in re.findall(r"[A-Za-z][A-Za-z'-]*|\d[\w-]*", value)]
-    ids = [w for w in words if any(ch.isdigit() for ch in w) and any(ch.isalpha() for ch in w)]
+    if _SPACED_ID.fullmatch(value.strip()) and re.search(r"\d", value) and re.search("[A-Z]", value):
+        return "-".join(ch for ch in value if ch.isalnum())  # "XJH 448 21"
+    words = re.findall(r"[A-Za-z0-9][A-Za-z0-9'-]*", value)  # "LJ04964W" is one id
+    ids = [w for w in words if any(ch.isdigit() for ch in w) and any(ch.isalpha() for ch in w)
+           and not _ORDINAL.fullmatch(w)]  # not "the 7th"
     if ids:
         return ", then ".join("-".join(ch.upper() for ch in w if ch.isalnum()) for w in ids)
     names = [w for w in words if w[0].isupper() and w.casefold() not in _COMMON
@@ -42,6 +45,10 @@ def spell_out(value: str) -> str:
     if not names:
         return value.strip().rstrip(".")
     return ", then ".join(_spell_word(w) for w in names)
+
+
+_SPACED_ID = re.compile(r"[A-Z0-9]+(?:[ -][A-Z0-9]+)+")
+_ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)", re.IGNORECASE)
 
 
 def _spell_word(word: str) -> str:
