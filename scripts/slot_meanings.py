@@ -138,7 +138,9 @@ DROP_KEYWORDS = {
     "healthcare": {"waitlist_notes": ["days or times work", "days and times work",
                                       "work best for you", "any preferences for"]},
     # "What time of day would you like?" asks for a time
-    "legal": {"consultation_date": ["come in", "day works", "day would work", "day would you like"]},
+    # "What date did you want?" asks for the consultation's day, not the incident's
+    "legal": {"consultation_date": ["come in", "day works", "day would work", "day would you like"],
+              "incident_date": ["what date did"]},
 }
 TOPICS = {
     "healthcare": {"carrier": "insurance", "member_id": "insurance"},

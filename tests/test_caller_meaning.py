@@ -1516,14 +1516,13 @@ def test_a_clause_of_purpose_before_the_question_asks_nothing_itself() -> None:
 def test_a_told_date_asked_again_at_a_desk_that_takes_another_date_is_that_date() -> None:
     from mivas_env.call.runtime import desk_slots, own_slots
 
-    line = "Ok, so the calendar's pretty full this week, but let me look - what day were you thinking?"
     replies = {}
     for desk in ("intake", "scheduling"):
         legal = caller("legal/C10-E2")
         legal.desk_slots, legal.desk_own = desk_slots("legal", desk), own_slots("legal", desk)
         legal.respond("What day did that happen?")  # the incident's date is told, read back
         legal.respond("Let me read that back: 2026-11-13. Is that right?")
-        replies[desk] = legal.respond(line).text
+        replies[desk] = legal.respond("Exact date?").text
     facts = caller("legal/C10-E2").spec.facts
     # at intake (its tools take the incident's date) the date asked right after it is that one
     assert facts["incident_date"].split(",")[0] in replies["intake"], replies
@@ -1532,3 +1531,21 @@ def test_a_told_date_asked_again_at_a_desk_that_takes_another_date_is_that_date(
     # a date every desk takes (a date of birth) is no desk's own: nothing is swapped for it
     assert "date_of_birth" not in own_slots("healthcare", "reception")
     assert own_slots("legal", "scheduling") >= {"consultation_date", "consultation_time"}
+    # the told date read back with its value is confirmed, not swapped
+    legal = caller("legal/C10-E2")
+    legal.desk_slots, legal.desk_own = desk_slots("legal", "intake"), own_slots("legal", "intake")
+    legal.respond("What day did that happen?")
+    legal.desk_slots = desk_slots("legal", "scheduling")
+    legal.desk_own = own_slots("legal", "scheduling")
+    assert legal.respond("So that was November 13th, 2026, right?").text.startswith(
+        ("Yes", "That's right"))
+
+
+def test_a_polite_past_asks_for_a_wish_not_a_past_event() -> None:
+    known = ["full_name", "incident_date", "consultation_date", "consultation_time"]
+    legal = industry_understanding("legal")
+    for line in ("What date did you want?", "When were you thinking of coming in?",
+                 "Which day did you have in mind?"):
+        assert legal.read(line.casefold(), known=known).asked == ["consultation_date"], line
+    for line in ("What date did it happen?", "When did the accident happen?"):
+        assert legal.read(line.casefold(), known=known).asked == ["incident_date"], line

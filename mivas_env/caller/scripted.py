@@ -276,23 +276,27 @@ class ScriptedCaller:
         assert self.understanding is not None
         reading = self.understanding.read(line, last_asked=self.last_asked, desk=self.desk_slots,
                                           known=self.spec.facts)
-        return self._at_desk(reading) if len(reading.asked) == 1 and self.desk_own else reading
+        return self._at_desk(line, reading) if reading.asked and self.desk_own else reading
 
-    def _at_desk(self, reading: Reading) -> Reading:
+    def _at_desk(self, line: str, reading: Reading) -> Reading:
         """"What date?" at the scheduling desk from a caller who told the incident's date at
-        intake: a date the caller has told, asked again (not surely, not read back) at a desk
-        whose tools do not take it, is the date only that desk takes which the caller has and
-        has not told yet (the active desk breaks the tie, as a person on the phone would)."""
+        intake: a date the caller has told, asked again (not surely, not read back with its
+        value) at a desk whose tools do not take it, is the date only that desk takes which the
+        caller has and has not told yet; beside a reading of that date it is only mentioned (the
+        active desk breaks the tie, as a person on the phone would)."""
         assert self.understanding is not None
         answers, order = self.understanding.answers, self.understanding.order
-        slot = reading.asked[0]
-        if (reading.sure or "readback" in reading.acts or slot in self.desk_slots
-                or slot not in self.told or "when" not in answers.get(slot, ())):
+        again = [slot for slot in reading.asked if slot in self.told and slot not in self.desk_slots
+                 and "when" in answers.get(slot, ())]
+        if reading.sure or len(again) != 1 or len(reading.asked) > 2 or (
+                "readback" in reading.acts and self._says_value(line, again[0])):
             return reading
         others = [other for other in self.spec.facts if other in self.desk_own
                   and other not in self.told and "when" in answers.get(other, ())]
         if others:
-            reading.asked = [min(others, key=lambda other: order.get(other, 0))]
+            target = min(others, key=lambda other: order.get(other, 0))
+            reading.asked = list(dict.fromkeys(target if slot == again[0] else slot
+                                               for slot in reading.asked))
         return reading
 
     def asked_slots(self, line: str) -> list[str]:

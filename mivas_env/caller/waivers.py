@@ -155,18 +155,26 @@ def restates(sentence: Sentence, match: Match) -> bool:
 OPENERS = frozenset(["start", "begin"])  # "Start with the day.", "Let's begin with your name."
 
 
+# What a polite past asks about: "did you want", "were you thinking", "did you have in mind".
+WISHES = frozenset("want like prefer think hop have look need plan wish after".split())
+
+
 def unwaived(found: Found, stems: Sequence[str], cues: Mapping[str, list[tuple[int, int]]]
              ) -> Found:
     """``found`` without the qualifying things a "not" waves off: in "I just need the ZIP, not
     the whole street address", the address does not make the ZIP the new address's; nor an
     opening "start" or "begin" among the sentence's leading markers ("Start with the day." is
-    no "when did it start")."""
+    no "when did it start"); nor a past tense that is only polite ("What date did you want?",
+    "were you thinking": no past event)."""
     nots = [end for start, end in cues.get("before", ()) if stems[start] == "not"]
     lead = next((i for i, word in enumerate(stems) if word not in MARKERS), len(stems))
     lead = max((i + 1 for i in range(lead) if stems[i] in OPENERS), default=0)
-    if not nots and not lead:
+    polite = {i for i in range(len(stems) - 2) if stems[i] in ("did", "was", "were")
+              and stems[i + 1] == "you" and stems[i + 2] in WISHES}
+    if not nots and not lead and not polite:
         return found
     breaks = [i for i, word in enumerate(stems) if word in CLAUSE_BREAKS]
     covered = {i for end in nots for i in range(end, min([b for b in breaks if b >= end] + [len(stems)]))}
+    covered |= polite
     return Found(found.cues, {cue: kept for cue, spans in found.every.items() if (
         kept := [(a, b) for a, b in spans if a not in covered and b > lead])})
