@@ -1549,3 +1549,13 @@ def test_a_polite_past_asks_for_a_wish_not_a_past_event() -> None:
         assert legal.read(line.casefold(), known=known).asked == ["consultation_date"], line
     for line in ("What date did it happen?", "When did the accident happen?"):
         assert legal.read(line.casefold(), known=known).asked == ["incident_date"], line
+
+
+def test_a_fronted_date_question_is_about_the_date_its_verb_names() -> None:
+    for line in ("What day were you born?", "Which date were you born?",
+                 "I just need one more identifier before I can open the record. What date was the "
+                 "patient born?"):
+        assert asked("healthcare", line) == ["date_of_birth"], line
+    # a date question with no other slot's verb is still the day to come in
+    assert asked("healthcare", "What day works for you?") == ["preferred_date"]
+    assert asked("healthcare", "No worries. What's come up?") == ["cancel_reason"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from mivas_env.caller.lexicon import CLAUSE_BREAKS, DETERMINERS, PREPOSITIONS, WH_WORDS
+from mivas_env.caller.lexicon import CLAUSE_BREAKS, DETERMINERS, MARKERS, PREPOSITIONS, WH_WORDS
 from mivas_env.caller.words import sentences
 
 QUESTION_WORDS = frozenset(["who", "whom", "whose", "when", "where", "why"])
@@ -473,6 +473,24 @@ def incidental(chosen: list[Match], stems: Sequence[str]) -> list[Match]:
         return chosen
     kept = [match for match in chosen if not indefinite(match)]
     return kept or chosen
+
+
+WH_DATE = frozenset("what which date day when".split())
+
+
+def wh_words_only(chosen: list[Match], stems: Sequence[str],
+                  answers: Mapping[str, frozenset[str]]) -> list[Match]:
+    """"What day were you born?": a reading made of the question's date words alone gives way to
+    a slot answering "when" that the same clause names after them in other words (not "what
+    time", nor "So I can pull openings — which day's good?")."""
+    only = [m for m in chosen if {stems[i] for i in m.positions} <= WH_DATE  # fronted
+            and stems[m.first] in ("what", "which", "when") and not set(stems[:m.first]) - MARKERS
+            and any(stems[i] in ("date", "day", "when") for i in m.positions)]  # not "What's come up?"
+    after = max((max(m.positions) for m in only), default=len(stems))  # the predicate follows
+    named = [m for m in chosen if "when" in answers.get(m.slot, ()) and m.first > after
+             and "," not in stems[after:m.first] and not any(
+                 stems[i] in WH_DATE or stems[i] in ("time", "hour") for i in m.positions)]
+    return [m for m in chosen if m not in only] if only and named else chosen
 
 
 # A date's parts: a sentence naming nothing else after a question for a date says how to answer.

@@ -65,6 +65,7 @@ from mivas_env.caller.phrases import (
     relative_qualifiers,
     someone_elses_name,
     thing_before,
+    wh_words_only,
     whose_name,
 )
 from mivas_env.caller.requests import (
@@ -337,9 +338,10 @@ class Understanding:
             if not matches:
                 reading.unplaced_request = reading.unplaced_request or request
                 return
-        chosen = objects(whose_name(coordinated(relative_qualifiers(
-            self._resolve(matches, last_asked, desk, known, stems), stems), stems, self.answers),
-            stems, self.answers), found, self.carried)
+        resolved = wh_words_only(self._resolve(matches, last_asked, desk, known, stems), stems,
+                                 self.answers)  # "What day were you born?"
+        chosen = objects(whose_name(coordinated(relative_qualifiers(resolved, stems), stems,
+                                                self.answers), stems, self.answers), found, self.carried)
         chosen = incidental(chosen, stems)  # "... to come in and meet with an attorney?"
         if not sentence.question and not request and stems[0] in ACKNOWLEDGEMENTS:
             # "Okay, Newark.", "Got it, the Manhattan office.": an acknowledgement that names a
