@@ -1559,3 +1559,9 @@ def test_a_fronted_date_question_is_about_the_date_its_verb_names() -> None:
     # a date question with no other slot's verb is still the day to come in
     assert asked("healthcare", "What day works for you?") == ["preferred_date"]
     assert asked("healthcare", "No worries. What's come up?") == ["cancel_reason"]
+
+
+def test_a_run_on_line_is_split_a_few_times_at_most() -> None:
+    # a recogniser's turn holds a few sentences: a 64 KiB run-on is not read as hundreds
+    line = "no need for your phone but what " * 400
+    assert len(sentences(line)) <= 7

@@ -114,6 +114,7 @@ def sentences(line: str) -> list[Sentence]:
     return out
 
 
+MAX_RUN_ONS = 6
 _PUNCTUATED = re.compile(r"[.!;?,:\n]")
 
 
@@ -122,6 +123,8 @@ def _run_ons(text: str) -> str:
     three words in), a question ended with "?": "so you said last week okay which day exactly"."""
     out, start, question = [], 0, False
     for match in _RUN_ON.finditer(text):
+        if len(out) == MAX_RUN_ONS:  # a spoken turn holds a few sentences, not hundreds
+            break
         if len(text[start:match.start()].split()) >= 3:
             out.append(text[start:match.start()] + ("?" if question else "."))
             start, question = match.end(), bool(match["q"])
