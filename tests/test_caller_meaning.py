@@ -1565,3 +1565,21 @@ def test_a_run_on_line_is_split_a_few_times_at_most() -> None:
     # a recogniser's turn holds a few sentences: a 64 KiB run-on is not read as hundreds
     line = "no need for your phone but what " * 400
     assert len(sentences(line)) <= 7
+
+
+def test_front_desk_idiom_and_trade_words_ask_for_their_slot() -> None:
+    assert asked("healthcare", "Just pop the date of birth down the line for me whenever you're "
+                               "ready.") == ["date_of_birth"]
+    assert asked("healthcare", "Okay, and what's the patient called?") == ["full_name"]
+    assert asked("healthcare", "Thank you for confirming the spelling. Could I trouble you for the "
+                               "patient's date of birth as well?") == ["date_of_birth"]
+    assert asked("healthcare", "A daytime contact number, if you have one to hand.") == ["phone"]
+    assert asked("healthcare", "I'd like to make sure the clinic can get in touch with you if "
+                               "needed, so may I kindly ask for your preferred phone number?") == [
+        "phone"]
+    assert asked("legal", "Whose ticket is it.") == ["for_whom"]
+    assert asked("legal", "Who would the firm be adverse to in this matter?") == ["opposing_party"]
+    assert asked("legal", "The guy you had the fight with — what's his name?") == ["opposing_party"]
+    # someone no slot covers is still nobody's slot
+    assert asked("healthcare", "And what's your next of kin's name, just for our emergency contact "
+                               "form?") == []

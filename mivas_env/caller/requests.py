@@ -149,6 +149,9 @@ def is_request(sentence: Sentence) -> bool:
     if len(content) > 1 and content[-1] in ("next", "first") and not any(
             w in ("i", "we", "they", "he", "she") for w in content):
         return True  # "Member ID next.", "Name first." (not "I'll do the state next")
+    if content[:1] in (("a",), ("an",)) and "," in content and content[content.index(",") + 1:][
+            :1] in (("if",), ("please",)) and not any(is_verb(w) for w in content[:content.index(",")]):
+        return True  # "A daytime contact number, if you have one to hand."
     if content[:1] == ("not",) and "," in content[2:]:
         return True  # "Not your nickname, the full name you registered with.": a correction
     lead = len(sentence.words) - len(content)  # "you" is a marker ("thank you")
@@ -535,11 +538,12 @@ def idle_act(sentence: Sentence, cue: str, spans: Sequence[tuple[int, int]]) -> 
 
 
 def thanked_for(words: Sequence[str], spans: Sequence[tuple[int, int]]) -> bool:
-    """Every span follows "thanks for", or "thank you for" ("appreciate" only after a thank)."""
-    return all(start > 1 and words[start - 1] == "for" and (
-        words[start - 2] == "thanks"
-        or words[start - 2] in ("appreciate", "you") and "thank" in words[:start])
-        for start, _ in spans)
+    """Every span follows "thanks for", or "thank you for" ("appreciate" only after a thank),
+    at most two words between ("Thank you for confirming the spelling.")."""
+    def thanked(start: int) -> bool:
+        return any(words[k] == "for" and (words[k - 1] == "thanks" or words[k - 1] in (
+            "appreciate", "you") and "thank" in words[:k]) for k in range(max(1, start - 3), start))
+    return all(thanked(start) for start, _ in spans)
 
 
 def explains(sentence: Sentence) -> bool:
