@@ -21,12 +21,8 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 from mivas_env.caller.behaviours import Behaviour
 from mivas_env.caller.goal import heard_phrases
 from mivas_env.caller.lexicon import CONCEPT_WORDS
-from mivas_env.caller.understanding import (
-    MAX_READ_CHARS,
-    Reading,
-    Understanding,
-    keyword_understanding,
-)
+from mivas_env.caller.phrases import Reading
+from mivas_env.caller.understanding import MAX_READ_CHARS, Understanding, keyword_understanding
 from mivas_env.caller.values import heard_near, listed, part_in, said_value, say_part, unit_kind
 from mivas_env.caller.values import says as says  # their old home: re-exported
 from mivas_env.caller.values import spell_out as spell_out

@@ -49,7 +49,6 @@ from mivas_env.caller.phrases import (
     Lexicon,
     Match,
     Pattern,
-    Reading,
     answer_form,
     carried_by,
     concepts,
@@ -68,6 +67,7 @@ from mivas_env.caller.phrases import (
     wh_words_only,
     whose_name,
 )
+from mivas_env.caller.phrases import Reading as Reading  # re-exported: its home was here
 from mivas_env.caller.requests import (
     SHORT,
     after_markers,

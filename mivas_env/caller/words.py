@@ -121,7 +121,8 @@ _PUNCTUATED = re.compile(r"[.!;?,:\n]")
 def _run_ons(text: str) -> str:
     """An unpunctuated line split into its sentences where a new one plainly starts (at least
     three words in), a question ended with "?": "so you said last week okay which day exactly"."""
-    out, start, question = [], 0, False
+    out: list[str] = []
+    start, question = 0, False
     for match in _RUN_ON.finditer(text):
         if len(out) == MAX_RUN_ONS:  # a spoken turn holds a few sentences, not hundreds
             break
