@@ -1583,3 +1583,21 @@ def test_front_desk_idiom_and_trade_words_ask_for_their_slot() -> None:
     # someone no slot covers is still nobody's slot
     assert asked("healthcare", "And what's your next of kin's name, just for our emergency contact "
                                "form?") == []
+
+
+@pytest.mark.parametrize("line", ["Could you repeat that?", "Sorry, can you say that again?",
+                                  "Sorry, I didn't quite catch that number. Could you say the whole "
+                                  "thing again, slowly?", "One more time?", "Pardon?"])
+def test_asked_to_say_it_again_the_caller_repeats_what_it_just_said(line: str) -> None:
+    dana = caller("healthcare/C1-E1")
+    first = dana.respond("What is the best phone number to reach you?").text
+    digits = re.sub(r"\D", "", dana.spec.facts["phone"])[-10:]
+    assert digits in re.sub(r"\D", "", first)
+    assert digits in re.sub(r"\D", "", dana.respond(line).text), line
+
+
+def test_a_repeat_request_before_anything_was_said_or_a_hold_repeats_nothing() -> None:
+    dana = caller("healthcare/C1-E1")
+    assert not re.search(r"\d{3}", dana.respond("Could you repeat that?").text)
+    dana.respond("What is the best phone number to reach you?")
+    assert not re.search(r"\d{3}", dana.respond("Let me check that once more.").text)

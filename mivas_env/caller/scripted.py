@@ -452,6 +452,9 @@ class ScriptedCaller:
                     spell_out(self.spec.facts[slot]) for slot in slots))]
         if reading.asked:
             return self._answers(reading.asked)
+        if "repeat" in reading.acts and self.last_told and not reading.acts & {"hold", "transfer"}:
+            # "Sorry, could you say that again?" (not "Let me check that once more.")
+            return self._answers(list(self.last_told))
         if reacted:
             return []
         if "help" in reading.acts:
