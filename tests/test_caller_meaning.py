@@ -1601,3 +1601,15 @@ def test_a_repeat_request_before_anything_was_said_or_a_hold_repeats_nothing() -
     assert not re.search(r"\d{3}", dana.respond("Could you repeat that?").text)
     dana.respond("What is the best phone number to reach you?")
     assert not re.search(r"\d{3}", dana.respond("Let me check that once more.").text)
+
+
+@pytest.mark.parametrize("line", ["Are you still there?", "Can you hear me okay?",
+                                  "Does that make sense?", "Did you get all that?",
+                                  "Is it okay if I put you on a brief hold?"])
+def test_a_check_that_the_caller_is_there_or_agrees_gets_a_yes(line: str) -> None:
+    dana = caller("healthcare/C1-E1")
+    reply = dana.respond(line).text
+    assert reply.startswith("Yes"), reply
+    # a permission to ask for a value is answered with the value
+    digits = re.sub(r"\D", "", dana.spec.facts["phone"])[-10:]
+    assert digits in re.sub(r"\D", "", dana.respond("Do you mind if I get your phone number?").text)

@@ -457,6 +457,9 @@ class ScriptedCaller:
             return self._answers(list(self.last_told))
         if reacted:
             return []
+        if "check" in reading.acts and not reading.unknown_request:
+            # "Are you still there?", "Does that make sense?", "Okay if I put you on hold?"
+            return [self._pick(CHECK_LINES)]
         if "help" in reading.acts:
             return [self._pick(self.spec.opening)]
         if "anything_else" in reading.acts:
@@ -544,6 +547,7 @@ ASKS_WHICH = re.compile(r"(?:^|[.?!]\s+)(?:(?:and|so|okay|ok|now|then|great|perf
 
 
 SPELL_LINES = ["Sure, that's {value}.", "It's {value}.", "Okay: {value}."]
+CHECK_LINES = ["Yes, I'm here.", "Yes.", "Yes, that's fine."]  # presence, sense, permission
 SPELL_CUE = re.compile(r"\bspell|\bletter by letter|\bone letter at a time", re.IGNORECASE)
 CLAUSE_END = re.compile(r"[,;.?!]|\band\b|—", re.IGNORECASE)
 CONFIRM_LINES = ["Yes, that's right.", "Yes, that's correct.", "That's right, yes."]
