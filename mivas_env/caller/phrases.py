@@ -119,7 +119,8 @@ class Reading:
 
     ``asked``: slots it requests, in the order they were asked; ``negated``: slots it says are
     not needed; ``mentioned``: slots named outside a request ("I'll note your phone");
-    ``acts``: dialogue acts (readback, spell, help, anything_else, hold, transfer);
+    ``acts``: dialogue acts (readback, spell, help, anything_else, hold, transfer, repeat,
+    check);
     ``unplaced_request``: a request the caller cannot place; ``unknown_request``: a request
     for something it understands but no slot covers ("your blood type"); ``refers_back``: a
     question about what the line named before; ``waves_off``: the line holds a negation."""
