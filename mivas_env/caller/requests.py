@@ -98,16 +98,23 @@ WANTING = frozenset("want wants like likes need needs prefer prefers".split())
 
 def names_a_value(content: Sequence[str]) -> bool:
     """"First, your full name as it appears on the account.", "And a phone number where we can
-    reach you during the day": a sentence opening with "your" (or "a") whose main clause has no
-    verb is a request for what it names."""
+    reach you during the day", "A daytime contact number, if you have one to hand.": a sentence
+    opening with "your" (or "a", then a relative clause, "if" or "please") whose main clause has
+    no verb is a request for what it names (not "Okay, a physical.")."""
     if not content or content[0] not in ("your", "a", "an"):
         return False
     for word in content[1:]:
         if word in SUBORDINATORS or word in (",", "where"):  # "your ZIP, the one we have on file"
-            return content[0] == "your" or word in ("where", "that", "which")  # not "Okay, a physical."
+            if content[0] == "your" or word in ("where", "that", "which"):
+                return True
+            break
         if is_verb(word):
             return False
-    return content[0] == "your"
+    if content[0] == "your":
+        return True
+    comma = content.index(",") if "," in content else len(content)
+    return content[comma + 1:comma + 2] in (("if",), ("please",)) and not any(
+        is_verb(word) for word in content[:comma])
 
 
 # How a sentence says that what it names is all the agent needs ("... will do for verification").
@@ -149,9 +156,6 @@ def is_request(sentence: Sentence) -> bool:
     if len(content) > 1 and content[-1] in ("next", "first") and not any(
             w in ("i", "we", "they", "he", "she") for w in content):
         return True  # "Member ID next.", "Name first." (not "I'll do the state next")
-    if content[:1] in (("a",), ("an",)) and "," in content and content[content.index(",") + 1:][
-            :1] in (("if",), ("please",)) and not any(is_verb(w) for w in content[:content.index(",")]):
-        return True  # "A daytime contact number, if you have one to hand."
     if content[:1] == ("not",) and "," in content[2:]:
         return True  # "Not your nickname, the full name you registered with.": a correction
     lead = len(sentence.words) - len(content)  # "you" is a marker ("thank you")
