@@ -16,12 +16,12 @@ def cmd_generate(args: argparse.Namespace) -> int:
     from tqdm import tqdm
 
     from mivas_env.cli import EXIT_PASS, _no_bar
-    from mivas_env.generation.core import Stats, generate, pick_family
+    from mivas_env.generation.core import MAX_SEED, Stats, generate, pick_family
     from mivas_env.generation.families import families
 
     if args.n < 1:
         raise MivasError(f"--n must be at least 1, got {args.n}")
-    if not 0 <= args.seed <= 10**12 - args.n:
+    if not 0 <= args.seed <= MAX_SEED - args.n:
         raise MivasError(f"--seed must be >= 0 and --seed + --n at most 10^12, got {args.seed}")
     if args.worlds is not None and args.worlds < 1:
         raise MivasError(f"--worlds must be at least 1, got {args.worlds}")

@@ -43,9 +43,6 @@ KEY_ORDER = ("id", "industry", "world", "title", "category", "description", "tag
 class GenerationError(MivasError):
     """No instance could be generated (an unknown family or split, or every attempt failed)."""
 
-    def one_line(self) -> str:
-        return self.message  # about the request, not about a file
-
 
 @dataclass(frozen=True)
 class World:

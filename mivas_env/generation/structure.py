@@ -16,12 +16,11 @@ from mivas_env.generation.spoken import clock, clock_ampm
 from mivas_env.generation.text import load_templates
 
 if TYPE_CHECKING:
-    from mivas_env.generation.core import NearMiss, Row, World
+    from mivas_env.generation.core import Draft, NearMiss, Row, World
 
-Draft = dict[str, Any]
 Rows = dict[str, list[dict[str, Any]]]
 Note = dict[str, Any]
-Added = tuple[list[Note], Draft]  # what a kind adds: its notes, the draft changed
+Added = tuple[list[Note], "Draft"]  # what a kind adds: its notes, the draft changed
 StructureKind = Literal["look_alike", "turned_down", "extra_lookup"]
 STRUCTURE_KINDS: tuple[StructureKind, ...] = ("look_alike", "turned_down", "extra_lookup")
 # How a look-alike is made, per table: its id column and id prefix.
