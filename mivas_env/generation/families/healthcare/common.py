@@ -59,18 +59,6 @@ def _reader(seed: int) -> ToolServer:
     return load_world(INDUSTRY, seed).server()
 
 
-@lru_cache(maxsize=64)
-def _book(seed: int) -> tuple[dict[str, list[dict[str, Any]]], frozenset[str]]:
-    """Per patient their upcoming booked visits, and the established patients (per world)."""
-    world = load_world(INDUSTRY, seed)
-    booked: dict[str, list[dict[str, Any]]] = {}
-    for a in world.rows("appointments"):
-        if a["status"] == "booked" and a["start_time"][:10] >= world.today.isoformat():
-            booked.setdefault(a["patient_id"], []).append(dict(a))
-    seen = frozenset(a["patient_id"] for a in world.rows("appointments") if a["status"] == "completed")
-    return booked, seen
-
-
 @lru_cache(maxsize=256)
 def _full_days(seed: int) -> tuple[tuple[str, str, str], ...]:
     """(office, day, visit type) with no open slot after today, the office open that day."""
@@ -161,12 +149,15 @@ def patients(world: World) -> list[Person]:
 
 
 def upcoming(world: World, patient_id: str) -> list[dict[str, Any]]:
-    return list(_book(world.seed)[0].get(patient_id, []))
+    """The patient's booked visits from today on, in the order get_patient_appointments lists them."""
+    visits = ask(world, "get_patient_appointments", patient_id=patient_id)["appointments"]
+    return [visit for visit in visits if visit["status"] == "booked"]
 
 
 def established(world: World) -> list[Person]:
-    """The patients who have been seen at the practice."""
-    return [p for p in patients(world) if p["patient_id"] in _book(world.seed)[1]]
+    """The patients who have been seen at the practice (a completed visit)."""
+    seen = {a["patient_id"] for a in world.rows("appointments") if a["status"] == "completed"}
+    return [p for p in patients(world) if p["patient_id"] in seen]
 
 
 def carrier_spelling(scene: Scene, carrier: str) -> str:
