@@ -162,8 +162,7 @@ def established(world: World) -> list[Person]:
 
 def carrier_spelling(scene: Scene, carrier: str) -> str:
     """One of the spellings industry.json accepts for a carrier."""
-    spellings = list(scene.world.definition.aliases["carrier"][carrier])
-    return spellings[scene.rng.randrange(len(spellings))]
+    return scene.pick(scene.world.definition.aliases["carrier"][carrier])
 
 
 def booked_visit(scene: Scene, keep: Callable[[dict[str, Any]], bool] | None = None
