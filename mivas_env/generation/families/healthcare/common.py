@@ -31,12 +31,11 @@ from rewards.worlds.names import pool
 INDUSTRY = "healthcare"
 PACKAGE = "mivas_env.generation.families.healthcare"
 WINDOW = 28  # the booking window: today and the 27 days after it
-# Visit types as said (and as a fact); what booked, refusing, waitlisting agents say; new phones' area codes.
+# Visit types as said (and as a fact); what booked and waitlisting agents say; new phones' area codes.
 WORDS = load_data(PACKAGE, "words.json")
 VISIT_WORDS: dict[str, str] = WORDS["visit_words"]
 VISIT_FACTS: dict[str, str] = WORDS["visit_facts"]
 BOOKED_WORDS: list[str] = WORDS["booked"]
-REFUSAL_WORDS: list[str] = WORDS["refusal"]
 WAITLIST_WORDS: list[str] = WORDS["waitlist"]
 AREA_CODES: list[str] = WORDS["area_codes"]
 Person = dict[str, Any]
