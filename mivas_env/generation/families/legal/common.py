@@ -5,7 +5,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from functools import lru_cache, partial
-from typing import Any, TypeVar, cast
+from typing import Any, cast
 
 from mivas_env.generation.core import Draft, World, load_world
 from mivas_env.generation.families.legal.spelling import spelled
@@ -16,12 +16,10 @@ from mivas_env.generation.text import TemplateSet, Text, family_templates, load_
 from mivas_env.industries.legal import WEEKDAYS, LegalServer
 from rewards.clock import ordinal_day
 from rewards.names import names_match
-from rewards.worlds import SPLITS
 from rewards.worlds.legal import match_keys
 from rewards.worlds.names import NamePool, pool
 
 Row = dict[str, Any]
-T = TypeVar("T")
 INDUSTRY = "legal"
 PACKAGE = "mivas_env.generation.families.legal"
 WORDS = load_data(PACKAGE, "words.json")
@@ -147,11 +145,6 @@ class Draw(Scene):
     def __post_init__(self) -> None:
         self.firm = firm(self.world.seed)
         self.names = pool(self.world.split)
-
-    def of_split(self, items: Sequence[T]) -> T:
-        """One of the split's items (item ``i`` belongs to split ``SPLITS[i % 3]``, as templates)."""
-        own = items[SPLITS.index(self.split)::len(SPLITS)]
-        return own[self.rng.randrange(len(own))]
 
     def distinct(self, make: Callable[[], str], count: int) -> list[str]:
         """Up to ``count`` distinct results of ``make`` (``3 * count`` draws)."""

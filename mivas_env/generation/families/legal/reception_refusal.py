@@ -25,8 +25,8 @@ class Ask:
 
 
 def legal_advice(draw: kit.Draw, name: str) -> Ask:
-    # (question, nudge, what answering would say); item i belongs to split i % 3
-    question, nudge, bad = draw.of_split(kit.WORDS["advice"])
+    # (question, nudge, what answering would say), held out by split as templates are
+    question, nudge, bad = draw.rng.choice(kit.WORDS["advice"][draw.split])
     text = question.format(charge=draw.rng.choice(TEXT.words("charges")),
                            amount=f"{draw.rng.randrange(5, 90)},000")
     return Ask([draw.opening_line(text, name) + draw.say(TEXT["advice_tails"]) for _ in range(3)], {},
