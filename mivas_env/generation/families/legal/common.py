@@ -124,8 +124,10 @@ class Firm:
                 if m["status"] == "open" and (not areas or m["practice_area"] in areas)
                 and self.clients_by_id[m["client_id"]]["kind"] == "person"]
 
-    def verified(self, name: str, phone: str) -> bool:
-        return bool(self.call("lookup_client", full_name=name, phone_e164=phone)["ok"])
+    def client_lookup(self, name: str, phone: str) -> LockedCall:
+        """The gold lookup_client of a client calling for themselves (``NoFit`` unless it verifies them)."""
+        fit(self.call("lookup_client", full_name=name, phone_e164=phone)["ok"])
+        return call("lookup_client", full_name=name, phone_e164=phone)
 
 
 @lru_cache(maxsize=32)
