@@ -42,6 +42,11 @@ def pronouns(relation: str) -> dict[str, str]:
     return dict(WORDS["pronouns"][RELATIVES.get(relation, "her")])
 
 
+def related(a: str, b: str) -> bool:
+    """Whether either name matches the other under the grader's fuzzy rule (``names_match``)."""
+    return names_match(a, b) or names_match(b, a)
+
+
 def react(when: Sequence[str], say: Sequence[str], *, unless: Sequence[str] = (), also: Sequence[str] = (),
           after_tool: str | None = None, once: bool = True) -> dict[str, Any]:
     """A caller reaction, its fields in this order, those left at their default left out."""
@@ -92,8 +97,7 @@ class Firm:
     def relations(self, name: str) -> set[str]:
         """How a caller's name relates to the firm under the fuzzy rule (only names sharing a key match)."""
         candidates = {entry for key in match_keys(name) for entry in self.by_key.get(key, ())}
-        return {relation for known, relation in candidates
-                if names_match(known, name) or names_match(name, known)}
+        return {relation for known, relation in candidates if related(known, name)}
 
     def conflict(self, name: str) -> bool:
         return bool(self.call("run_conflict_check", opposing_party=name)["data"]["conflict"])
@@ -167,8 +171,7 @@ class Draw(Scene):
         for _ in range(50):
             last = surname or self.rng.choice(self.names.surnames)
             name = f"{self.rng.choice(self.names.first_names)} {last}"
-            if self.firm.unknown(name) and not any(names_match(name, u) or names_match(u, name)
-                                                   for u in self.used):
+            if self.firm.unknown(name) and not any(related(name, u) for u in self.used):
                 self.used.append(name)
                 return name
         raise NoFit("no new person")
