@@ -64,14 +64,14 @@ def _full_days(seed: int) -> tuple[tuple[str, str, str], ...]:
     world = load_world(INDUSTRY, seed)
     works_on = {(row["location_id"], row["weekday"]) for row in world.rows("provider_schedules")}
     out = []
-    for day in (world.today + timedelta(days=d) for d in range(1, WINDOW)):
+    for day in window(world)[1:]:
         for location_id in world.by_id("locations", "location_id"):
             if (location_id, weekday(day).lower()) not in works_on:
                 continue
             for visit_type in ("follow_up", "sick_visit", "annual_physical"):
-                result = _reader(seed).call("search_availability", {
-                    "location_ids": [location_id], "visit_type": visit_type, "date": day.isoformat()})
-                if result["ok"] and not result["data"]["closed"] and result["data"]["total_open"] == 0:
+                data = ask(world, "search_availability", location_ids=[location_id], visit_type=visit_type,
+                           date=day.isoformat())
+                if data and not data["closed"] and data["total_open"] == 0:
                     out.append((location_id, day.isoformat(), visit_type))
     return tuple(out)
 
