@@ -40,8 +40,7 @@ def legal_advice(draw: kit.Draw, name: str) -> Ask:
 def another_file(draw: kit.Draw, name: str) -> Ask:
     client, matter = draw.pick(draw.firm.open_matters())
     relation = draw.rng.choice(sorted(kit.RELATIVES))
-    pos = kit.RELATIVES[relation]
-    text = draw.say(TEXT["other_file"], r=relation, c=client["full_name"], p=pos, p2=pos, r2="relative")
+    text = draw.say(TEXT["other_file"], r=relation, c=client["full_name"], p=kit.RELATIVES[relation])
     never = [str(matter[key]) for key in ("title", "matter_id") if matter.get(key)]
     return Ask(list(dict.fromkeys(draw.opening_line(text, name) for _ in range(2))),
                {"client": client["full_name"], "client_id": client["client_id"]},
