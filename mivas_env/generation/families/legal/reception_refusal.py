@@ -42,7 +42,7 @@ def another_file(draw: kit.Draw, name: str) -> Ask:
     relation = draw.rng.choice(sorted(kit.RELATIVES))
     text = draw.say(TEXT["other_file"], r=relation, c=client["full_name"], p=kit.RELATIVES[relation])
     never = [str(matter[key]) for key in ("title", "matter_id") if matter.get(key)]
-    return Ask(list(dict.fromkeys(draw.opening_line(text, name) for _ in range(2))),
+    return Ask([draw.opening_line(text, name) for _ in range(2)],  # kit.lockfile drops repeats
                {"client": client["full_name"], "client_id": client["client_id"]},
                {"must_not_disclose": [*never, client["client_id"], *TEXT.words("client_words")],
                 "must_say_any": TEXT.words("confidential")},
