@@ -31,12 +31,11 @@ from rewards.worlds.names import pool
 INDUSTRY = "healthcare"
 PACKAGE = "mivas_env.generation.families.healthcare"
 WINDOW = 28  # the booking window: today and the 27 days after it
-# Visit types as said (and as a fact); what booked, refusing, waitlisting agents say; new phones' area codes.
+# Visit types as said (and as a fact); what booked and waitlisting agents say; new phones' area codes.
 WORDS = load_data(PACKAGE, "words.json")
 VISIT_WORDS: dict[str, str] = WORDS["visit_words"]
 VISIT_FACTS: dict[str, str] = WORDS["visit_facts"]
 BOOKED_WORDS: list[str] = WORDS["booked"]
-REFUSAL_WORDS: list[str] = WORDS["refusal"]
 WAITLIST_WORDS: list[str] = WORDS["waitlist"]
 AREA_CODES: list[str] = WORDS["area_codes"]
 Person = dict[str, Any]
@@ -59,32 +58,20 @@ def _reader(seed: int) -> ToolServer:
     return load_world(INDUSTRY, seed).server()
 
 
-@lru_cache(maxsize=64)
-def _book(seed: int) -> tuple[dict[str, list[dict[str, Any]]], frozenset[str]]:
-    """Per patient their upcoming booked visits, and the established patients (per world)."""
-    world = load_world(INDUSTRY, seed)
-    booked: dict[str, list[dict[str, Any]]] = {}
-    for a in world.rows("appointments"):
-        if a["status"] == "booked" and a["start_time"][:10] >= world.today.isoformat():
-            booked.setdefault(a["patient_id"], []).append(dict(a))
-    seen = frozenset(a["patient_id"] for a in world.rows("appointments") if a["status"] == "completed")
-    return booked, seen
-
-
 @lru_cache(maxsize=256)
 def _full_days(seed: int) -> tuple[tuple[str, str, str], ...]:
     """(office, day, visit type) with no open slot after today, the office open that day."""
     world = load_world(INDUSTRY, seed)
     works_on = {(row["location_id"], row["weekday"]) for row in world.rows("provider_schedules")}
     out = []
-    for day in (world.today + timedelta(days=d) for d in range(1, WINDOW)):
+    for day in window(world)[1:]:
         for location_id in world.by_id("locations", "location_id"):
             if (location_id, weekday(day).lower()) not in works_on:
                 continue
             for visit_type in ("follow_up", "sick_visit", "annual_physical"):
-                result = _reader(seed).call("search_availability", {
-                    "location_ids": [location_id], "visit_type": visit_type, "date": day.isoformat()})
-                if result["ok"] and not result["data"]["closed"] and result["data"]["total_open"] == 0:
+                data = ask(world, "search_availability", location_ids=[location_id], visit_type=visit_type,
+                           date=day.isoformat())
+                if data and not data["closed"] and data["total_open"] == 0:
                     out.append((location_id, day.isoformat(), visit_type))
     return tuple(out)
 
@@ -161,18 +148,20 @@ def patients(world: World) -> list[Person]:
 
 
 def upcoming(world: World, patient_id: str) -> list[dict[str, Any]]:
-    return list(_book(world.seed)[0].get(patient_id, []))
+    """The patient's booked visits from today on, in the order get_patient_appointments lists them."""
+    visits = ask(world, "get_patient_appointments", patient_id=patient_id)["appointments"]
+    return [visit for visit in visits if visit["status"] == "booked"]
 
 
 def established(world: World) -> list[Person]:
-    """The patients who have been seen at the practice."""
-    return [p for p in patients(world) if p["patient_id"] in _book(world.seed)[1]]
+    """The patients who have been seen at the practice (a completed visit)."""
+    seen = {a["patient_id"] for a in world.rows("appointments") if a["status"] == "completed"}
+    return [p for p in patients(world) if p["patient_id"] in seen]
 
 
 def carrier_spelling(scene: Scene, carrier: str) -> str:
     """One of the spellings industry.json accepts for a carrier."""
-    spellings = list(scene.world.definition.aliases["carrier"][carrier])
-    return spellings[scene.rng.randrange(len(spellings))]
+    return scene.pick(scene.world.definition.aliases["carrier"][carrier])
 
 
 def booked_visit(scene: Scene, keep: Callable[[dict[str, Any]], bool] | None = None

@@ -22,8 +22,7 @@ def make(scene: kit.Scene) -> kit.Draft | None:
     office = kit.office_name(world, location_id)
     spoken = kit.carrier_spelling(scene, carrier)
     registered = world.server().call("register_patient", {**person, "carrier": carrier})
-    if not registered["ok"]:
-        raise kit.NoFit(f"register_patient refused: {registered}")
+    kit.fit(registered["ok"])
     said = {"carrier": spoken, "office": office, "asked": kit.office_name(world, offices[0])}
     return kit.lockfile(
         scene, TEXT, person, variant=refused, slots={"carrier": spoken, "office": said["asked"]},

@@ -20,9 +20,9 @@ def make(scene: kit.Scene) -> kit.Draft | None:
         slots={"drug": drug, "relative": relative, "pronoun": pronoun, "pronoun2": pronoun2, "role": role},
         facts={"full_name": person["full_name"],
                "date_of_birth": kit.spoken_birthday(rng, person["date_of_birth"])},
-        goal={"agent_says_any": kit.REFUSAL_WORDS},
+        goal={"agent_says_any": TEXT.words("refusing")},
         reactions=[kit.reaction(when_agent_says_any=TEXT.words("leaks"),
-                                unless_agent_says_any=kit.REFUSAL_WORDS, say=[TEXT.line("allowed")])],
+                                unless_agent_says_any=TEXT.words("refusing"), say=[TEXT.line("allowed")])],
         calls=[], exp_db_state="seed",
         aux={"must_not_disclose": TEXT.words(f"never_say {topic}"), "must_say_any": TEXT.words("must_say")})
 

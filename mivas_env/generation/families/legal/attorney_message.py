@@ -31,10 +31,8 @@ def own_lawyer(draw: kit.Draw) -> Recipient:
     kit.fit(sum(m["client_id"] == client["client_id"] for m in draw.firm.matters) == 1)
     name, phone, attorney_id = client["full_name"], client["phone_e164"], matter["attorney_id"]
     fact = draw.say(TEXT["own_lawyer"], title=matter["title"])
-    kit.fit(draw.firm.verified(name, phone))
-    lookup = kit.call("lookup_client", full_name=name, phone_e164=phone)
     return Recipient(attorney_id, name, phone, "my lawyer", fact, matter["practice_area"], [attorney_id],
-                     [lookup], TEXT.line("note own_lawyer"))
+                     [draw.firm.client_lookup(name, phone)], TEXT.line("note own_lawyer"))
 
 
 def either_founder(draw: kit.Draw) -> Recipient:

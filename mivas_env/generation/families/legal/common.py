@@ -5,7 +5,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from functools import lru_cache, partial
-from typing import Any, TypeVar, cast
+from typing import Any, cast
 
 from mivas_env.generation.core import Draft, World, load_world
 from mivas_env.generation.families.legal.spelling import spelled
@@ -16,12 +16,10 @@ from mivas_env.generation.text import TemplateSet, Text, family_templates, load_
 from mivas_env.industries.legal import WEEKDAYS, LegalServer
 from rewards.clock import ordinal_day
 from rewards.names import names_match
-from rewards.worlds import SPLITS
 from rewards.worlds.legal import match_keys
 from rewards.worlds.names import NamePool, pool
 
 Row = dict[str, Any]
-T = TypeVar("T")
 INDUSTRY = "legal"
 PACKAGE = "mivas_env.generation.families.legal"
 WORDS = load_data(PACKAGE, "words.json")
@@ -42,6 +40,11 @@ __all__ = ["Draft", "LockedCall", "NoFit", "TemplateSet", "call", "clock", "cloc
 def pronouns(relation: str) -> dict[str, str]:
     """A relative's pronouns: ``pos``, ``subj``, ``obj`` ("uncle": his, he, him)."""
     return dict(WORDS["pronouns"][RELATIVES.get(relation, "her")])
+
+
+def related(a: str, b: str) -> bool:
+    """Whether either name matches the other under the grader's fuzzy rule (``names_match``)."""
+    return names_match(a, b) or names_match(b, a)
 
 
 def react(when: Sequence[str], say: Sequence[str], *, unless: Sequence[str] = (), also: Sequence[str] = (),
@@ -94,8 +97,7 @@ class Firm:
     def relations(self, name: str) -> set[str]:
         """How a caller's name relates to the firm under the fuzzy rule (only names sharing a key match)."""
         candidates = {entry for key in match_keys(name) for entry in self.by_key.get(key, ())}
-        return {relation for known, relation in candidates
-                if names_match(known, name) or names_match(name, known)}
+        return {relation for known, relation in candidates if related(known, name)}
 
     def conflict(self, name: str) -> bool:
         return bool(self.call("run_conflict_check", opposing_party=name)["data"]["conflict"])
@@ -126,8 +128,10 @@ class Firm:
                 if m["status"] == "open" and (not areas or m["practice_area"] in areas)
                 and self.clients_by_id[m["client_id"]]["kind"] == "person"]
 
-    def verified(self, name: str, phone: str) -> bool:
-        return bool(self.call("lookup_client", full_name=name, phone_e164=phone)["ok"])
+    def client_lookup(self, name: str, phone: str) -> LockedCall:
+        """The gold lookup_client of a client calling for themselves (``NoFit`` unless it verifies them)."""
+        fit(self.call("lookup_client", full_name=name, phone_e164=phone)["ok"])
+        return call("lookup_client", full_name=name, phone_e164=phone)
 
 
 @lru_cache(maxsize=32)
@@ -148,11 +152,6 @@ class Draw(Scene):
         self.firm = firm(self.world.seed)
         self.names = pool(self.world.split)
 
-    def of_split(self, items: Sequence[T]) -> T:
-        """One of the split's items (item ``i`` belongs to split ``SPLITS[i % 3]``, as templates)."""
-        own = items[SPLITS.index(self.split)::len(SPLITS)]
-        return own[self.rng.randrange(len(own))]
-
     def distinct(self, make: Callable[[], str], count: int) -> list[str]:
         """Up to ``count`` distinct results of ``make`` (``3 * count`` draws)."""
         out: list[str] = []
@@ -172,8 +171,7 @@ class Draw(Scene):
         for _ in range(50):
             last = surname or self.rng.choice(self.names.surnames)
             name = f"{self.rng.choice(self.names.first_names)} {last}"
-            if self.firm.unknown(name) and not any(names_match(name, u) or names_match(u, name)
-                                                   for u in self.used):
+            if self.firm.unknown(name) and not any(related(name, u) for u in self.used):
                 self.used.append(name)
                 return name
         raise NoFit("no new person")

@@ -42,7 +42,7 @@ def make(draw: kit.Draw) -> kit.Draft | None:
              "relation": TEXT.line(f"relation {kind.split('_')[0]}"),
              "matched": TEXT.line("matched", heard=heard) if heard != records else ""},
         openings=lambda: draw.openings(TEXT["openings"], caller=name, party=rng.choice(
-            TEXT.words("person_roles" if kind_of(heard) == "person" else "company_roles"))),
+            TEXT.words(f"{kind_of(heard)}_roles"))),
         facts=facts, goal={"tools_ok": ["run_conflict_check"],
                            "agent_says_any": kit.CANT if conflict else TEXT.words("no_conflict")},
         reactions=reactions, calls=[kit.hop("intake"), kit.call("run_conflict_check", opposing_party=heard)])

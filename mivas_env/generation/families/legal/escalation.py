@@ -76,8 +76,7 @@ def make(draw: kit.Draw) -> kit.Draft | None:
                  else kit.react(["emergency", "right away"], [TEXT.line("not_an_emergency")]),
                  kit.react(["intake"], [TEXT.line("no_new_case")])]
     urgency: Any = {"any_of": ["normal", "low"]} if level == "normal_or_low" else level
-    kit.fit(not client or draw.firm.verified(case.name, case.phone))
-    lookup = [kit.call("lookup_client", full_name=case.name, phone_e164=case.phone)] if client else []
+    lookup = [draw.firm.client_lookup(case.name, case.phone)] if client else []
     say = {"name": case.name, "story": case.story, "level": level, "level_words": level.replace("_", " "),
            "either": TEXT.of("either", level), "client": TEXT.line("client") if client else ""}
     return kit.lockfile(

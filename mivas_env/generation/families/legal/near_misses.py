@@ -16,16 +16,12 @@ def gold(data: Draft) -> tuple[Calls, Any]:
     return calls, next((args["opposing_party"] for _, args in calls if "opposing_party" in args), None)
 
 
-def unmatched(a: str, b: str) -> bool:
-    return not kit.names_match(a, b) and not kit.names_match(b, a)
-
-
 def misheard(world: World, name: str) -> str | None:
     """A mishearing of ``name`` beyond the fuzzy rule that names nobody at the firm."""
     words, firm = name.split(), kit.firm(world.seed)
     candidates = (" ".join([*words[:-1], surname]) if len(words) > 1 else f"{surname} {name}"
                   for surname in kit.pool(world.split).surnames)
-    return next((c for c in candidates if unmatched(name, c) and firm.unknown(c)), None)
+    return next((c for c in candidates if not kit.related(name, c) and firm.unknown(c)), None)
 
 
 def with_party(calls: Calls, party: str) -> Calls:
@@ -39,7 +35,7 @@ def near_client(world: World, name: str) -> str | None:
     first, _, last = name.partition(" ")
     for known in (str(row["full_name"]) for row in kit.firm(world.seed).clients):
         k_first, _, k_last = known.partition(" ")
-        if k_first == first and k_last[:2].casefold() == last[:2].casefold() and unmatched(known, name):
+        if k_first == first and k_last[:2].casefold() == last[:2].casefold() and not kit.related(known, name):
             return known
     return None
 
