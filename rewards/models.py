@@ -521,6 +521,12 @@ class Verdict(BaseModel):
                               "r_train": r_train, "discount": discount, "tools": tools,
                               "handoff": handoff, "db": db, "aux": aux})
 
+    @property
+    def failed_gates(self) -> tuple[str, ...]:
+        """The gates that failed, of ``T``, ``H`` and ``D`` (``D`` only where it was evaluated)."""
+        return tuple(gate for gate, passed in (("T", self.tools.passed), ("H", self.handoff.passed),
+                                               ("D", self.db.passed or not self.db.evaluated)) if not passed)
+
     def summary(self) -> str:
         """One line: pass/fail, the route verdict and each gate."""
         gates = (f"T={'pass' if self.tools.passed else 'FAIL'}({self.tools.score:.2f}) "

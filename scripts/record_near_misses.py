@@ -22,19 +22,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from mivas_env.call.tasks import find_task  # noqa: E402
 from mivas_env.env import MivasEnv  # noqa: E402
 from rewards.industry import industry_names  # noqa: E402
+from rewards.models import Verdict  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "near_miss"
-
-
-def failing_gates(verdict: dict[str, Any]) -> list[str]:
-    gates = []
-    if not verdict["tools"]["passed"]:
-        gates.append("T")
-    if not verdict["handoff"]["passed"]:
-        gates.append("H")
-    if verdict["db"]["evaluated"] and not verdict["db"]["passed"]:
-        gates.append("D")
-    return gates
 
 
 def record(spec: dict[str, Any], root: Path = ROOT) -> tuple[Path, list[str]]:
@@ -57,7 +47,7 @@ def record(spec: dict[str, Any], root: Path = ROOT) -> tuple[Path, list[str]]:
     text = json.dumps(info["trace"], indent=1) + "\n"
     if not path.is_file() or path.read_text() != text:
         path.write_text(text)
-    return path, failing_gates(info["verdict"])
+    return path, list(Verdict.model_validate(info["verdict"]).failed_gates)
 
 
 def main(argv: list[str]) -> int:

@@ -13,9 +13,10 @@ from mivas_env.agents.baselines import make_agent
 from mivas_env.call.runtime import CallSession
 from mivas_env.call.tasks import build_task
 from mivas_env.env import MivasEnv
+from mivas_env.evaluation.authoring import gate_failed, run_calls
 from mivas_env.evaluation.runner import evaluate, run_episode
 from mivas_env.generation import generate_one
-from mivas_env.generation.core import Instance, gate_failed, run_calls
+from mivas_env.generation.core import Instance
 from mivas_env.generation.levels import LEVELS
 from mivas_env.generation.lockfile import gold_run
 from mivas_env.generation.structure import structure_near_misses

@@ -114,6 +114,18 @@ def test_r_train_is_zero_discount_or_one(case: tuple[dict[str, Any], list[dict[s
     assert verdict.r_eval in (0, 1) and (verdict.r_train > 0) <= bool(verdict.r_eval)
 
 
+@settings(max_examples=100, deadline=None)
+@given(scenario())
+def test_a_verdict_passes_exactly_when_no_gate_failed(
+        case: tuple[dict[str, Any], list[dict[str, Any]]]) -> None:
+    # failed_gates is what the near-miss checks and the twins' recorder read a verdict by
+    expected, calls = case
+    verdict = verify(expected, trace(calls))
+    assert verdict.passed == (verdict.failed_gates == ())
+    assert ("T" in verdict.failed_gates) == (not verdict.tools.passed)
+    assert ("H" in verdict.failed_gates) == (not verdict.handoff.passed)
+
+
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(scenario())
 def test_verify_never_mutates_its_inputs(case: tuple[dict[str, Any], list[dict[str, Any]]]) -> None:

@@ -1,11 +1,14 @@
-"""For task authors: replaying gold calls, locking ``exp_db_state``, checking every lockfile."""
+"""For task authors: replaying gold calls, locking ``exp_db_state``, checking every lockfile, and
+the near-misses a lockfile's gates must catch (the generator's self-check runs them)."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import date, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from mivas_env.agents.baselines import OracleAgent, gold_arguments
 from mivas_env.call.runtime import CallSession
@@ -15,7 +18,9 @@ from mivas_env.evaluation.runner import run_episode
 from rewards import MivasError
 from rewards.compile import TableSpec
 from rewards.db_gate import db_gate, row_satisfies
-from rewards.verify import load_lockfile
+from rewards.industry import Industry, PropertySchema
+from rewards.models import Verdict
+from rewards.verify import load_lockfile, score
 from rewards.worlds import world_with
 
 
@@ -162,3 +167,84 @@ def check_loaded(task: Task) -> list[str]:
         problems.append(f"the oracle fails auxiliary judges {list(episode.aux_failed)}: "
                         f"check the lockfile's aux section")
     return problems
+
+
+# --- near-misses: plausible wrong runs the gates must catch --------------------------------
+
+@dataclass(frozen=True)
+class NearMiss:
+    """A plausible wrong run: the calls an agent makes, and the gate that must catch it
+    (``T``, ``H``, ``D``, or ``any`` for the verdict as a whole)."""
+
+    description: str
+    calls: tuple[tuple[str, Mapping[str, Any]], ...]
+    gate: Literal["T", "H", "D", "any"] = "any"
+
+
+def near_miss_problems(task: Task, misses: Sequence[NearMiss]) -> list[str]:
+    """The first near-miss that does not fail on its gate, as a problem (or none to check)."""
+    if not misses:
+        return ["no near-miss to check"]
+    for miss in misses:
+        if not gate_failed(run_calls(task, miss.calls), miss.gate):
+            return [f"near-miss passes its gate {miss.gate}: {miss.description}"]
+    return []
+
+
+def gate_failed(verdict: Verdict, gate: str) -> bool:
+    """Whether ``gate`` (``T``, ``H`` or ``D``; anything else: the verdict) failed."""
+    return gate in verdict.failed_gates if gate in ("T", "H", "D") else not verdict.passed
+
+
+def run_calls(task: Task, calls: Sequence[tuple[str, Mapping[str, Any]]]) -> Verdict:
+    """Score a run made of these calls alone (scoping enforced, the task's world)."""
+    session = CallSession(task, seed=0, scoping="enforce")
+    for name, arguments in calls:
+        session.call_tool(name, dict(arguments))
+    return score(task.compiled, session.calls, session.dump(), discount=0.5)
+
+
+def generic_near_misses(task: Task) -> list[NearMiss]:
+    """The gold run with one desk skipped (H must fail), and with one fact argument of the first
+    write (else the first call with one) changed to another valid value the gate tells apart (T)."""
+    gold = [(call.name, gold_arguments(call.parameters)) for call in task.lock.exp_tool_calls]
+    industry = task.compiled.industry
+    misses = [NearMiss(f"skips {name}", tuple(gold[:i] + gold[i + 1:]), "H")
+              for i, (name, _) in enumerate(gold) if name in industry.hops][:1]
+    tools = industry.industry.tools
+    for i in sorted(range(len(gold)), key=lambda i: tools[gold[i][0]].access != "write"):
+        name, arguments = gold[i]
+        properties = tools[name].parameters.properties
+        for rule in task.compiled.calls[i].rules:
+            if rule.kind != "fact" or rule.key not in arguments:
+                continue
+            value = _other_value(industry.industry, properties[rule.key], arguments[rule.key])
+            if value is not None and rule.normalize(value) not in rule.alternatives:
+                calls = (*gold[:i], (name, {**arguments, rule.key: value}), *gold[i + 1:])
+                return [*misses, NearMiss(f"{name} with {rule.key}={value!r}", calls, "T")]
+    return misses
+
+
+def _other_value(industry: Industry, prop: PropertySchema, value: Any) -> Any:
+    """Another valid value of the same kind (None when there is none)."""
+    if prop.type == "array":
+        if not isinstance(value, list) or not value or prop.items is None:
+            return None
+        first = _other_value(industry, prop.items, value[0])
+        return None if first is None else [first, *value[1:]]
+    if prop.enum is not None or prop.x_alias is not None:
+        options = prop.enum if prop.enum is not None else industry.aliases[str(prop.x_alias)]
+        return next((option for option in options if option != value), None)
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, (int, float)):
+        return value + 1
+    if not isinstance(value, str):
+        return None
+    if prop.format == "date":
+        return (date.fromisoformat(value) + timedelta(days=1)).isoformat()
+    if prop.format == "date-time":
+        return (datetime.fromisoformat(value) + timedelta(minutes=30)).isoformat(timespec="minutes")
+    if value and value[-1].isdigit():  # ids and phone numbers: another last digit
+        return value[:-1] + str((int(value[-1]) + 1) % 10)
+    return None

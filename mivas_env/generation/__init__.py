@@ -3,11 +3,11 @@
 ``generate(industry, split, n, seed)`` yields instances; ``mivas tasks generate`` writes them
 as lockfiles; the ``mivas/<industry>-gen-v0`` environments generate one per ``reset``."""
 
+from mivas_env.evaluation.authoring import NearMiss
 from mivas_env.generation.core import (
     Family,
     GenerationError,
     Instance,
-    NearMiss,
     Stats,
     World,
     generate,

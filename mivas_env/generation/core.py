@@ -9,26 +9,31 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta
+from datetime import date
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from mivas_env.agents.baselines import NoopAgent
-from mivas_env.call.runtime import CallSession
 from mivas_env.call.tasks import Task, build_task
 from mivas_env.env import MivasEnv
-from mivas_env.evaluation.authoring import check_loaded, lock_data
+from mivas_env.evaluation.authoring import (  # noqa: F401  (gate_failed, run_calls: their old home)
+    NearMiss,
+    check_loaded,
+    gate_failed,
+    generic_near_misses,
+    lock_data,
+    near_miss_problems,
+    run_calls,
+)
 from mivas_env.evaluation.runner import run_episode
 from mivas_env.generation.families import families
 from mivas_env.generation.levels import LEVELS, apply_level, check_level
-from mivas_env.generation.lockfile import gold_run
 from mivas_env.generation.structure import apply_structure, structure_near_misses
 from mivas_env.industries.base import Database, ToolServer, server_class
 from rewards import MivasError, load_industry
-from rewards.industry import Industry, PropertySchema
-from rewards.models import Verdict
-from rewards.verify import load_lockfile, score
+from rewards.industry import Industry
+from rewards.verify import load_lockfile
 from rewards.worlds import SPLIT_SEEDS, SPLITS, Tables, split_of, world, world_with
 
 Row = Mapping[str, Any]
@@ -83,16 +88,6 @@ class World:
 def load_world(industry: str, seed: int) -> World:
     """The ``World`` of ``industry`` built from ``seed`` (the tables are cached)."""
     return World(industry, seed, split_of(seed) or "shipped", world(industry, seed))
-
-
-@dataclass(frozen=True)
-class NearMiss:
-    """A plausible wrong run: the calls an agent makes, and the gate that must catch it
-    (``T``, ``H``, ``D``, or ``any`` for the verdict as a whole)."""
-
-    description: str
-    calls: tuple[tuple[str, Mapping[str, Any]], ...]
-    gate: Literal["T", "H", "D", "any"] = "any"
 
 
 @dataclass(frozen=True)
@@ -243,72 +238,7 @@ def self_check(task: Task, family: Family, the_world: World, data: Draft) -> lis
         return problems
     if not family.refusal and run_episode(MivasEnv(tasks=[task]), NoopAgent(), task, seed=0).passed:
         return ["the noop agent passes"]
-    misses = [*generic_near_misses(task, data),
-              *(family.near_misses(the_world, data) if family.near_misses is not None else []),
-              *structure_near_misses(data)]
-    if not misses:
-        return ["no near-miss to check"]
-    for miss in misses:
-        if not gate_failed(run_calls(task, miss.calls), miss.gate):
-            return [f"near-miss passes its gate {miss.gate}: {miss.description}"]
-    return []
-
-
-def gate_failed(verdict: Verdict, gate: str) -> bool:
-    passed = {"T": verdict.tools.passed, "H": verdict.handoff.passed,
-              "D": verdict.db.passed or not verdict.db.evaluated}
-    return not passed.get(gate, verdict.passed)
-
-
-def run_calls(task: Task, calls: Sequence[tuple[str, Mapping[str, Any]]]) -> Verdict:
-    """Score a run made of these calls alone (scoping enforced, the task's world)."""
-    session = CallSession(task, seed=0, scoping="enforce")
-    for name, arguments in calls:
-        session.call_tool(name, dict(arguments))
-    return score(task.compiled, session.calls, session.dump(), discount=0.5)
-
-
-def generic_near_misses(task: Task, data: Draft) -> list[NearMiss]:
-    """The gold run with one desk skipped (H must fail), and with one fact argument of the first
-    write (else the first call with one) changed to another valid value the gate tells apart (T)."""
-    gold = gold_run(data)
-    industry = task.compiled.industry
-    misses = [NearMiss(f"skips {name}", tuple(gold[:i] + gold[i + 1:]), "H")
-              for i, (name, _) in enumerate(gold) if name in industry.hops][:1]
-    tools = industry.industry.tools
-    for i in sorted(range(len(gold)), key=lambda i: tools[gold[i][0]].access != "write"):
-        name, arguments = gold[i]
-        properties = tools[name].parameters.properties
-        for rule in task.compiled.calls[i].rules:
-            if rule.kind != "fact" or rule.key not in arguments:
-                continue
-            value = _other_value(industry.industry, properties[rule.key], arguments[rule.key])
-            if value is not None and rule.normalize(value) not in rule.alternatives:
-                calls = (*gold[:i], (name, {**arguments, rule.key: value}), *gold[i + 1:])
-                return [*misses, NearMiss(f"{name} with {rule.key}={value!r}", calls, "T")]
-    return misses
-
-
-def _other_value(industry: Industry, prop: PropertySchema, value: Any) -> Any:
-    """Another valid value of the same kind (None when there is none)."""
-    if prop.type == "array":
-        if not isinstance(value, list) or not value or prop.items is None:
-            return None
-        first = _other_value(industry, prop.items, value[0])
-        return None if first is None else [first, *value[1:]]
-    if prop.enum is not None or prop.x_alias is not None:
-        options = prop.enum if prop.enum is not None else industry.aliases[str(prop.x_alias)]
-        return next((option for option in options if option != value), None)
-    if isinstance(value, bool):
-        return not value
-    if isinstance(value, (int, float)):
-        return value + 1
-    if not isinstance(value, str):
-        return None
-    if prop.format == "date":
-        return (date.fromisoformat(value) + timedelta(days=1)).isoformat()
-    if prop.format == "date-time":
-        return (datetime.fromisoformat(value) + timedelta(minutes=30)).isoformat(timespec="minutes")
-    if value and value[-1].isdigit():  # ids and phone numbers: another last digit
-        return value[:-1] + str((int(value[-1]) + 1) % 10)
-    return None
+    return near_miss_problems(task, [
+        *generic_near_misses(task),
+        *(family.near_misses(the_world, data) if family.near_misses is not None else []),
+        *structure_near_misses(data)])

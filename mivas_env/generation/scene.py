@@ -10,7 +10,8 @@ from datetime import date, timedelta
 from functools import wraps
 from typing import Any, TypeVar
 
-from mivas_env.generation.core import Draft, Family, NearMiss, World
+from mivas_env.evaluation.authoring import NearMiss
+from mivas_env.generation.core import Draft, Family, World
 from mivas_env.generation.text import TemplateSet
 
 T = TypeVar("T")

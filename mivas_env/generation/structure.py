@@ -11,12 +11,13 @@ from contextlib import suppress
 from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING, Any, Literal
 
+from mivas_env.evaluation.authoring import NearMiss
 from mivas_env.generation.lockfile import Calls, gold_run
 from mivas_env.generation.spoken import clock, clock_ampm
 from mivas_env.generation.text import load_templates
 
 if TYPE_CHECKING:
-    from mivas_env.generation.core import Draft, NearMiss, Row, World
+    from mivas_env.generation.core import Draft, Row, World
 
 Rows = dict[str, list[dict[str, Any]]]
 Note = dict[str, Any]
@@ -186,8 +187,6 @@ def _miss(data: Draft, note: Mapping[str, Any]) -> tuple[str, Calls]:
 
 def structure_near_misses(data: Draft, kinds: Sequence[str] = STRUCTURE_KINDS) -> list[NearMiss]:
     """The near-miss of each structure of ``kinds`` that ``data`` declares (T must fail)."""
-    from mivas_env.generation.core import NearMiss
-
     notes = data.get("structure") or []
     return [NearMiss(description, tuple(calls), "T") for kind in kinds for note in notes
             if note.get("kind") == kind for description, calls in [_miss(data, note)]]

@@ -3,7 +3,8 @@ defect, the account ZIP, the caller's other order (T or D), for refusals a verif
 
 from typing import Any, Literal
 
-from mivas_env.generation.core import Draft, NearMiss, World
+from mivas_env.evaluation.authoring import NearMiss
+from mivas_env.generation.core import Draft, World
 from mivas_env.generation.lockfile import gold_run
 
 Gate = Literal["T", "H", "D", "any"]

@@ -8,7 +8,8 @@ from datetime import date, timedelta
 from functools import lru_cache, partial
 from typing import Any
 
-from mivas_env.generation.core import Draft, NearMiss, Row, World, load_world
+from mivas_env.evaluation.authoring import NearMiss
+from mivas_env.generation.core import Draft, Row, World, load_world
 from mivas_env.generation.lockfile import LockedCall, caller_block, draft, fixed_lines, hop, reaction
 from mivas_env.generation.lockfile import call as locked_call
 from mivas_env.generation.scene import NoFit, Scene, family, fit

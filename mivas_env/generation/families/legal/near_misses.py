@@ -3,7 +3,8 @@ a conflict, a refusal that writes, a message in place of an escalation."""
 
 from typing import Any
 
-from mivas_env.generation.core import Draft, NearMiss, World
+from mivas_env.evaluation.authoring import NearMiss
+from mivas_env.generation.core import Draft, World
 from mivas_env.generation.families.legal import common as kit
 from mivas_env.generation.lockfile import Calls, gold_run
 
