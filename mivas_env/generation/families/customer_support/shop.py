@@ -32,7 +32,6 @@ class Shop:
         self.products: dict[str, Row] = {p["sku"]: p for p in tables["products"]}
         self.orders: list[Row] = list(tables["orders"])
         self.by_customer = grouped(tables["orders"], "customer_id")
-        self.refunds = grouped(tables["refunds"], "order_id")
         self.rmas = grouped(tables["rmas"], "order_id")
         self.server = cast(CustomerSupportServer, world.server())
         # The generator reads refunds as an agent that verified every account holder would.
