@@ -111,13 +111,9 @@ class ShopScene(Scene):
               unless: list[str] | None = None, once: bool = True, **slots: Any) -> dict[str, Any]:
         """A reaction: when the agent says any of ``when`` (and of ``also``, and none of
         ``unless``) the caller says two lines of ``templates``; only once unless ``once`` is off."""
-        out: dict[str, Any] = {"when_agent_says_any": when}
-        if also is not None:
-            out["also_says_any"] = also
-        if unless is not None:
-            out["unless_agent_says_any"] = unless
-        out["say"] = self.lines(templates, 2, **slots)
-        return out if once else {**out, "once": False}
+        out = {"when_agent_says_any": when, "also_says_any": also, "unless_agent_says_any": unless,
+               "say": self.lines(templates, 2, **slots), "once": None if once else False}
+        return {key: value for key, value in out.items() if value is not None}
 
 
 # ``shop_family(code, category, make, refusal=)``: a family drawing from a ``ShopScene``
