@@ -175,8 +175,7 @@ def shop_draft(c: Caller, text: Text, *, goal: dict[str, Any], tags: list[str],
     """A family's lockfile: ``text``'s fixed lines filled from ``c.say`` (``about`` too unless the family
     wrote its own), each opening signed off as ``say["name"]``, then ``more`` (``aux``) where set."""
     line, scene = fixed_lines(text, variant, c.say), c.scene
-    if "about" not in c.say:
-        c.say["about"] = line("about", "")
+    c.say.setdefault("about", line("about", ""))
     nudges = scene.lines(CALLER["nudge_generic"], 2)
     opening = [row + scene.say(CALLER["sign_offs"], first=first_name(c.say["name"])) for row in c.opening]
     caller = caller_block(persona=line("persona"), opening=opening, facts=dict(c.facts),
