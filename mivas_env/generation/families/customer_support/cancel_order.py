@@ -12,8 +12,7 @@ def several(processing: list[kit.Row], by_customer: dict[str, list[kit.Row]]
     """Orders whose customer has other processing orders, with the lines no other of them has."""
     multi = {}
     for o in processing:
-        mine = [x for x in by_customer[o["customer_id"]] if x["status"] == "processing"]
-        others = [x for x in mine if x is not o]
+        others = [x for x in by_customer[o["customer_id"]] if x["status"] == "processing" and x is not o]
         other_nouns = {kit.keyword(y["sku"]) for x in others for y in x["items"]}
         unique = [ln for ln in o["items"] if kit.keyword(ln["sku"]) not in other_nouns]
         if others and unique:
