@@ -17,7 +17,7 @@ def make(scene: kit.ShopScene) -> kit.Draft | None:
         candidates += [(o, ln, others) for ln in o["items"] if kit.keyword(ln["sku"]) not in other_nouns]
     order, line, others = scene.pick(candidates)
     c = kit.holder(scene, order, "orders", numbered=False)
-    item, num = kit.noun(line["sku"]), c.say["num"]
+    item, num = c.about(line["sku"]), c.say["num"]
     c.react(TEXT["no_number"], TEXT.words("asks_number"), once=False, noun=item)
     in_transit = [x for x in others if x["status"] in ("shipped", "processing")]
     if in_transit:
@@ -30,7 +30,6 @@ def make(scene: kit.ShopScene) -> kit.Draft | None:
         c.say.update(carrier=order["carrier"], when=kit.month_day(when),
                      shipped=kit.month_day(kit.day(order["shipped_on"])))
     c.opening = scene.openings(TEXT["openings"], noun=item)
-    c.about(line["sku"])
     c.calls += [kit.call("list_orders", customer_id=order["customer_id"]),
                 kit.call("get_order_status", order_id=order["order_id"])]
     says = kit.date_phrases(when, scene.today) if when is not None else TEXT.words("not_shipped")

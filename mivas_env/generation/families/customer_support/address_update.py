@@ -18,13 +18,13 @@ def make(scene: kit.ShopScene) -> kit.Draft | None:
     customer, name = f.customer(order), c.say["name"]
     item = kit.noun(rng.choice(order["items"])["sku"])
     account_zip = str(customer["zip"])
-    gift = rng.random() < GIFT
+    variant = "gift" if rng.random() < GIFT else "move"
     street = pool(scene.split).street(rng)
     line1 = f"{rng.randint(10, 9899)} {street} {rng.choice(TEXT.words('suffixes'))}"
     unit = rng.choice(["", "", f"Apartment {rng.randint(1, 30)}",
                        f"Unit {rng.randint(1, 20)}{rng.choice('ABCDR')}", f"Suite {rng.randint(100, 450)}"])
     places = sorted({(a["city"], a["state"], a["zip"]) for x in f.customers.values() for a in [x["address"]]})
-    if gift:
+    if variant == "gift":
         city, state, new_zip = rng.choice([p for p in places if p[2] != account_zip])
     else:
         city, state = str(customer["address"]["city"]), str(customer["address"]["state"])
@@ -39,20 +39,18 @@ def make(scene: kit.ShopScene) -> kit.Draft | None:
     else:
         c.react(TEXT["no_unit"], TEXT.words("unit_words"), once=False)
     goal_all = [street.lower()]
-    variant = "gift" if gift else "move"
     c.say.update(variant=variant, new_zip=new_zip, account_zip=account_zip,
                  shown=f"{line1}{', ' + unit if unit else ''}, {city}, {state} {new_zip}")
-    if gift:
+    if variant == "gift":
         relation = rng.choice(TEXT.words("relations"))
-        names = f.names()
-        given = kit.first_name(rng.choice(names))
-        recipient = (f"{given} {name.split(' ', 1)[-1]}" if relation != "friend" else rng.choice(names))
+        given = kit.first_name(rng.choice(f.names()))
+        recipient = f"{given} {name.split(' ', 1)[-1]}" if relation != "friend" else rng.choice(f.names())
         kit.fit(recipient != name)
         c.facts["recipient_name"] = params["recipient_name"] = c.say["recipient"] = recipient
         c.fact_lines["recipient_name"] = scene.fact_lines(TEXT["recipient_lines"], relation=relation)
-        goal_all.append(kit.first_name(recipient).lower())
-        c.react(TEXT["recipient_check"], [street.lower()],
-                unless=[kit.first_name(recipient).lower()], recipient=kit.first_name(recipient))
+        first = kit.first_name(recipient)
+        goal_all.append(first.lower())
+        c.react(TEXT["recipient_check"], [street.lower()], unless=[first.lower()], recipient=first)
         c.opening = scene.openings(TEXT["gift"], noun=item, relation=relation)
     else:
         c.react(TEXT["not_account_zip"], [account_zip], also=TEXT.words("ship_words"), once=False,

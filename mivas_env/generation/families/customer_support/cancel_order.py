@@ -12,8 +12,7 @@ def several(processing: list[kit.Row], by_customer: dict[str, list[kit.Row]]
     """Orders whose customer has other processing orders, with the lines no other of them has."""
     multi = {}
     for o in processing:
-        mine = [x for x in by_customer[o["customer_id"]] if x["status"] == "processing"]
-        others = [x for x in mine if x is not o]
+        others = [x for x in by_customer[o["customer_id"]] if x["status"] == "processing" and x is not o]
         other_nouns = {kit.keyword(y["sku"]) for x in others for y in x["items"]}
         unique = [ln for ln in o["items"] if kit.keyword(ln["sku"]) not in other_nouns]
         if others and unique:
@@ -45,13 +44,11 @@ def make(scene: kit.ShopScene) -> kit.Draft | None:
         c.react(TEXT["wrong_order"], other_words, unless=[num, kit.keyword(line["sku"])],
                 once=False, noun=item)
         c.calls.append(kit.call("list_orders", customer_id=order["customer_id"]))
-        about = TEXT.line("about list", orders=len(others) + 1, product=c.say["product"],
-                          order_id=order["order_id"])
+        c.say.update(orders=len(others) + 1, order_id=order["order_id"])
     else:
         c.facts["order_id"] = num
         c.fact_lines["order_id"] = scene.fact_lines(kit.CALLER["order_id_lines"])
         c.opening = scene.openings(TEXT["openings"], noun=item)
-        about = TEXT.line("about known")
     if variant == "reason":
         c.tell(cancel_reason=scene.say(TEXT["reasons"], noun=item))
         params["reason"] = c.facts["cancel_reason"]
@@ -61,8 +58,7 @@ def make(scene: kit.ShopScene) -> kit.Draft | None:
         c.tell(cancel_reason=scene.say(TEXT["no_reason"]))
         c.react(TEXT["no_reason"], TEXT.words("why_words"), unless=TEXT.words("asks_why"), once=False)
     c.calls.append(kit.call("cancel_order", **params))
-    why = TEXT.line("why reason" if variant == "reason" else "why no_reason")
-    c.say.update(shown=TEXT.line(f"shown {variant}"), about=about + why, paid=kit.money(order["paid_cents"]))
-    return kit.shop_draft(c, TEXT, tags=["write", "multi_hop"], goal={
+    c.say["paid"] = kit.money(order["paid_cents"])
+    return kit.shop_draft(c, TEXT, variant=variant, tags=["write", "multi_hop"], goal={
         "tools_ok": ["verify_identity", "cancel_order"], "agent_says_all": ["cancelled"],
         "agent_says_any": [num, kit.keyword(line["sku"])]})

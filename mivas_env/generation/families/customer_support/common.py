@@ -111,13 +111,9 @@ class ShopScene(Scene):
               unless: list[str] | None = None, once: bool = True, **slots: Any) -> dict[str, Any]:
         """A reaction: when the agent says any of ``when`` (and of ``also``, and none of
         ``unless``) the caller says two lines of ``templates``; only once unless ``once`` is off."""
-        out: dict[str, Any] = {"when_agent_says_any": when}
-        if also is not None:
-            out["also_says_any"] = also
-        if unless is not None:
-            out["unless_agent_says_any"] = unless
-        out["say"] = self.lines(templates, 2, **slots)
-        return out if once else {**out, "once": False}
+        out = {"when_agent_says_any": when, "also_says_any": also, "unless_agent_says_any": unless,
+               "say": self.lines(templates, 2, **slots), "once": None if once else False}
+        return {key: value for key, value in out.items() if value is not None}
 
 
 # ``shop_family(code, category, make, refusal=)``: a family drawing from a ``ShopScene``
@@ -179,8 +175,7 @@ def shop_draft(c: Caller, text: Text, *, goal: dict[str, Any], tags: list[str],
     """A family's lockfile: ``text``'s fixed lines filled from ``c.say`` (``about`` too unless the family
     wrote its own), each opening signed off as ``say["name"]``, then ``more`` (``aux``) where set."""
     line, scene = fixed_lines(text, variant, c.say), c.scene
-    if "about" not in c.say:
-        c.say["about"] = line("about", "")
+    c.say.setdefault("about", line("about", ""))
     nudges = scene.lines(CALLER["nudge_generic"], 2)
     opening = [row + scene.say(CALLER["sign_offs"], first=first_name(c.say["name"])) for row in c.opening]
     caller = caller_block(persona=line("persona"), opening=opening, facts=dict(c.facts),

@@ -35,10 +35,9 @@ def near_misses(world: World, data: Draft) -> list[NearMiss]:
     for index, (name, params) in enumerate(gold):
         if listed is not None and name in ("cancel_order", "get_order_status"):
             # the caller's other order: the look-alike an agent without the list would pick
-            wanted = ("processing",) if name == "cancel_order" else (
-                "processing", "shipped", "delivered", "cancelled", "returned")
             twin = next((o for o in world.rows("orders") if o["customer_id"] == listed
-                         and o["order_id"] != params["order_id"] and o["status"] in wanted), None)
+                         and o["order_id"] != params["order_id"]
+                         and (name != "cancel_order" or o["status"] == "processing")), None)
             if twin is not None:
                 misses.append(changed(index, "order_id", twin["order_id"], "the other order",
                                       "D" if name == "cancel_order" else "T"))

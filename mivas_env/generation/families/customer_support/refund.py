@@ -14,8 +14,8 @@ Case = Callable[[kit.Caller, kit.Row, kit.Row], "int | dict[str, Any]"]
 
 
 def rest(c: kit.Caller, order: kit.Row, line: kit.Row) -> int | dict[str, Any]:
-    refunded = c.scene.shop.refunded(order["order_id"])
-    amount, total = order["paid_cents"] - refunded, int(order["total_cents"])
+    refunded, amount = c.scene.shop.refunded(order), c.scene.shop.refundable(order)
+    total = int(order["total_cents"])
     c.facts["refund_amount"] = c.scene.say(TEXT["total_ask"], amount=kit.money(total))
     c.opening = c.scene.openings(TEXT["rest"], noun=c.say["item"], refunded=kit.money(refunded))
     c.react(TEXT["already_refunded_q"], kit.money_phrases(total), also=["refund"],
@@ -30,7 +30,7 @@ def open_rma(c: kit.Caller, order: kit.Row, line: kit.Row) -> int | dict[str, An
     c.facts["item"] = f"the {c.say['product']}"
     c.opening = c.scene.openings(TEXT["open_rma"], noun=c.say["item"],
                                  state=c.scene.rng.choice(TEXT.words("damage_states")))
-    return int(min(order["paid_cents"] - c.scene.shop.refunded(order["order_id"]), line_total))
+    return int(min(c.scene.shop.refundable(order), line_total))
 
 
 def never_charged(c: kit.Caller, order: kit.Row, line: kit.Row) -> int | dict[str, Any]:
@@ -43,7 +43,7 @@ def never_charged(c: kit.Caller, order: kit.Row, line: kit.Row) -> int | dict[st
 
 def already(c: kit.Caller, order: kit.Row, line: kit.Row) -> int | dict[str, Any]:
     c.facts["refund_amount"] = c.scene.say(TEXT["total_ask"], amount=kit.money(int(order["total_cents"])))
-    earlier = c.scene.shop.refunds[order["order_id"]][0]
+    earlier = c.scene.shop.refund_status[order["order_id"]]["refunds"][0]
     c.opening = c.scene.openings(TEXT["already"], noun=c.say["item"], total=c.say["paid"])
     c.say.update(issued_on=earlier["issued_on"], where=TEXT.of("where", earlier["method"]),
                  issued=kit.month_day(kit.day(earlier["issued_on"])))
@@ -52,17 +52,16 @@ def already(c: kit.Caller, order: kit.Row, line: kit.Row) -> int | dict[str, Any
 
 
 def cases(f: kit.Shop) -> dict[str, list[Any]]:
-    """The orders (or open returns and their orders) each case can be written about."""
-    open_rmas = [(r, o) for o in f.orders if o["status"] == "delivered"
-                 for r in f.rmas.get(o["order_id"], []) if r["status"] == "open"]
+    """The orders (or, of an open return, its order and line) each case can be written about."""
     return {
-        "rest": [o for o in f.orders if o["status"] == "returned" and f.refunded(o["order_id"])
-                 and o["paid_cents"] - f.refunded(o["order_id"]) > 0],
-        "open_rma": [(r, o) for r, o in open_rmas if min(o["paid_cents"] - f.refunded(o["order_id"]), sum(
-            ln["qty"] * ln["unit_price_cents"] for ln in o["items"] if ln["sku"] == r["sku"])) > 0],
+        "rest": [o for o in f.orders if o["status"] == "returned" and f.refunded(o) and f.refundable(o) > 0],
+        "open_rma": [(o, ln) for o in f.orders if o["status"] == "delivered"
+                     for r in f.rmas.get(o["order_id"], []) if r["status"] == "open"
+                     for ln in o["items"] if ln["sku"] == r["sku"]
+                     and min(f.refundable(o), ln["qty"] * ln["unit_price_cents"]) > 0],
         "never_charged": [o for o in f.orders if o["status"] == "cancelled" and o["paid_cents"] == 0],
         "already": [o for o in f.orders if o["status"] == "cancelled" and o["paid_cents"] > 0
-                    and f.refunded(o["order_id"]) >= o["paid_cents"]]}
+                    and f.refundable(o) <= 0]}
 
 
 CASES: dict[str, Case] = {
@@ -74,17 +73,15 @@ def make(scene: kit.ShopScene) -> kit.Draft | None:
     choices = cases(f)
     variant = rng.choice(sorted(k for k, v in choices.items() if v))
     picked = rng.choice(choices[variant])
-    order: kit.Row = picked[1] if variant == "open_rma" else picked
+    order: kit.Row = picked[0] if variant == "open_rma" else picked
+    line: kit.Row = picked[1] if variant == "open_rma" else order["items"][0]
     c = kit.holder(scene, order, "billing")
-    line = order["items"][0]
-    if variant == "open_rma":
-        line = next(ln for ln in order["items"] if ln["sku"] == picked[0]["sku"])
     method, method_line, method_reaction, method_goal = kit.method_block(scene)
     c.facts["refund_method"] = method_line
     c.fact_lines.update(refund_amount=["{value}"], refund_method=["{value}"])
     c.calls.append(kit.call("get_refund_status", order_id=order["order_id"]))
     c.say.update(paid=kit.money(int(order["paid_cents"])), item=kit.noun(line["sku"]),
-                 refunded=kit.money(f.refunded(order["order_id"])),
+                 refunded=kit.money(f.refunded(order)),
                  product=f.product_name(line["sku"]), chosen="")
     outcome, tags = CASES[variant](c, order, line), ["write", "multi_hop"]
     if isinstance(outcome, int):  # the write cases: the method the caller chose, the refund

@@ -11,17 +11,15 @@ CAPPED = 0.4  # how often the card was charged less than the item's price
 
 def make(scene: kit.ShopScene) -> kit.Draft | None:
     f, rng = scene.shop, scene.rng
-    candidates = [(o, ln) for o in f.orders if o["status"] == "delivered" and f.in_window(o)
-                  and kit.distinct_nouns(o) for ln in f.returnable_lines(o)
-                  if min(ln["qty"] * ln["unit_price_cents"], o["paid_cents"] - f.refunded(o["order_id"])) > 0]
-    kit.fit(candidates)
-    capped = [(o, ln) for o, ln in candidates
-              if o["paid_cents"] - f.refunded(o["order_id"]) < ln["qty"] * ln["unit_price_cents"]]
+    candidates = kit.fit([(o, ln) for o in f.orders if o["status"] == "delivered" and f.in_window(o)
+                          and kit.distinct_nouns(o) for ln in f.returnable_lines(o)
+                          if min(ln["qty"] * ln["unit_price_cents"], f.refundable(o)) > 0])
+    capped = [(o, ln) for o, ln in candidates if f.refundable(o) < ln["qty"] * ln["unit_price_cents"]]
     order, line = rng.choice(capped if capped and rng.random() < CAPPED else candidates)
     c = kit.holder(scene, order, "returns")
     sku = line["sku"]
     line_total = line["qty"] * line["unit_price_cents"]
-    remaining = order["paid_cents"] - f.refunded(order["order_id"])
+    remaining = f.refundable(order)
     amount = min(line_total, remaining)
     reason = rng.choice(["damaged", "wrong_item"])
     rma_id = f.next_rma_id()

@@ -12,12 +12,12 @@ RETURNS_TEXT = kit.family_templates("mivas_env.generation.families.customer_supp
 
 
 # A refusal: the caller's opening, reason and reactions added, the create_rma parameters
-# completed; it returns the goal (the right answer).
+# completed; it returns what the goal listens for (the right answer).
 def not_eligible(c: kit.Caller, order: kit.Row, params: dict[str, Any]) -> dict[str, Any]:
     c.opening = c.scene.openings(TEXT["not_eligible"], noun=c.say["item"])
     c.react(TEXT["opened_claim"], TEXT.words("opened_words"), unless=["delivered", "arrives"])
     c.say["carrier"] = order["carrier"]
-    return {"tools_ok": ["verify_identity"], "agent_says_any": TEXT.words("arrives_words")}
+    return {"agent_says_any": TEXT.words("arrives_words")}
 
 
 def window_closed(c: kit.Caller, order: kit.Row, params: dict[str, Any]) -> dict[str, Any]:
@@ -30,8 +30,7 @@ def window_closed(c: kit.Caller, order: kit.Row, params: dict[str, Any]) -> dict
             delivered=kit.month_day(delivered))
     c.say.update(days=c.scene.shop.delivered_days(order), delivered=kit.month_day(delivered),
                  delivered_on=order["delivered_on"])
-    return {"tools_ok": ["verify_identity"], "agent_says_all": ["window"],
-            "agent_says_any": ["closed", "can't", "cannot", "not able", "unable"]}
+    return {"agent_says_all": ["window"], "agent_says_any": ["closed", *TEXT.words("cant_words")]}
 
 
 def final_sale(c: kit.Caller, order: kit.Row, params: dict[str, Any]) -> dict[str, Any]:
@@ -39,8 +38,7 @@ def final_sale(c: kit.Caller, order: kit.Row, params: dict[str, Any]) -> dict[st
     c.tell(return_reason=c.scene.say(RETURNS_TEXT["reason_no_longer_needed"]))
     c.opening = c.scene.openings(TEXT["not_returnable"], noun=c.say["item"])
     c.react(TEXT["nothing_wrong"], TEXT.words("defect_words"), also=TEXT.words("asks_wrong"), once=False)
-    return {"tools_ok": ["verify_identity"], "agent_says_all": ["final"],
-            "agent_says_any": ["can't", "cannot", "not able", "unable"]}
+    return {"agent_says_all": ["final"], "agent_says_any": TEXT.words("cant_words")}
 
 
 REFUSALS: dict[str, Callable[[kit.Caller, kit.Row, dict[str, Any]], dict[str, Any]]] = {
@@ -70,6 +68,6 @@ def make(scene: kit.ShopScene) -> kit.Draft | None:
     c.about(line["sku"])
     c.reactions += kit.other_item_reaction(scene, order, line["sku"])
     params = {"order_id": order["order_id"], "sku": line["sku"]}
-    goal = REFUSALS[code](c, order, params)
+    goal = {"tools_ok": ["verify_identity"], **REFUSALS[code](c, order, params)}
     c.calls.append(kit.call("create_rma", ok=False, error_code=code, **params))
     return kit.shop_draft(c, TEXT, variant=code, goal=goal, tags=["refused_write", "multi_hop"])

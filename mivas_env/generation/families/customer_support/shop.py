@@ -32,12 +32,12 @@ class Shop:
         self.products: dict[str, Row] = {p["sku"]: p for p in tables["products"]}
         self.orders: list[Row] = list(tables["orders"])
         self.by_customer = grouped(tables["orders"], "customer_id")
-        self.refunds = grouped(tables["refunds"], "order_id")
         self.rmas = grouped(tables["rmas"], "order_id")
         self.server = cast(CustomerSupportServer, world.server())
         # The generator reads refunds as an agent that verified every account holder would.
         self.server.verified.update(self.customers)
-        self._refunded: dict[str, int] = {}
+        self.refund_status = {  # what get_refund_status says of each order
+            o["order_id"]: self.ask("get_refund_status", order_id=o["order_id"]) for o in self.orders}
 
     def ask(self, tool: str, **arguments: Any) -> dict[str, Any]:
         output = self.server.call(tool, arguments)
@@ -45,11 +45,12 @@ class Shop:
             raise ValueError(f"{tool}{arguments}: {output}")
         return dict(output["data"])
 
-    def refunded(self, order_id: str) -> int:
-        """What get_refund_status says was refunded on an order (memoised per world)."""
-        if order_id not in self._refunded:
-            self._refunded[order_id] = int(self.ask("get_refund_status", order_id=order_id)["refunded_cents"])
-        return self._refunded[order_id]
+    def refunded(self, order: Row) -> int:
+        return int(self.refund_status[order["order_id"]]["refunded_cents"])
+
+    def refundable(self, order: Row) -> int:
+        """What is left to refund: paid less refunded."""
+        return int(self.refund_status[order["order_id"]]["refundable_cents"])
 
     def status_date(self, order: Row, name: str) -> date:
         """A date get_order_status gives (``estimated_delivery``, ``return_window_ends``)."""
