@@ -34,7 +34,7 @@ def _register() -> None:
                      kwargs={"industry": industry})
     for env_id, industry in GEN_ENV_IDS.items():
         if env_id not in registry:
-            register(id=env_id, entry_point="mivas_env.generation.env:GeneratedEnv",
+            register(id=env_id, entry_point="mivas_env.generated:GeneratedEnv",
                      vector_entry_point="mivas_env.vector:make_generated_vector_env",
                      kwargs={"industry": industry})
 

@@ -30,6 +30,7 @@ MOVED = {
     "mivas_env.episode_view": "mivas_env.reporting.episode_view",
     "mivas_env.rllib": "mivas_env.integrations.rllib",
     "mivas_env.recorded": "mivas_env.integrations.retell",
+    "mivas_env.generation.env": "mivas_env.generated",
 }
 # mivas_env.caller, mivas_env.agents and mivas_env.wrappers are packages now: each re-exports
 # its old module's names (``__getattr__`` in the package's ``__init__``).

@@ -51,7 +51,7 @@ def make_generated_vector_env(num_envs: int = 1, asynchronous: bool | None = Non
     ``curriculum`` (``Curriculum`` keywords) each sub-env runs its own curriculum."""
     if curriculum is None:
         return make_vector_env(num_envs, asynchronous, max_episode_steps,
-                               env_class="mivas_env.generation.env:GeneratedEnv", **kwargs)
+                               env_class="mivas_env.generated:GeneratedEnv", **kwargs)
     return make_vector_env(num_envs, asynchronous, max_episode_steps,
                            env_class="mivas_env.vector:_curriculum_env",
                            curriculum=dict(curriculum), **kwargs)
@@ -59,7 +59,7 @@ def make_generated_vector_env(num_envs: int = 1, asynchronous: bool | None = Non
 
 def _curriculum_env(curriculum: dict[str, Any], **kwargs: Any) -> Env[Any, Any]:
     """A ``GeneratedEnv`` in a ``Curriculum`` (a module-level function: async workers pickle it)."""
-    from mivas_env.generation.env import GeneratedEnv
+    from mivas_env.generated import GeneratedEnv
     from mivas_env.wrappers.curriculum import Curriculum
 
     return Curriculum(GeneratedEnv(**kwargs), **curriculum)

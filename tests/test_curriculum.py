@@ -11,7 +11,7 @@ import pytest
 
 from mivas_env import Curriculum, MivasEnv
 from mivas_env.agents.baselines import NoopAgent, OracleAgent
-from mivas_env.generation.env import GeneratedEnv
+from mivas_env.generated import GeneratedEnv
 
 
 def _episode(env: gym.Env[str, str], agent: Any, seed: int) -> dict[str, Any]:

@@ -1,6 +1,6 @@
 """The house of ``mivas_env/``: every old import path still reaches the same module, the package's
 public face is unchanged, and no module outgrows the house rules (at most 10 top-level modules,
-no module over 600 lines of code)."""
+no module over 600 lines of code, generation at most 4,500 lines and no family file over 300)."""
 
 from __future__ import annotations
 
@@ -19,6 +19,8 @@ from mivas_env import _moved
 PACKAGE = Path(mivas_env.__file__).resolve().parent
 MAX_TOP_LEVEL_MODULES = 10
 MAX_LINES = 600
+MAX_GENERATION_LINES = 4500  # all of mivas_env/generation's Python (its templates are data)
+MAX_FAMILY_LINES = 300
 
 # The old flat modules mivas_env.caller, .agents and .wrappers are packages now, and part of the
 # speech channel moved to speech/spoken.py and speech/heard.py: each public name the old module
@@ -109,6 +111,15 @@ def test_the_package_exports_the_same_names_and_registers_the_same_gym_ids() -> 
 def test_mivas_env_has_at_most_ten_top_level_modules() -> None:
     top = sorted(path.name for path in PACKAGE.glob("*.py"))
     assert len(top) <= MAX_TOP_LEVEL_MODULES, top
+
+
+def test_generation_is_at_most_4500_lines_of_python_and_no_family_file_over_300() -> None:
+    sources = {path: len(path.read_text(encoding="utf-8").splitlines())
+               for path in sorted((PACKAGE / "generation").rglob("*.py"))}
+    assert sum(sources.values()) <= MAX_GENERATION_LINES, sum(sources.values())
+    families = {path.name: size for path, size in sources.items()
+                if path.parent.parent.name == "families" and size > MAX_FAMILY_LINES}
+    assert families == {}
 
 
 def code_lines(source: str) -> int:

@@ -52,7 +52,7 @@ def make_text_env(industry_or_id: str, **env_kwargs: Any) -> MivasEnv:
 def is_generated(env: MivasEnv) -> bool:
     """Whether the env draws a generated instance per reset (``mivas/<industry>-gen-v0``)."""
     try:
-        from mivas_env.generation.env import GeneratedEnv
+        from mivas_env.generated import GeneratedEnv
     except ImportError:  # a tree without the generation package
         return False
     return isinstance(env, GeneratedEnv)

@@ -58,7 +58,7 @@ def make_env(env_config: Mapping[str, Any], default_industry: str | None = "heal
 
 def _generated_env(env_config: Mapping[str, Any], industry: str | None) -> gym.Env[Any, Any]:
     """A ``GeneratedEnv`` from ``env_config``, in a ``Curriculum`` when it has one."""
-    from mivas_env.generation.env import GeneratedEnv
+    from mivas_env.generated import GeneratedEnv
     from mivas_env.wrappers.curriculum import Curriculum
 
     env: gym.Env[Any, Any] = GeneratedEnv(

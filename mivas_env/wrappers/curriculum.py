@@ -36,7 +36,7 @@ class Curriculum(gym.Wrapper[str, str, str, str]):
                  promote_at: float = 0.7, demote_at: float = 0.3, window: int = 20,
                  per_family: bool = True, start: int | None = None) -> None:
         super().__init__(env)
-        from mivas_env.generation.env import GeneratedEnv  # generation imports the wrappers
+        from mivas_env.generated import GeneratedEnv  # generation imports the wrappers
         from mivas_env.generation.levels import check_level
 
         if not isinstance(env.unwrapped, GeneratedEnv):
