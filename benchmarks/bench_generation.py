@@ -207,7 +207,7 @@ def diversity(industry: str, n: int) -> dict[str, Any]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--industry", action="append", help="default: every industry with families")
-    parser.add_argument("--section", action="append", choices=SECTIONS)
+    parser.add_argument("--section", action="extend", nargs="+", choices=SECTIONS)
     parser.add_argument("--distinct", type=int, default=10_000)
     parser.add_argument("--throughput", type=int, default=200)
     parser.add_argument("--resets", type=int, default=500)

@@ -150,8 +150,16 @@ def patients(world: World) -> list[Person]:
 
 def upcoming(world: World, patient_id: str) -> list[dict[str, Any]]:
     """The patient's booked visits from today on, in the order get_patient_appointments lists them."""
-    visits = ask(world, "get_patient_appointments", patient_id=patient_id)["appointments"]
-    return [visit for visit in visits if visit["status"] == "booked"]
+    return list(_upcoming(world.seed).get(patient_id, ()))
+
+
+@lru_cache(maxsize=64)
+def _upcoming(seed: int) -> dict[str, list[dict[str, Any]]]:
+    """``upcoming`` of every patient of a world, asked once per world (families draw among them all)."""
+    world = load_world(INDUSTRY, seed)
+    visits = {p["patient_id"]: ask(world, "get_patient_appointments", patient_id=p["patient_id"])
+              for p in world.rows("patients")}
+    return {key: [v for v in data["appointments"] if v["status"] == "booked"] for key, data in visits.items()}
 
 
 def established(world: World) -> list[Person]:
