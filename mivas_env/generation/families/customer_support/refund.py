@@ -43,7 +43,7 @@ def never_charged(c: kit.Caller, order: kit.Row, line: kit.Row) -> int | dict[st
 
 def already(c: kit.Caller, order: kit.Row, line: kit.Row) -> int | dict[str, Any]:
     c.facts["refund_amount"] = c.scene.say(TEXT["total_ask"], amount=kit.money(int(order["total_cents"])))
-    earlier = c.scene.shop.refund_status[order["order_id"]]["refunds"][0]
+    earlier = c.scene.shop.refund_status(order)["refunds"][0]
     c.opening = c.scene.openings(TEXT["already"], noun=c.say["item"], total=c.say["paid"])
     c.say.update(issued_on=earlier["issued_on"], where=TEXT.of("where", earlier["method"]),
                  issued=kit.month_day(kit.day(earlier["issued_on"])))

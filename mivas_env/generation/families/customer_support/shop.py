@@ -36,8 +36,7 @@ class Shop:
         self.server = cast(CustomerSupportServer, world.server())
         # The generator reads refunds as an agent that verified every account holder would.
         self.server.verified.update(self.customers)
-        self.refund_status = {  # what get_refund_status says of each order
-            o["order_id"]: self.ask("get_refund_status", order_id=o["order_id"]) for o in self.orders}
+        self._refunds: dict[str, dict[str, Any]] = {}
 
     def ask(self, tool: str, **arguments: Any) -> dict[str, Any]:
         output = self.server.call(tool, arguments)
@@ -45,12 +44,18 @@ class Shop:
             raise ValueError(f"{tool}{arguments}: {output}")
         return dict(output["data"])
 
+    def refund_status(self, order: Row) -> dict[str, Any]:
+        """What get_refund_status says of an order (asked once; only the refund families ask)."""
+        if order["order_id"] not in self._refunds:
+            self._refunds[order["order_id"]] = self.ask("get_refund_status", order_id=order["order_id"])
+        return self._refunds[order["order_id"]]
+
     def refunded(self, order: Row) -> int:
-        return int(self.refund_status[order["order_id"]]["refunded_cents"])
+        return int(self.refund_status(order)["refunded_cents"])
 
     def refundable(self, order: Row) -> int:
         """What is left to refund: paid less refunded."""
-        return int(self.refund_status[order["order_id"]]["refundable_cents"])
+        return int(self.refund_status(order)["refundable_cents"])
 
     def status_date(self, order: Row, name: str) -> date:
         """A date get_order_status gives (``estimated_delivery``, ``return_window_ends``)."""

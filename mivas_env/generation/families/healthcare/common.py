@@ -153,7 +153,7 @@ def upcoming(world: World, patient_id: str) -> list[dict[str, Any]]:
     return list(_upcoming(world.seed).get(patient_id, ()))
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=256)  # as many worlds as an env draws from (num_worlds=100)
 def _upcoming(seed: int) -> dict[str, list[dict[str, Any]]]:
     """``upcoming`` of every patient of a world, asked once per world (families draw among them all)."""
     world = load_world(INDUSTRY, seed)
